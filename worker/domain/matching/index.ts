@@ -1,0 +1,46 @@
+/**
+ * @module Duplicate-check matcher: finds invoice numbers and keywords of up to 100 criteria in
+ * a page text or property description in one pass (an Aho-Corasick automaton, ./automaton.ts).
+ *
+ * Normalisation (./fold.ts), applied to criteria values and to the text alike: per UTF-16 code
+ * unit NFKC (when it stays one unit: full-width digits, letters and punctuation become ASCII),
+ * lower case, dash/wave-dash variants → "-"/"~", whitespace and line breaks removed. Hit offsets
+ * are UTF-16 offsets in the ORIGINAL text, start inclusive, end exclusive; `matched` is
+ * `text.slice(start, end)` and may contain whitespace that normalisation ignored.
+ *
+ * keyword: a normalised substring anywhere (case-, width- and whitespace-insensitive), via
+ * "substring". An invoice_no value that is not all digits after normalisation ("No.0149") is
+ * matched the same way (termKind stays "invoice_no"); none of the digit rules below apply to it.
+ *
+ * invoice_no with an all-digit normalised value matches whole number TOKENS only (via "exact"):
+ * 1. A chunk is a maximal run of digits with no whitespace inside. Any other character
+ *    (letters, ".", ":", "号码", "、", "，", "-", CJK text) ends a token, so "No.01492921",
+ *    "号码：01492921" and "HT01492921" all hit 01492921.
+ * 2. Chunks separated only by whitespace join into one token only in the 4-digit grouping
+ *    style: a chunk joins the token before it when every chunk so far has exactly 4 digits and
+ *    the joining chunk has 1–4 ("0149 2921", "2444 2000 0000 0012 3456"). Otherwise the chunks
+ *    are separate tokens: "3100222130 01492921" (code, space, number) has the token 01492921.
+ *    A chunk longer than 4 after 4-digit groups starts its own token ("0149 29211234").
+ * 3. A criterion hits a token only when the token's digits equal it exactly: never inside a
+ *    longer run ("310022213001492921"), never the tail or head of a 20-digit number, written
+ *    plainly or in 4-digit groups ("2444 2000 0000 0149 2921" does not hit 01492921).
+ *    Leading zeros count: 1492921 and 01492921 are different numbers.
+ * 4. Range (via "range"): token A, optional whitespace, one or more separators among "-", "~",
+ *    "至", "到" (after folding, so also "～", "〜", "—", "－"), optional whitespace, token B.
+ *    A criterion v hits when A, B and v have the same length and A < v < B compared as numbers
+ *    (same length, so as digit strings); no common-prefix requirement. The span is the whole
+ *    range text, from A's first digit to B's last. The ends A and B hit as ordinary exact
+ *    tokens, so an endpoint is reported once, as "exact". Reversed ranges (A ≥ B) and ranges
+ *    whose ends differ in length ("00123456-123499") give no range hits. In "A-B-C" both A-B
+ *    and B-C are ranges.
+ *
+ * Every criterion hitting a span is reported (overlaps of different criteria included); the
+ * same criterion id on the same span once. Hits are sorted by start, then end.
+ * Not folded: astral characters (e.g. mathematical digits), characters whose NFKC or lower
+ * case is more than one code unit ("㈱", "ß" stays "ß").
+ */
+export { compileCriteria } from "./compile";
+export type { CompiledMatcher, Criterion, Hit, MatchVia, Pattern, TermKind } from "./compile";
+export { normalizeValue } from "./fold";
+export { snippetAround } from "./snippet";
+export type { Snippet } from "./snippet";
