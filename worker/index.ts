@@ -1,16 +1,15 @@
-import { Hono } from "hono";
-import { DurableObject } from "cloudflare:workers";
+/** @module The Worker entry: the HTTP app, the queue consumers, the scheduled sweep, the Durable Objects. */
+import { createApp } from "./app";
 
-export class AccountGate extends DurableObject<Env> {
-  async ping(): Promise<string> { return "pong"; }
-}
-export class UpstreamPool extends DurableObject<Env> {}
+export { AccountGate } from "../durable-objects/account-gate";
+export { UpstreamPool } from "../durable-objects/upstream-pool";
 
-const app = new Hono<{ Bindings: Env }>();
-app.get("/health", (c) => c.json({ ok: true }));
+const app = createApp();
 
 export default {
   fetch: app.fetch,
-  async queue(batch: MessageBatch<unknown>) { batch.ackAll(); },
+  async queue(batch: MessageBatch<unknown>) {
+    batch.ackAll();
+  },
   async scheduled() {},
 } satisfies ExportedHandler<Env>;

@@ -1,0 +1,124 @@
+/**
+ * @module AccountGate: one Durable Object per account, the serialisation point for everything that
+ * must be exact per account: rate windows (sliding log), idempotency records, allowance reservation
+ * (task creation) and download leases. Native RPC; state in the object's SQLite storage.
+ */
+import { DurableObject } from "cloudflare:workers";
+import { decideAdmission, type RateClass, RATE_LIMITS, WINDOW_MS } from "../worker/domain/rate-limit";
+import { runCreation, type CreationRequest, type CreationOutcome } from "./creation";
+
+export type Admission = { ok: true } | { ok: false; retryAfterSeconds: number };
+export type LeaseGrant = { ok: true; leaseId: string } | { ok: false; retryAfterSeconds: number };
+
+/** Idempotency records live at least this long (issue: 24 h). */
+export const IDEMPOTENCY_TTL_MS = 48 * 3600_000;
+/** A lease whose stream never reported its end frees its slot after this. */
+export const LEASE_TTL_MS = 5 * 60_000;
+export const MAX_LEASES = 3;
+
+export class AccountGate extends DurableObject<Env> {
+  private sql: SqlStorage;
+  /** Creations run one at a time: they read balances in D1 and then write, and D1 I/O lets other calls in. */
+  private creationChain: Promise<unknown> = Promise.resolve();
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS hits (class TEXT NOT NULL, at INTEGER NOT NULL);
+      CREATE INDEX IF NOT EXISTS hits_class_at ON hits (class, at);
+      CREATE TABLE IF NOT EXISTS idempotency (key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, state TEXT NOT NULL,
+        status INTEGER, body TEXT, created_at INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS leases (id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);`);
+  }
+
+  /** Counts one request of the class if the rolling minute allows it. */
+  async admit(rateClass: RateClass, now: number = Date.now()): Promise<Admission> {
+    return this.admitSync(rateClass, now);
+  }
+
+  private admitSync(rateClass: RateClass, now: number): Admission {
+    this.sql.exec("DELETE FROM hits WHERE at <= ?", now - WINDOW_MS);
+    const times = this.sql
+      .exec<{ at: number }>("SELECT at FROM hits WHERE class = ? ORDER BY at", rateClass)
+      .toArray()
+      .map((r) => r.at);
+    const decision = decideAdmission(times, RATE_LIMITS[rateClass], now);
+    if (decision.ok) this.sql.exec("INSERT INTO hits (class, at) VALUES (?, ?)", rateClass, now);
+    return decision;
+  }
+
+  /**
+   * Task creation (POST /queries, POST /checks) in one call: rate window, idempotency (replay,
+   * conflict, in flight), entitlement refusal, allowance reservation and the D1 batch that writes the
+   * task rows, the reservation and the stored response together.
+   */
+  async create(request: CreationRequest): Promise<CreationOutcome> {
+    const now = request.now ?? Date.now();
+    const admission = this.admitSync("create", now);
+    if (!admission.ok) return { kind: "rate_limited", retryAfterSeconds: admission.retryAfterSeconds };
+
+    this.sql.exec("DELETE FROM idempotency WHERE created_at < ?", now - IDEMPOTENCY_TTL_MS);
+    const existing = this.sql
+      .exec<{ fingerprint: string; state: string; status: number | null; body: string | null }>(
+        "SELECT fingerprint, state, status, body FROM idempotency WHERE key = ?",
+        request.idempotencyKey,
+      )
+      .toArray()[0];
+    if (existing) {
+      if (existing.fingerprint !== request.fingerprint) return { kind: "conflict" };
+      if (existing.state === "done") return { kind: "replay", status: existing.status ?? 202, body: existing.body ?? "" };
+      return { kind: "in_flight" };
+    }
+    // Claimed synchronously (no await since the lookup), so concurrent begins see it.
+    this.sql.exec(
+      "INSERT INTO idempotency (key, fingerprint, state, created_at) VALUES (?, ?, 'in_flight', ?)",
+      request.idempotencyKey,
+      request.fingerprint,
+      now,
+    );
+    const run = this.creationChain.then(() => runCreation(this.env.DB, request, now));
+    this.creationChain = run.catch(() => undefined);
+    try {
+      const outcome = await run;
+      if (outcome.kind === "accepted") {
+        this.sql.exec(
+          "UPDATE idempotency SET state = 'done', status = ?, body = ? WHERE key = ?",
+          outcome.status,
+          outcome.body,
+          request.idempotencyKey,
+        );
+      } else {
+        // Only accepted responses are replayed; a refusal leaves the key free for a later try.
+        this.sql.exec("DELETE FROM idempotency WHERE key = ?", request.idempotencyKey);
+      }
+      return outcome;
+    } catch (error) {
+      this.sql.exec("DELETE FROM idempotency WHERE key = ?", request.idempotencyKey);
+      throw error;
+    }
+  }
+
+  /** Admission plus a download lease, in one call: at most MAX_LEASES streams at once. */
+  async acquireDownload(now: number = Date.now()): Promise<LeaseGrant> {
+    const admission = this.admitSync("other", now);
+    if (!admission.ok) return admission;
+    this.sql.exec("DELETE FROM leases WHERE expires_at <= ?", now);
+    const leases = this.sql.exec<{ expires_at: number }>("SELECT expires_at FROM leases ORDER BY expires_at").toArray();
+    if (leases.length >= MAX_LEASES) {
+      const soonest = leases[0]?.expires_at ?? now + 1000;
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.min(5, Math.ceil((soonest - now) / 1000))) };
+    }
+    const leaseId = crypto.randomUUID();
+    this.sql.exec("INSERT INTO leases (id, expires_at) VALUES (?, ?)", leaseId, now + LEASE_TTL_MS);
+    return { ok: true, leaseId };
+  }
+
+  async releaseDownload(leaseId: string): Promise<void> {
+    this.sql.exec("DELETE FROM leases WHERE id = ?", leaseId);
+  }
+
+  /** Active leases (tests, diagnostics). */
+  async activeLeases(now: number = Date.now()): Promise<number> {
+    return this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM leases WHERE expires_at > ?", now).one().n;
+  }
+}

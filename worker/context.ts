@@ -1,0 +1,18 @@
+/** @module The Hono environment: bindings plus what middleware puts on the context. */
+import type { KeyLookup, SubscriptionInfo } from "./db/auth";
+
+export interface Principal {
+  accountId: string;
+  keyId: string;
+  subscription: SubscriptionInfo | null;
+}
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: {
+    requestId: string;
+    principal: Principal;
+  };
+}
+
+export type { KeyLookup };

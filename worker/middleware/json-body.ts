@@ -1,0 +1,59 @@
+/**
+ * @module JSON request bodies: application/json only (415), at most MAX_BODY_BYTES (413), and a
+ * body that is not JSON at all is a field error at path "$". Parsed once; validators reuse it.
+ */
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../context";
+import { ApiError, validationError } from "../errors";
+
+export const MAX_BODY_BYTES = 256 * 1024;
+
+export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
+  const declared = Number(c.req.header("Content-Length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new ApiError("PAYLOAD_TOO_LARGE");
+  const bytes = await readCapped(c.req.raw, MAX_BODY_BYTES);
+  if (!bytes) throw new ApiError("PAYLOAD_TOO_LARGE");
+  const contentType = c.req.header("Content-Type") ?? "";
+  // No body at all reads as {} (its required fields are then reported); a body must be JSON.
+  if (bytes.byteLength === 0) {
+    c.req.bodyCache.json = Promise.resolve({});
+    return next();
+  }
+  if (!/^application\/json\s*(;|$)/i.test(contentType)) throw new ApiError("UNSUPPORTED_MEDIA_TYPE");
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes));
+  } catch {
+    throw validationError([{ path: "$", code: "INVALID_FORMAT", message: "The body is not valid JSON." }]);
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
+    throw validationError([{ path: "$", code: "INVALID_TYPE", message: "The body must be a JSON object." }]);
+  // Later validators read c.req.json(), which returns this cached value.
+  c.req.bodyCache.json = Promise.resolve(parsed);
+  await next();
+});
+
+/** Reads the body, or returns null as soon as it grows past `max` (no unbounded buffering). */
+async function readCapped(request: Request, max: number): Promise<Uint8Array | null> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}

@@ -1,0 +1,52 @@
+/**
+ * @module The open API (/api/open/v1): X-Api-Key auth, the account's rate window, the resource
+ * routers, and the OpenAPI document generated from the same zod schemas the handlers validate with.
+ */
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../context";
+import { apiKeyAuth } from "../middleware/auth";
+import { admitOrdinaryRequest } from "../middleware/rate-limit";
+import { validationError } from "../errors";
+import { toFieldErrors } from "../validation";
+import { registerEntitlementRoutes } from "./account/entitlements";
+
+/** Header names as clients write them; Hono's validator sees them lower-cased. */
+const HEADER_NAMES: Record<string, string> = { "idempotency-key": "Idempotency-Key", range: "Range" };
+
+export function openApiRouter(): OpenAPIHono<AppEnv> {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (result.success) return;
+      const fields = toFieldErrors(result.error).map((f) =>
+        result.target === "header" ? { ...f, path: HEADER_NAMES[f.path] ?? f.path } : f,
+      );
+      throw validationError(fields);
+    },
+  });
+}
+
+export function createOpenApi(): OpenAPIHono<AppEnv> {
+  const api = openApiRouter();
+  api.openAPIRegistry.registerComponent("securitySchemes", "ApiKey", { type: "apiKey", in: "header", name: "X-Api-Key" });
+
+  // The document and its page are public: they describe the API and hold nothing of an account.
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Registry Query and Duplicate-Check Open API", version: "1.0.0" },
+    servers: [{ url: "/api/open/v1" }],
+    security: [{ ApiKey: [] }],
+  });
+
+  api.use("*", async (c, next) => (c.req.path.endsWith("/openapi.json") ? next() : apiKeyAuth(c, next)));
+  api.use("*", async (c, next) => (isSelfAdmitting(c.req.method, c.req.path) ? next() : admitOrdinaryRequest(c, next)));
+
+  registerEntitlementRoutes(api);
+  return api;
+}
+
+/** Task creation and downloads count themselves inside their single AccountGate call. */
+function isSelfAdmitting(method: string, path: string): boolean {
+  if (path.endsWith("/openapi.json")) return true;
+  if (method === "POST" && /\/(queries|checks)$/.test(path)) return true;
+  return method === "GET" && /\/documents\/[^/]+\/content$/.test(path);
+}

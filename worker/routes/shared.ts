@@ -1,0 +1,79 @@
+/** @module Shapes and helpers shared by every open-API resource: errors, pages, pagination. */
+import { z } from "@hono/zod-openapi";
+import { FIELD_CODES } from "../errors";
+
+export const ErrorBodySchema = z
+  .object({
+    code: z.string().openapi({ example: "VALIDATION_FAILED" }),
+    message: z.string(),
+    requestId: z.string().openapi({ example: "req_3kq9x0v1b2n3m4l5" }),
+    details: z
+      .object({
+        fields: z.array(
+          z.object({
+            path: z.string().openapi({ description: "Field path, array index, or header name; `$` is the whole body", example: "criteria[0].value" }),
+            code: z.enum(FIELD_CODES),
+            message: z.string(),
+          }),
+        ),
+      })
+      .optional(),
+  })
+  .openapi("ErrorBody");
+
+const positiveIntString = (name: string, max?: number) =>
+  z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (value === undefined) return;
+      if (!/^\d+$/.test(value)) {
+        ctx.addIssue({ code: "custom", message: `${name} must be a whole number.`, params: { fieldCode: "INVALID_TYPE" } });
+        return;
+      }
+      const n = Number(value);
+      if (n < 1 || (max !== undefined && n > max))
+        ctx.addIssue({
+          code: "custom",
+          message: max ? `${name} must be from 1 to ${max}.` : `${name} must be at least 1.`,
+          params: { fieldCode: "OUT_OF_RANGE" },
+        });
+    })
+    .openapi({ type: "integer", minimum: 1, ...(max ? { maximum: max } : {}) });
+
+/** page ≥ 1 (default 1), pageSize 1–100 (default 20); out of range is 400, never clamped. */
+export const PaginationQuery = {
+  page: positiveIntString("page").openapi({ description: "From 1", default: 1 }),
+  pageSize: positiveIntString("pageSize", 100).openapi({ description: "1 to 100", default: 20 }),
+};
+
+export function pagination(query: { page?: string; pageSize?: string }): { page: number; pageSize: number; offset: number } {
+  const page = query.page ? Number(query.page) : 1;
+  const pageSize = query.pageSize ? Number(query.pageSize) : 20;
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+export function pageSchema<T extends z.ZodTypeAny>(item: T, name: string) {
+  return z
+    .object({
+      items: z.array(item),
+      total: z.number().int().openapi({ format: "int64" }),
+      page: z.number().int().openapi({ format: "int32" }),
+      pageSize: z.number().int().openapi({ format: "int32" }),
+    })
+    .openapi(name);
+}
+
+/** `search` matches literally: % _ and ! are escaped for LIKE … ESCAPE '!'. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
+}
+
+export const int64 = () => z.number().int().openapi({ format: "int64" });
+export const timestamp = () => z.string().openapi({ format: "date-time", example: "2026-11-22T10:15:30.000+08:00" });
+
+export const SearchQuery = z
+  .string()
+  .max(200)
+  .optional()
+  .openapi({ description: "Case-insensitive substring; `%`, `_` and `!` match literally" });

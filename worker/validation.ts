@@ -1,0 +1,68 @@
+/**
+ * @module Turns zod issues into the API's field errors. Messages are ours, never zod's: zod's
+ * messages quote rejected values and unknown keys, and the API never echoes a client's input.
+ */
+import { z } from "@hono/zod-openapi";
+import { validationError, type ApiError, type FieldCode, type FieldError } from "./errors";
+
+/** Tags issues whose input was absent while zod still knows the input (it drops it afterwards). */
+z.config({
+  customError: (issue) => (issue.code === "invalid_type" && issue.input === undefined ? "REQUIRED" : undefined),
+});
+
+/** "criteria[0].value"; the body as a whole is "$". */
+export function formatPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = "";
+  for (const part of path) {
+    if (typeof part === "number") out += `[${part}]`;
+    else out += out === "" ? String(part) : `.${String(part)}`;
+  }
+  return out === "" ? "$" : out;
+}
+
+function classify(issue: z.core.$ZodIssue): { code: FieldCode; message: string } {
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.message === "REQUIRED"
+        ? { code: "REQUIRED", message: "This field is required." }
+        : { code: "INVALID_TYPE", message: `Expected ${issue.expected}.` };
+    case "too_small":
+      if (issue.origin === "string" && issue.minimum === 1)
+        return { code: "REQUIRED", message: "This field must not be empty." };
+      if (issue.origin === "array" && issue.minimum === 1)
+        return { code: "REQUIRED", message: "At least one item is required." };
+      return { code: "OUT_OF_RANGE", message: `Must be at least ${String(issue.minimum)}${unit(issue.origin)}.` };
+    case "too_big":
+      return { code: "OUT_OF_RANGE", message: `Must be at most ${String(issue.maximum)}${unit(issue.origin)}.` };
+    case "invalid_value":
+      return { code: "INVALID_CHOICE", message: `Must be one of: ${issue.values.map(String).join(", ")}.` };
+    case "invalid_format":
+      return { code: "INVALID_FORMAT", message: `Must be a valid ${issue.format}.` };
+    case "unrecognized_keys":
+      return { code: "INVALID_VALUE", message: "Unknown fields are not accepted." };
+    case "invalid_union":
+      return { code: "INVALID_TYPE", message: "The value has none of the accepted types." };
+    case "custom": {
+      // Our own refinements carry their field code in params and write their own message.
+      const code = (issue.params as { fieldCode?: FieldCode } | undefined)?.fieldCode ?? "INVALID_VALUE";
+      return { code, message: issue.message };
+    }
+    default:
+      return { code: "INVALID_VALUE", message: "The value is not valid." };
+  }
+}
+
+function unit(origin: string): string {
+  if (origin === "string") return " characters";
+  if (origin === "array") return " items";
+  return "";
+}
+
+export function toFieldErrors(error: z.ZodError, prefix: ReadonlyArray<PropertyKey> = []): FieldError[] {
+  return error.issues.map((issue) => ({ path: formatPath([...prefix, ...issue.path]), ...classify(issue) }));
+}
+
+export function zodValidationError(error: z.ZodError): ApiError {
+  return validationError(toFieldErrors(error));
+}
+
