@@ -1,15 +1,16 @@
 /**
  * @module The single pass over a text: automaton steps, invoice-number tokens and ranges.
  *
- * Per code unit the loop reads its class (whitespace is skipped before anything else),
- * steps the automaton, reports keyword patterns at once, and runs a small digit tokeniser
- * (rules in ./index.ts). Numeric patterns are never reported where they end: the state at the
+ * Per code unit the loop reads its class: a character in no pattern resets the automaton (the
+ * common case in CJK text), whitespace is skipped, anything else steps the automaton and reports
+ * keyword patterns at once. Digits are consumed a chunk at a time by an inner loop, and the
+ * tokeniser (rules in ./index.ts) runs once per chunk, not per digit. Numeric patterns are never reported where they end: the state at the
  * last digit of a token is remembered, and when the token is complete its dictionary suffixes
  * are checked for a numeric pattern of exactly the token's length. The original offset of a
- * normalised position comes from a ring buffer of the last 2^k non-whitespace indices, which
- * is enough because no pattern is longer than the ring.
+ * keyword's start is found by walking back over the pattern's length in non-whitespace units,
+ * only when it hits, so the loop keeps no offset map at all.
  */
-import { CLS_DIGIT0, CLS_SEP_FIRST, CLS_SEP_LAST, sparseStep } from "./automaton";
+import { CLS_DIGIT0, CLS_OTHER, CLS_SEP_FIRST, CLS_SEP_LAST, sparseStep } from "./automaton";
 import type { CompiledTables, Hit } from "./compile";
 import { SKIP } from "./fold";
 
@@ -17,8 +18,6 @@ interface Ctx {
   t: CompiledTables;
   text: string;
   hits: Hit[];
-  ring: Int32Array;
-  mask: number;
 }
 
 export function scanText(t: CompiledTables, text: string): Hit[] {
@@ -26,27 +25,18 @@ export function scanText(t: CompiledTables, text: string): Hit[] {
   if (t.patterns.length === 0) return hits;
   const a = t.automaton;
   const { classOf, delta, alphabet, denseCount, eager } = a;
-  let ringSize = 256;
-  for (const p of t.patterns) while (ringSize <= p.value.length) ringSize *= 2;
-  const ctx: Ctx = { t, text, hits, ring: new Int32Array(ringSize), mask: ringSize - 1 };
-  const { ring, mask } = ctx;
+  const ctx: Ctx = { t, text, hits };
   const numeric = t.numericByLength.size > 0;
 
   let s = 0; // automaton state
-  let n = 0; // normalised position (count of non-whitespace units seen)
-  let prev = -2; // index of the previous non-whitespace unit
-  // Current digit token: [tokStart, endIdx], tokLen digits; its last chunk started at chunkStart.
+  // Current digit token: [tokStart, endIdx], tokLen digits; its last chunk has chunkLen digits.
   let inToken = false;
   let tokStart = 0;
   let tokLen = 0;
-  let chunkStart = 0;
   let chunkLen = 0;
   let endIdx = 0;
   let endState = 0;
-  // Chain end before a tentative 4-digit-group continuation, restored if the chunk grows past 4.
-  let savedEnd = 0;
-  let savedState = 0;
-  // Range: 1 = a token just ended, 2 = then a separator; `from*` is the token a separator followed.
+  // Range: stage 2 = a token then separator(s) just ended; `from*` is the token before them.
   let stage = 0;
   let lastStart = 0;
   let lastEnd = 0;
@@ -57,52 +47,66 @@ export function scanText(t: CompiledTables, text: string): Hit[] {
 
   const len = text.length;
   for (let i = 0; i < len; i++) {
-    const cls = classOf[text.charCodeAt(i)] as number;
-    if (cls === SKIP) continue;
-    const gap = i - prev > 1;
-    prev = i;
-    ring[n & mask] = i;
-    n++;
-    s = s < denseCount ? (delta[s * alphabet + cls] as number) : sparseStep(a, s, cls);
-    if (eager[s] === 1) emitEager(ctx, s, n, i);
-    if (!numeric) continue;
-    const digit = cls - CLS_DIGIT0;
-    if (digit >= 0 && digit < 10) {
-      if (!inToken || (gap && chunkLen !== 4)) {
-        if (inToken) finishToken(ctx, tokStart, endIdx, tokLen, endState, fromStart, fromEnd, fromLen);
-        if (stage === 2) { fromStart = lastStart; fromEnd = lastEnd; fromLen = lastLen; } else fromStart = -1;
-        stage = 0;
-        inToken = true;
-        tokStart = chunkStart = i;
-        tokLen = chunkLen = 1;
-      } else if (gap) {
-        savedEnd = endIdx;
-        savedState = endState;
-        chunkStart = i;
-        chunkLen = 1;
-        tokLen++;
-      } else {
-        chunkLen++;
-        tokLen++;
-        if (chunkLen === 5 && tokLen > 5) {
-          finishToken(ctx, tokStart, savedEnd, tokLen - 5, savedState, fromStart, fromEnd, fromLen);
-          fromStart = -1;
-          tokStart = chunkStart;
-          tokLen = 5;
-        }
-      }
-      endIdx = i;
-      endState = s;
-    } else {
+    let cls = classOf[text.charCodeAt(i)] as number;
+    if (cls === CLS_OTHER) {
+      // In no pattern: back to the root, and the end of any token or range.
       if (inToken) {
         finishToken(ctx, tokStart, endIdx, tokLen, endState, fromStart, fromEnd, fromLen);
         inToken = false;
-        lastStart = tokStart;
-        lastEnd = endIdx;
-        lastLen = tokLen;
-        stage = 1;
       }
-      stage = cls >= CLS_SEP_FIRST && cls <= CLS_SEP_LAST && stage !== 0 ? 2 : 0;
+      s = 0;
+      stage = 0;
+      continue;
+    }
+    if (cls === SKIP) continue;
+    if (numeric && cls - CLS_DIGIT0 < 10 && cls >= CLS_DIGIT0) {
+      // A whole chunk (digits without whitespace) at once. A token in progress here means only
+      // whitespace separates this chunk from the previous one (anything else ends the token).
+      const chunkStart = i;
+      for (;;) {
+        s = s < denseCount ? (delta[s * alphabet + cls] as number) : sparseStep(a, s, cls);
+        if (eager[s] === 1) emitEager(ctx, s, i);
+        if (i + 1 === len) break;
+        cls = classOf[text.charCodeAt(i + 1)] as number;
+        if (cls - CLS_DIGIT0 >= 10 || cls < CLS_DIGIT0) break;
+        i++;
+      }
+      const units = i - chunkStart + 1;
+      if (inToken && chunkLen === 4 && units <= 4) {
+        tokLen += units;
+      } else {
+        if (inToken) {
+          finishToken(ctx, tokStart, endIdx, tokLen, endState, fromStart, fromEnd, fromLen);
+          fromStart = -1;
+        } else if (stage === 2) {
+          fromStart = lastStart;
+          fromEnd = lastEnd;
+          fromLen = lastLen;
+        } else {
+          fromStart = -1;
+        }
+        stage = 0;
+        inToken = true;
+        tokStart = chunkStart;
+        tokLen = units;
+      }
+      chunkLen = units;
+      endIdx = i;
+      endState = s;
+      continue;
+    }
+    s = s < denseCount ? (delta[s * alphabet + cls] as number) : sparseStep(a, s, cls);
+    if (eager[s] === 1) emitEager(ctx, s, i);
+    const separator = cls >= CLS_SEP_FIRST && cls <= CLS_SEP_LAST;
+    if (inToken) {
+      finishToken(ctx, tokStart, endIdx, tokLen, endState, fromStart, fromEnd, fromLen);
+      inToken = false;
+      lastStart = tokStart;
+      lastEnd = endIdx;
+      lastLen = tokLen;
+      stage = separator ? 2 : 0;
+    } else if (stage === 2 && !separator) {
+      stage = 0;
     }
   }
   if (inToken) finishToken(ctx, tokStart, endIdx, tokLen, endState, fromStart, fromEnd, fromLen);
@@ -116,16 +120,24 @@ function push(ctx: Ctx, patternIndex: number, via: Hit["via"], start: number, en
   for (const c of p.criteria) ctx.hits.push({ criterionId: c.id, termKind: c.kind, via, start, end, matched });
 }
 
-/** Reports every non-numeric pattern ending at index i (normalised position n). */
-function emitEager(ctx: Ctx, state: number, n: number, i: number): void {
+/** Reports every non-numeric pattern ending at index i. */
+function emitEager(ctx: Ctx, state: number, i: number): void {
   const a = ctx.t.automaton;
   for (let x = state; x !== -1; x = a.dictLink[x] as number) {
     for (let k = a.ownStart[x] as number; k < (a.ownStart[x + 1] as number); k++) {
       const p = ctx.t.patterns[a.own[k] as number];
       if (!p || p.numeric) continue;
-      push(ctx, a.own[k] as number, "substring", ctx.ring[(n - p.value.length) & ctx.mask] as number, i + 1);
+      push(ctx, a.own[k] as number, "substring", startOf(ctx, i, p.value.length), i + 1);
     }
   }
+}
+
+/** Original index of the first of `units` non-whitespace units ending at index `last`. */
+function startOf(ctx: Ctx, last: number, units: number): number {
+  const classOf = ctx.t.automaton.classOf;
+  let i = last;
+  for (let left = units - 1; left > 0; ) if (classOf[ctx.text.charCodeAt(--i)] !== SKIP) left--;
+  return i;
 }
 
 /** A complete digit token [start, last]: exact hits, then a range with the token before it. */
