@@ -12,6 +12,8 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     principal: Principal;
+    /** Set once the AccountGate has counted this creation attempt. */
+    creationAdmitted: boolean;
   };
 }
 

@@ -1,5 +1,7 @@
 /** @module The Worker entry: the HTTP app, the queue consumers, the scheduled sweep, the Durable Objects. */
 import { createApp } from "./app";
+import { handleQueue } from "../queues/consumer";
+import { sweep } from "../queues/sweep";
 
 export { AccountGate } from "../durable-objects/account-gate";
 export { UpstreamPool } from "../durable-objects/upstream-pool";
@@ -8,8 +10,8 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
-  async queue(batch: MessageBatch<unknown>) {
-    batch.ackAll();
+  queue: (batch, env) => handleQueue(batch, env),
+  scheduled: async (_controller, env, ctx) => {
+    ctx.waitUntil(sweep(env).then(() => undefined));
   },
-  async scheduled() {},
 } satisfies ExportedHandler<Env>;

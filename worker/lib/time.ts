@@ -43,3 +43,15 @@ export function parseIsoWithOffset(value: string): number | null {
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? null : ms;
 }
+
+/**
+ * Start of the query history window: 00:00 Beijing time of today minus `months` calendar months
+ * (a day the shorter month lacks clamps to its last day), the boundary day included.
+ */
+export function historyWindowStart(now: number, months = 6): number {
+  const today = beijingParts(now);
+  const firstOfMonth = Date.UTC(today.year, today.month - 1 - months, 1);
+  const d = new Date(firstOfMonth);
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  return beijingMidnight(d.getUTCFullYear(), d.getUTCMonth() + 1, Math.min(today.day, lastDay));
+}

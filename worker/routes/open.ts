@@ -9,6 +9,11 @@ import { admitOrdinaryRequest } from "../middleware/rate-limit";
 import { validationError } from "../errors";
 import { toFieldErrors } from "../validation";
 import { registerEntitlementRoutes } from "./account/entitlements";
+import { registerCreateQuery } from "./queries/create";
+import { registerQueryReads } from "./queries/read";
+import { registerDocumentContent } from "./documents/content";
+import { countRefusedCreation } from "./tasks/submit";
+import { jsonBody } from "../middleware/json-body";
 
 /** Header names as clients write them; Hono's validator sees them lower-cased. */
 const HEADER_NAMES: Record<string, string> = { "idempotency-key": "Idempotency-Key", range: "Range" };
@@ -40,7 +45,14 @@ export function createOpenApi(): OpenAPIHono<AppEnv> {
   api.use("*", async (c, next) => (c.req.path.endsWith("/openapi.json") ? next() : apiKeyAuth(c, next)));
   api.use("*", async (c, next) => (isSelfAdmitting(c.req.method, c.req.path) ? next() : admitOrdinaryRequest(c, next)));
 
+  for (const path of ["/queries", "/checks"]) {
+    api.on("POST", path, countRefusedCreation, jsonBody);
+  }
+
   registerEntitlementRoutes(api);
+  registerCreateQuery(api);
+  registerQueryReads(api);
+  registerDocumentContent(api);
   return api;
 }
 

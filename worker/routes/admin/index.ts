@@ -6,15 +6,17 @@ import { jsonBody } from "../../middleware/json-body";
 import { openApiRouter } from "../open";
 import { registerAccountRoutes } from "./accounts";
 import { registerKeyRoutes } from "./keys";
+import { registerFixtureRoutes } from "./fixtures";
 
 export type AdminRouter = OpenAPIHono<AppEnv>;
 export function createAdminApi(): AdminRouter {
   const admin = openApiRouter();
   admin.use("*", adminAuth);
   admin.use("*", async (c, next) =>
-    ["POST", "PATCH"].includes(c.req.method) || (c.req.method === "PUT" && c.req.path.includes("/review")) ? jsonBody(c, next) : next(),
+    ["POST", "PATCH"].includes(c.req.method) || (c.req.method === "PUT" && /\/(review|upstream\/subjects\/[^/]+)$/.test(c.req.path)) ? jsonBody(c, next) : next(),
   );
   registerAccountRoutes(admin);
   registerKeyRoutes(admin);
+  registerFixtureRoutes(admin);
   return admin;
 }

@@ -1,0 +1,14 @@
+/** @module What a pipeline step tells the consumer: done, or try again later. */
+export type StepResult = { kind: "done" } | { kind: "retry"; delaySeconds: number };
+
+export const DONE: StepResult = { kind: "done" };
+
+export function retryLater(delaySeconds: number): StepResult {
+  return { kind: "retry", delaySeconds: Math.max(1, Math.min(300, Math.ceil(delaySeconds))) };
+}
+
+/** Exponential backoff with jitter for transient failures: ~2 s, 4 s, 8 s … capped at 60 s. */
+export function backoff(attempt: number): StepResult {
+  const base = Math.min(60, 2 ** Math.max(1, attempt));
+  return retryLater(base / 2 + Math.random() * (base / 2));
+}

@@ -1,0 +1,114 @@
+/**
+ * @module GET /documents/{id}/content: an owned file, streamed from R2 with one byte range at most,
+ * under a download lease (at most 3 streams per account) that ends when the stream ends or is
+ * cancelled, and expires if the isolate dies first.
+ */
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../../context";
+import type { DocumentRow } from "../../db/registrations";
+import { contentDisposition, decideRange, ifRangeHolds } from "../../domain/byte-range";
+import { ApiError } from "../../errors";
+import { accountGate } from "../../lib/gate";
+import { rateLimited } from "../../middleware/rate-limit";
+import { errorResponses } from "../responses";
+
+const route = createRoute({
+  method: "get",
+  path: "/documents/{id}/content",
+  summary: "Download a certificate or attachment file",
+  request: {
+    params: z.object({ id: z.string().min(1).max(100) }),
+    headers: z.object({
+      range: z.string().max(200).optional().openapi({ param: { name: "Range", in: "header" }, description: "A single byte range: bytes=0-99, bytes=100-, bytes=-500", example: "bytes=0-1023" }),
+      "if-range": z.string().max(200).optional().openapi({ param: { name: "If-Range", in: "header" }, description: "An ETag from an earlier response" }),
+    }),
+  },
+  responses: {
+    200: { description: "The whole file", content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } } },
+    206: { description: "The requested range, with Content-Range", content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } } },
+    ...errorResponses("NOT_FOUND", "SOURCE_QUARANTINED", "SOURCE_UNAVAILABLE", "RANGE_NOT_SATISFIABLE", "VALIDATION_FAILED"),
+  },
+});
+
+/** A refusal before the lease still counts as a request in the account's minute. */
+async function refuse(c: Context<AppEnv>, error: ApiError): Promise<never> {
+  const admission = await accountGate(c.env, c.get("principal").accountId).admit("other");
+  if (!admission.ok) throw rateLimited(admission.retryAfterSeconds);
+  throw error;
+}
+
+export function registerDocumentContent(api: OpenAPIHono<AppEnv>): void {
+  api.openapi(route, async (c) => {
+    const accountId = c.get("principal").accountId;
+    const doc = await c.env.DB.prepare(
+      `SELECT d.*, r.source_status FROM documents d JOIN registrations r ON r.id = d.registration_id WHERE d.id = ? AND d.account_id = ?`,
+    ).bind(c.req.valid("param").id, accountId).first<DocumentRow & { source_status: string }>();
+    if (!doc) return refuse(c, new ApiError("NOT_FOUND"));
+    if (doc.source_status === "quarantined") return refuse(c, new ApiError("SOURCE_QUARANTINED"));
+    if (doc.source_status === "unavailable") return refuse(c, new ApiError("SOURCE_UNAVAILABLE"));
+
+    const etag = `"${doc.sha256}"`;
+    const headers = c.req.valid("header");
+    const decision = ifRangeHolds(headers["if-range"], etag) ? decideRange(headers.range, doc.size) : { kind: "full" as const };
+    if (decision.kind === "unsatisfiable")
+      return refuse(c, new ApiError("RANGE_NOT_SATISFIABLE", {
+        message: decision.reason === "multiple" ? "Only a single byte range is supported." : undefined,
+        headers: { "Content-Range": `bytes */${doc.size}` },
+      }));
+
+    const gate = accountGate(c.env, accountId);
+    const lease = await gate.acquireDownload();
+    if (!lease.ok) throw rateLimited(lease.retryAfterSeconds);
+    const release = () => gate.releaseDownload(lease.leaseId);
+    const object = await c.env.FILES.get(doc.r2_key, decision.kind === "partial" ? { range: { offset: decision.start, length: decision.end - decision.start + 1 } } : {});
+    if (!object) {
+      await release();
+      throw new ApiError("NOT_FOUND");
+    }
+    const out = new Headers({
+      "Content-Type": doc.mime_type,
+      "Accept-Ranges": "bytes",
+      ETag: etag,
+      "Content-Disposition": contentDisposition(doc.file_name),
+      "Cache-Control": "private, no-store",
+    });
+    if (decision.kind === "partial") {
+      out.set("Content-Range", `bytes ${decision.start}-${decision.end}/${doc.size}`);
+      out.set("Content-Length", String(decision.end - decision.start + 1));
+    } else out.set("Content-Length", String(doc.size));
+    return new Response(releasingStream(object.body, release, (p) => c.executionCtx.waitUntil(p)), {
+      status: decision.kind === "partial" ? 206 : 200,
+      headers: out,
+    });
+  });
+}
+
+/** Passes the bytes through and frees the lease exactly once: at the end, on error, or on cancel. */
+function releasingStream(body: ReadableStream<Uint8Array>, release: () => Promise<void>, keepAlive: (p: Promise<unknown>) => void) {
+  const reader = body.getReader();
+  let released = false;
+  const done = () => {
+    if (released) return;
+    released = true;
+    keepAlive(release().catch(() => undefined));
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done: finished, value } = await reader.read();
+        if (finished) {
+          controller.close();
+          done();
+        } else controller.enqueue(value);
+      } catch (error) {
+        done();
+        controller.error(error);
+      }
+    },
+    async cancel(reason) {
+      done();
+      await reader.cancel(reason);
+    },
+  });
+}

@@ -1,0 +1,147 @@
+/** @module GET /queries, /queries/{id}, /queries/{id}/registrations and /queries/{id}/registrations/{registrationId}. */
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../context";
+import { findQuery, type QueryRow } from "../../db/queries";
+import { chainOf, documentsOf, findRegistration, type RegistrationRow } from "../../db/registrations";
+import { ApiError, validationError } from "../../errors";
+import { historyWindowStart } from "../../lib/time";
+import { toPublicQuery } from "../../serializers/query";
+import { toPublicRegistration, toRegistrationSummary } from "../../serializers/registration";
+import { errorResponses } from "../responses";
+import { likePattern, pagination } from "../shared";
+import {
+  QueryListQuery, QueryPageSchema, QueryParams, QuerySchema, REGISTRATION_PARSE_STATUSES, RegistrationListQuery,
+  RegistrationPageSchema, RegistrationParams, RegistrationSchema,
+} from "./schema";
+
+const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } } });
+
+export async function requireQuery(db: D1Database, accountId: string, id: string): Promise<QueryRow> {
+  const row = await findQuery(db, accountId, id);
+  if (!row) throw new ApiError("NOT_FOUND");
+  return row;
+}
+
+/** parseStatus as repeated parameters and/or comma lists; every value must be known. */
+export function parseStatusFilter(raw: string | string[] | undefined): string[] {
+  if (raw === undefined) return [];
+  const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v !== "");
+  const known: readonly string[] = REGISTRATION_PARSE_STATUSES;
+  if (values.some((v) => !known.includes(v)))
+    throw validationError([{ path: "parseStatus", code: "INVALID_CHOICE", message: `Must be among: ${REGISTRATION_PARSE_STATUSES.join(", ")}.` }]);
+  return [...new Set(values)];
+}
+
+export function registerQueryReads(api: OpenAPIHono<AppEnv>): void {
+  api.openapi(
+    createRoute({
+      method: "get", path: "/queries", summary: "List queries of the last 6 calendar months, newest first",
+      description: "Only queries created on or after 00:00 Beijing time of today minus 6 months. `search` matches the subject name or the query id.",
+      request: { query: QueryListQuery },
+      responses: { 200: { description: "Page of queries", ...json(QueryPageSchema) }, ...errorResponses("VALIDATION_FAILED") },
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      const { page, pageSize, offset } = pagination(q);
+      const accountId = c.get("principal").accountId;
+      const where = ["account_id = ?1", "created_at >= ?2"];
+      const params: (string | number)[] = [accountId, historyWindowStart(Date.now())];
+      if (q.search) {
+        params.push(likePattern(q.search));
+        where.push(`(subject_name LIKE ?${params.length} ESCAPE '!' OR id LIKE ?${params.length} ESCAPE '!')`);
+      }
+      if (q.status) {
+        params.push(q.status);
+        where.push(`status = ?${params.length}`);
+      }
+      const clause = where.join(" AND ");
+      const [count, rows] = await c.env.DB.batch<{ n: number } | QueryRow>([
+        c.env.DB.prepare(`SELECT COUNT(*) AS n FROM queries WHERE ${clause}`).bind(...params),
+        c.env.DB.prepare(`SELECT * FROM queries WHERE ${clause} ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${offset}`).bind(...params),
+      ]);
+      return c.json({
+        items: (rows!.results as QueryRow[]).map(toPublicQuery),
+        total: (count!.results[0] as { n: number }).n,
+        page,
+        pageSize,
+      }, 200);
+    },
+  );
+
+  api.openapi(
+    createRoute({
+      method: "get", path: "/queries/{id}", summary: "Read one query (not limited by the history window)",
+      request: { params: QueryParams },
+      responses: { 200: { description: "The query", ...json(QuerySchema) }, ...errorResponses("NOT_FOUND") },
+    }),
+    async (c) => c.json(toPublicQuery(await requireQuery(c.env.DB, c.get("principal").accountId, c.req.valid("param").id)), 200),
+  );
+
+  api.openapi(
+    createRoute({
+      method: "get", path: "/queries/{id}/registrations", summary: "List a query's registrations",
+      description: "`search` matches the certificate number, party names and the property description.",
+      request: { params: QueryParams, query: RegistrationListQuery },
+      responses: { 200: { description: "Page of registrations", ...json(RegistrationPageSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
+    }),
+    async (c) => {
+      const accountId = c.get("principal").accountId;
+      const query = await requireQuery(c.env.DB, accountId, c.req.valid("param").id);
+      const q = c.req.valid("query");
+      const statuses = parseStatusFilter(q.parseStatus);
+      const { page, pageSize, offset } = pagination(q);
+      const where = ["query_id = ?1"];
+      const params: (string | number)[] = [query.id];
+      if (q.search) {
+        params.push(likePattern(q.search));
+        where.push(`search_text LIKE ?${params.length} ESCAPE '!'`);
+      }
+      if (statuses.length > 0) {
+        params.push(JSON.stringify(statuses));
+        where.push(`parse_status IN (SELECT value FROM json_each(?${params.length}))`);
+      }
+      const clause = where.join(" AND ");
+      const [count, rows] = await c.env.DB.batch<{ n: number } | RegistrationRow>([
+        c.env.DB.prepare(`SELECT COUNT(*) AS n FROM registrations WHERE ${clause}`).bind(...params),
+        c.env.DB.prepare(`SELECT * FROM registrations WHERE ${clause} ORDER BY ordinal LIMIT ${pageSize} OFFSET ${offset}`).bind(...params),
+      ]);
+      const regs = rows!.results as RegistrationRow[];
+      const docs = await documentsOf(c.env.DB, regs.map((r) => r.id));
+      return c.json({
+        items: regs.map((r) => toRegistrationSummary(r, docs.get(r.id) ?? [])),
+        total: (count!.results[0] as { n: number }).n,
+        page,
+        pageSize,
+      }, 200);
+    },
+  );
+
+  api.openapi(
+    createRoute({
+      method: "get", path: "/queries/{id}/registrations/{registrationId}", summary: "Read one registration with its parsed certificate",
+      request: { params: RegistrationParams },
+      responses: { 200: { description: "The registration", ...json(RegistrationSchema) }, ...errorResponses("NOT_FOUND") },
+    }),
+    async (c) => {
+      const { id, registrationId } = c.req.valid("param");
+      const row = await findRegistration(c.env.DB, c.get("principal").accountId, id, registrationId);
+      if (!row) throw new ApiError("NOT_FOUND");
+      const docs = (await documentsOf(c.env.DB, [row.id])).get(row.id) ?? [];
+      const initial = row.initial_certificate_number;
+      const chain = initial ? await chainOf(c.env.DB, row.query_id, initial) : undefined;
+      return c.json(
+        toPublicRegistration(row, docs, chain && initial ? {
+          initialCertificateNumber: initial,
+          truncated: chain.truncated,
+          items: chain.items.map((r) => ({
+            certificateNumber: r.certificate_number, registrationId: r.id, parseStatus: r.parse_status,
+            ...(r.register_type ? { registerType: r.register_type } : {}),
+            ...(r.register_time ? { registerTime: r.register_time } : {}),
+            ...(r.expires_at ? { expiresAt: r.expires_at } : {}),
+          })),
+        } : undefined, { status: "not_requested" }),
+        200,
+      );
+    },
+  );
+}
