@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { compileCriteria, type Criterion, type Hit } from "../worker/domain/matching";
+
+const invoice = (value: string, id = value): Criterion => ({ id, kind: "invoice_no", value });
+const scan = (criteria: Criterion[], text: string): Hit[] => compileCriteria(criteria).scan(text);
+const spans = (criteria: Criterion[], text: string) =>
+  scan(criteria, text).map((h) => ({ id: h.criterionId, via: h.via, text: text.slice(h.start, h.end) }));
+
+describe("invoice numbers: exact tokens", () => {
+  it.each([
+    ["发票号码：01492921", "01492921"],
+    ["No.01492921", "01492921"],
+    ["NO．01492921号", "01492921"],
+    ["发票代码 3100222130 01492921", "01492921"],
+    ["发票代码:3100222130号码:01492921", "01492921"],
+    ["031002200111号码01492921", "01492921"],
+    ["031002200111\n01492921", "01492921"],
+    ["0149 2921", "0149 2921"],
+    ["0149\n2921", "0149\n2921"],
+    ["１２３4 01492921", "01492921"],
+    ["０１４９２９２１", "０１４９２９２１"],
+    ["０１４９　２９２１。", "０１４９　２９２１"],
+    ["HT01492921", "01492921"],
+  ])("%j hits as %j", (text, matched) => {
+    const hits = scan([invoice("01492921", "a")], text);
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatchObject({ criterionId: "a", termKind: "invoice_no", via: "exact", matched });
+    expect(text.slice(hits[0]?.start, hits[0]?.end)).toBe(matched);
+  });
+
+  it("finds every number of a list separated by 、，；", () => {
+    const text = "No.01492921，No.08897420、12345678；87654321";
+    const found = spans(["01492921", "08897420", "12345678", "87654321"].map((v) => invoice(v)), text);
+    expect(found.map((f) => f.text)).toEqual(["01492921", "08897420", "12345678", "87654321"]);
+  });
+
+  it("matches 20-digit fully digital invoice numbers, plain or in 4-digit groups", () => {
+    const c = [invoice("24442000000000123456", "t")];
+    expect(spans(c, "发票号码：24442000000000123456")).toEqual([{ id: "t", via: "exact", text: "24442000000000123456" }]);
+    expect(spans(c, "2444 2000 0000 0012 3456 元")).toEqual([{ id: "t", via: "exact", text: "2444 2000 0000 0012 3456" }]);
+  });
+
+  it("normalises the criterion value too", () => {
+    expect(spans([invoice("０１４９ ２９２１", "a")], "x01492921")).toEqual([{ id: "a", via: "exact", text: "01492921" }]);
+  });
+});
+
+describe("invoice numbers: no hit inside other numbers", () => {
+  it.each([
+    ["inside a longer run", "310022213001492921"],
+    ["followed by a digit", "014929210"],
+    ["preceded by a digit", "101492921"],
+    ["tail of a 20-digit number", "24442000000001492921"],
+    ["head of a 20-digit number", "01492921000000000000"],
+    ["tail of a grouped 20-digit number", "2444 2000 0000 0149 2921"],
+    ["a chunk longer than 4 after a group", "0149 29211"],
+    ["groups that are not 4 digits", "01 492921"],
+    ["groups of 3", "014 929 21"],
+    ["leading zero missing", "1492921"],
+  ])("%s: %j", (_, text) => {
+    expect(scan([invoice("01492921")], text)).toEqual([]);
+  });
+
+  it("keeps leading zeros significant", () => {
+    expect(scan([invoice("1492921")], "01492921")).toEqual([]);
+  });
+
+  it("does not let a longer first group join the next", () => {
+    expect(spans([invoice("01492921"), invoice("29211234")], "0149 29211234")).toEqual([{ id: "29211234", via: "exact", text: "29211234" }]);
+  });
+});
+
+describe("invoice numbers: written ranges", () => {
+  it.each(["-", "至", "～", "~", "到", "—", "－", "〜", " 至 ", " - ", "--"])("range with %j", (sep) => {
+    const text = `发票号码 00123456${sep}00123499 共44张`;
+    expect(spans([invoice("00123470", "r")], text)).toEqual([{ id: "r", via: "range", text: `00123456${sep}00123499` }]);
+  });
+
+  it("accepts ends written in 4-digit groups or full width", () => {
+    expect(spans([invoice("00123470", "r")], "0012 3456-0012 3499")).toEqual([{ id: "r", via: "range", text: "0012 3456-0012 3499" }]);
+    expect(spans([invoice("00123470", "r")], "００１２３４５６～００１２３４９９")[0]?.via).toBe("range");
+  });
+
+  it("reports the ends as exact hits, not range hits", () => {
+    const text = "00123456-00123499";
+    expect(spans([invoice("00123456", "lo"), invoice("00123499", "hi")], text)).toEqual([
+      { id: "lo", via: "exact", text: "00123456" },
+      { id: "hi", via: "exact", text: "00123499" },
+    ]);
+  });
+
+  it("reports all criteria inside one range", () => {
+    const hits = scan([invoice("00123460", "a"), invoice("00123470", "b"), invoice("00123500", "out")], "00123456至00123499");
+    expect(hits.map((h) => h.criterionId)).toEqual(["a", "b"]);
+  });
+
+  it.each([
+    ["ends of different lengths", "00123456-123499"],
+    ["start shorter than the end", "0123456-00123499"],
+    ["reversed", "00123499-00123456"],
+    ["no separator, only a space", "00123456 00123499"],
+    ["a comma between", "00123456，00123499"],
+    ["a word between", "00123456和00123499"],
+    ["separator not followed by a number", "00123456-至今"],
+  ])("no range hit: %s", (_, text) => {
+    expect(scan([invoice("00123470")], text).filter((h) => h.via === "range")).toEqual([]);
+  });
+
+  it("only compares criteria of the ends' length", () => {
+    expect(scan([invoice("0012347")], "00123456-00123499")).toEqual([]);
+  });
+
+  it("treats A-B-C as the ranges A-B and B-C", () => {
+    const found = spans([invoice("00123460", "x"), invoice("00123520", "y")], "00123456-00123499-00123599");
+    expect(found).toEqual([
+      { id: "x", via: "range", text: "00123456-00123499" },
+      { id: "y", via: "range", text: "00123499-00123599" },
+    ]);
+  });
+});
+
+describe("invoice_no values that are not digits", () => {
+  it("match as plain normalised substrings", () => {
+    const hits = scan([invoice("No.0149 2921", "n")], "见 NO．01492921，另");
+    expect(hits).toEqual([{ criterionId: "n", termKind: "invoice_no", via: "substring", start: 2, end: 13, matched: "NO．01492921" }]);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * @module A deliberately naive second implementation of the matching rules (worker/domain/matching
+ * index.ts doc comment), written from the rules rather than from the scanner: whole-text folding
+ * into arrays, indexOf-style comparisons at every position, tokens built from a chunk list.
+ * Only for tests on small texts.
+ */
+import { normalizeValue, type Criterion, type Hit } from "../worker/domain/matching";
+
+const SEPARATORS = new Set(["-", "~", "至", "到"]);
+
+interface Token { start: number; end: number; digits: string; chunks: number[] }
+
+export function referenceScan(criteria: readonly Criterion[], text: string): Hit[] {
+  const folded: string[] = [];
+  const origin: number[] = [];
+  const perUnit: string[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const f = normalizeValue(text.charAt(i));
+    perUnit.push(f);
+    if (f !== "") { folded.push(f); origin.push(i); }
+  }
+  const norm = folded.join("");
+  const hits: Hit[] = [];
+  const add = (c: Criterion, via: Hit["via"], start: number, end: number) => {
+    if (!hits.some((h) => h.criterionId === c.id && h.start === start && h.end === end)) {
+      hits.push({ criterionId: c.id, termKind: c.kind, via, start, end, matched: text.slice(start, end) });
+    }
+  };
+  const tokens = tokenize(perUnit);
+  for (const c of criteria) {
+    const v = normalizeValue(c.value);
+    if (v === "") continue;
+    if (c.kind === "invoice_no" && /^[0-9]+$/.test(v)) {
+      for (const t of tokens) if (t.digits === v) add(c, "exact", t.start, t.end);
+      for (let k = 1; k < tokens.length; k++) {
+        const a = tokens[k - 1] as Token;
+        const b = tokens[k] as Token;
+        const between = perUnit.slice(a.end, b.start).join("");
+        if (between === "" || ![...between].every((ch) => SEPARATORS.has(ch))) continue;
+        if (a.digits.length === v.length && b.digits.length === v.length && a.digits < v && v < b.digits) add(c, "range", a.start, b.end);
+      }
+    } else {
+      for (let p = 0; p + v.length <= norm.length; p++) {
+        if (norm.slice(p, p + v.length) === v) add(c, "substring", origin[p] as number, (origin[p + v.length - 1] as number) + 1);
+      }
+    }
+  }
+  return hits.sort((x, y) => x.start - y.start || x.end - y.end);
+}
+
+/** Chunks are runs of folded digits; whitespace-separated chunks join only as 4,4,…,(1–4). */
+function tokenize(perUnit: readonly string[]): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < perUnit.length) {
+    if (!/^[0-9]$/.test(perUnit[i] as string)) { i++; continue; }
+    let j = i;
+    while (j < perUnit.length && /^[0-9]$/.test(perUnit[j] as string)) j++;
+    const chunk = perUnit.slice(i, j).join("");
+    const last = tokens[tokens.length - 1];
+    const gapIsWhitespace = last !== undefined && perUnit.slice(last.end, i).every((u) => u === "");
+    if (last && gapIsWhitespace && !last.chunks.some((n) => n !== 4) && chunk.length <= 4) {
+      last.end = j;
+      last.digits += chunk;
+      last.chunks.push(chunk.length);
+    } else {
+      tokens.push({ start: i, end: j, digits: chunk, chunks: [chunk.length] });
+    }
+    i = j;
+  }
+  return tokens;
+}
