@@ -1,0 +1,99 @@
+/**
+ * @module Reading printed values into the open API's forms: ISO dates and times (+08:00 for Beijing time),
+ * decimal strings without thousands separators, currency and party-type codes, month counts. Each reader
+ * returns null when the text cannot be read; the caller records the raw text in a ParseIssue.
+ */
+import { CORPORATION_SCALES, CURRENCIES, INDUSTRIES, PARTY_TYPES, REGISTER_TYPES } from "./vocabulary";
+
+const FULL_WIDTH_DIGIT = /[０-９]/g;
+
+/** Full-width digits to ASCII: some certificates print numbers in full-width forms. */
+export function asciiDigits(text: string): string {
+  return text.replace(FULL_WIDTH_DIGIT, (d) => String.fromCharCode(d.charCodeAt(0) - 0xff10 + 0x30));
+}
+
+const pad = (n: string) => n.padStart(2, "0");
+
+/** yyyy-MM-dd from "2023-05-20", "2023/5/20", "2023年5月20日", "2023.05.20". */
+export function readDate(text: string): string | null {
+  const m = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?$/.exec(asciiDigits(text).trim());
+  return m ? `${m[1]}-${pad(m[2] ?? "")}-${pad(m[3] ?? "")}` : null;
+}
+
+/** ISO 8601 with +08:00 from Beijing wall time "yyyy-MM-dd HH:mm:ss" (and its 年月日时分秒 spelling). */
+export function readTime(text: string): string | null {
+  const m = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?\s*(\d{1,2})\s*[:时]\s*(\d{1,2})\s*[:分]\s*(\d{1,2})\s*秒?$/.exec(asciiDigits(text).trim());
+  if (!m) return null;
+  return `${m[1]}-${pad(m[2] ?? "")}-${pad(m[3] ?? "")}T${pad(m[4] ?? "")}:${pad(m[5] ?? "")}:${pad(m[6] ?? "")}+08:00`;
+}
+
+/** "189,496.66 元", "人民币 1,000,000.00" → "189496.66", "1000000.00". */
+export function readAmount(text: string): string | null {
+  const cleaned = asciiDigits(text).replace(/[,，\s]/g, "").replace(/^(人民币|CNY|RMB|￥|¥)/, "").replace(/(万?元|圆)$/, "");
+  return /^\d+(\.\d+)?$/.test(cleaned) ? cleaned : null;
+}
+
+export function readCurrency(text: string): string | null {
+  const t = text.trim().toUpperCase();
+  return CURRENCIES.find((c) => c.words.some((w) => w.toUpperCase() === t))?.code ?? null;
+}
+
+/** "12个月", "12", "12 月" → 12, within the registry's 1 to 360. */
+export function readMonths(text: string): number | null {
+  const m = /^(\d{1,3})\s*(个月|月)?$/.exec(asciiDigits(text).trim());
+  const n = m ? Number(m[1]) : NaN;
+  return n >= 1 && n <= 360 ? n : null;
+}
+
+/** 20 digits, possibly printed in groups of 4. */
+export function readCertificateNumber(text: string): string | null {
+  const digits = asciiDigits(text).replace(/\s/g, "");
+  return /^\d{20}$/.test(digits) ? digits : null;
+}
+
+export function readRegisterType(text: string): string | null {
+  const t = text.replace(/\s/g, "");
+  return REGISTER_TYPES.find((r) => t === r.description || t === r.description.replace("登记", "") || t === r.code)?.code ?? null;
+}
+
+/** The register type a title names ("动产和权利担保统一登记 初始登记证明"). */
+export function registerTypeOfTitle(line: string): string | null {
+  const t = line.replace(/\s/g, "");
+  if (!t.includes("证明")) return null;
+  return REGISTER_TYPES.find((r) => t.includes(`${r.description}证明`))?.code ?? null;
+}
+
+export function readPartyType(text: string): { code: string; description: string } | null {
+  const t = text.trim();
+  const found = PARTY_TYPES.find((p) => p.description === t || p.code === t);
+  return found ? { code: found.code, description: found.description } : null;
+}
+
+export function readScale(text: string): string | null {
+  const t = text.trim();
+  return CORPORATION_SCALES.find((s) => s.description === t || s.code === t || `${s.description}企业` === t)?.code ?? null;
+}
+
+/** A GB/T 4754 section letter from "C", "C 制造业", "制造业", or 9999. */
+export function readIndustry(text: string): string | null {
+  const t = text.trim();
+  if (/^9999/.test(t)) return "9999";
+  const letter = /^([A-T])(?![A-Za-z])/.exec(t);
+  if (letter) return letter[1] ?? null;
+  return INDUSTRIES.find((i) => t.includes(i.description))?.code ?? null;
+}
+
+/** "是" / "否" and their spellings. */
+export function readYesNo(text: string): boolean | null {
+  const t = text.trim();
+  if (/^(是|已登记|有|Y|YES)$/i.test(t)) return true;
+  if (/^(否|未登记|无|N|NO)$/i.test(t)) return false;
+  return null;
+}
+
+/** "2023-05-20 至 2024-05-19" (至, -, ～, ~) → start and end dates. */
+export function readPeriod(text: string): { start: string | null; end: string | null } {
+  const parts = asciiDigits(text).split(/\s*(?:至|～|~|—|--)\s*|\s+-\s+/);
+  if (parts.length !== 2) return { start: null, end: null };
+  return { start: readDate(parts[0] ?? ""), end: readDate(parts[1] ?? "") };
+}

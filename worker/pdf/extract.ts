@@ -1,0 +1,113 @@
+/**
+ * @module Page text of a PDF, binding-free: unpdf (pdf.js) with the GB CMaps from the bundle.
+ * Page text is assembled in reading order: items grouped into lines by baseline, lines top to bottom,
+ * items left to right; a visible gap between two items on a line becomes one space; lines are trimmed and
+ * joined with "\n". Rotated items (a diagonal watermark) are dropped. Never throws: a file pdf.js cannot
+ * open, or one cut short (no %%EOF in its tail), is `corrupt`; a password-protected one `encrypted`.
+ * An image-only PDF is `ok` with empty page texts: deciding what that means is the parser's job.
+ */
+import { getDocumentProxy } from "unpdf";
+import { BundledBinaryDataFactory } from "./cmaps";
+
+export interface PdfPage {
+  text: string;
+  width: number;
+  height: number;
+  rotation: number;
+}
+
+export type PdfExtraction =
+  | { ok: true; pageCount: number; pages: PdfPage[] }
+  | { ok: false; reason: "corrupt" | "encrypted" | "no_text"; message: string };
+
+interface Item {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  size: number;
+}
+
+const latin1 = new TextDecoder("latin1");
+
+/** A complete PDF starts with %PDF- and ends with %%EOF (PDF 32000-1 §7.5.2, §7.5.5), give or take junk. */
+function looksComplete(bytes: Uint8Array): boolean {
+  const head = latin1.decode(bytes.subarray(0, 1024));
+  const tail = latin1.decode(bytes.subarray(Math.max(0, bytes.length - 1024)));
+  return head.includes("%PDF-") && tail.includes("%%EOF");
+}
+
+function toItem(raw: unknown): Item | null {
+  if (typeof raw !== "object" || raw === null || !("str" in raw) || !("transform" in raw)) return null;
+  const { str, transform, width } = raw as { str: string; transform: number[]; width: number };
+  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = transform;
+  const size = Math.hypot(a, b) || Math.abs(d) || 1;
+  // A rotated or skewed run is a watermark or a stamp, not body text.
+  if (Math.abs(b) > size * 1e-3 || Math.abs(c) > size * 1e-3 || a < 0) return null;
+  return { str, x: e, y: f, width, size };
+}
+
+/** Lines top to bottom, items left to right, gaps as single spaces. */
+export function assembleText(rawItems: readonly unknown[]): string {
+  const items = rawItems.map(toItem).filter((i): i is Item => i !== null && i.str.length > 0);
+  items.sort((p, q) => q.y - p.y || p.x - q.x);
+  const lines: Item[][] = [];
+  for (const item of items) {
+    const line = lines[lines.length - 1];
+    const first = line?.[0];
+    if (line && first && Math.abs(first.y - item.y) <= Math.min(first.size, item.size) * 0.5) line.push(item);
+    else lines.push([item]);
+  }
+  const texts: string[] = [];
+  for (const line of lines) {
+    line.sort((p, q) => p.x - q.x);
+    let text = "";
+    let end = -Infinity;
+    for (const item of line) {
+      if (text && item.x - end > item.size * 0.3 && !/\s$/.test(text) && !/^\s/.test(item.str)) text += " ";
+      text += item.str;
+      end = Math.max(end, item.x + item.width);
+    }
+    const trimmed = text.trim();
+    if (trimmed) texts.push(trimmed);
+  }
+  return texts.join("\n");
+}
+
+function failure(error: unknown): PdfExtraction {
+  const name = error instanceof Error ? error.name : "";
+  const message = error instanceof Error ? error.message : String(error);
+  if (name === "PasswordException") return { ok: false, reason: "encrypted", message };
+  return { ok: false, reason: "corrupt", message };
+}
+
+export async function extractPdf(bytes: Uint8Array): Promise<PdfExtraction> {
+  if (!looksComplete(bytes)) return { ok: false, reason: "corrupt", message: "not a complete PDF file (no %PDF- header or %%EOF)" };
+  let doc: Awaited<ReturnType<typeof getDocumentProxy>> | undefined;
+  try {
+    // pdf.js takes ownership of (and may detach) the buffer it is given.
+    doc = await getDocumentProxy(bytes.slice(), {
+      BinaryDataFactory: BundledBinaryDataFactory,
+      useWorkerFetch: false,
+      cMapUrl: "bundled://cmaps/",
+      cMapPacked: true,
+      isEvalSupported: false,
+      disableFontFace: true,
+      verbosity: 0,
+    });
+    if (doc.numPages === 0) return { ok: false, reason: "no_text", message: "the document has no pages" };
+    const pages: PdfPage[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      const content = await page.getTextContent();
+      const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
+      pages.push({ text: assembleText(content.items), width: x1 - x0, height: y1 - y0, rotation: page.rotate });
+      page.cleanup();
+    }
+    return { ok: true, pageCount: doc.numPages, pages };
+  } catch (error) {
+    return failure(error);
+  } finally {
+    await doc?.destroy().catch(() => undefined);
+  }
+}

@@ -1,0 +1,8 @@
+/**
+ * @module The sandbox upstream: public surface for the rest of the service and for tests.
+ */
+export { SandboxUpstream, type SandboxOptions } from "./adapter";
+export { type FixtureRegistration, type FixtureStore, type FixtureSubject, MemoryFixtureStore } from "./fixtures";
+export type { InvoiceForm, InvoiceMention } from "./invoices";
+export { type RegistrationTruth, sandboxRegistry, type SubjectTruth } from "./registry";
+export { type Scenario, scenarioOf, MAX_SCALE } from "./scenario";
