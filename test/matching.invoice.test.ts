@@ -106,6 +106,12 @@ describe("invoice numbers: written ranges", () => {
     expect(scan([invoice("00123470")], text).filter((h) => h.via === "range")).toEqual([]);
   });
 
+  it("breaks a range on a character that belongs to another criterion", () => {
+    const criteria = [invoice("00123470", "r"), { id: "k", kind: "keyword" as const, value: "a" }];
+    expect(spans(criteria, "00123456-a00123499")).toEqual([{ id: "k", via: "substring", text: "a" }]);
+    expect(spans(criteria, "00123456a-00123499")).toEqual([{ id: "k", via: "substring", text: "a" }]);
+  });
+
   it("only compares criteria of the ends' length", () => {
     expect(scan([invoice("0012347")], "00123456-00123499")).toEqual([]);
   });

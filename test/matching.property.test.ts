@@ -38,7 +38,8 @@ function randomText(rand: () => number, length: number, criteria: readonly Crite
       out += /^[0-9]+$/.test(digits) ? randomNumber(rand, digits.length, digits) : c.value.toUpperCase().split("").join(rand() < 0.5 ? "" : " ");
     } else if (r < 0.2) {
       const size = 1 + Math.floor(rand() * 6);
-      const sep = ["-", "至", "～", " ~ ", "—", "到", "--"][Math.floor(rand() * 7)];
+      const seps = ["-", "至", "～", " ~ ", "—", "到", "--", "-a", "b-", "-发 ", "至😀"];
+      const sep = seps[Math.floor(rand() * seps.length)];
       out += randomNumber(rand, size) + sep + randomNumber(rand, rand() < 0.8 ? size : size + 1);
     } else if (r < 0.3) {
       out += randomNumber(rand);
