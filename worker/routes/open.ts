@@ -12,6 +12,9 @@ import { registerEntitlementRoutes } from "./account/entitlements";
 import { registerCreateQuery } from "./queries/create";
 import { registerQueryReads } from "./queries/read";
 import { registerDocumentContent } from "./documents/content";
+import { registerCreateCheck } from "./checks/create";
+import { registerCheckReads } from "./checks/read";
+import { registerCheckResults } from "./checks/results";
 import { countRefusedCreation } from "./tasks/submit";
 import { jsonBody } from "../middleware/json-body";
 
@@ -53,6 +56,9 @@ export function createOpenApi(): OpenAPIHono<AppEnv> {
   registerCreateQuery(api);
   registerQueryReads(api);
   registerDocumentContent(api);
+  registerCreateCheck(api);
+  registerCheckReads(api);
+  registerCheckResults(api);
   return api;
 }
 

@@ -49,11 +49,11 @@ export function buildAutomaton(patterns: readonly string[], eagerPatterns: reado
   const classes = new Map<number, number>(FIXED.map((ch, i) => [ch.charCodeAt(0), i + 1]));
   for (const p of patterns) for (let i = 0; i < p.length; i++) if (!classes.has(p.charCodeAt(i))) classes.set(p.charCodeAt(i), classes.size + 1);
   const alphabet = classes.size + 1;
+  const classOfFolded = new Uint16Array(65536);
+  for (const [unit, cls] of classes) classOfFolded[unit] = cls;
+  classOfFolded[SKIP] = SKIP;
   const classOf = new Uint16Array(65536);
-  for (let c = 0; c < 65536; c++) {
-    const f = fold[c] as number;
-    classOf[c] = f === SKIP ? SKIP : (classes.get(f) ?? CLS_OTHER);
-  }
+  for (let c = 0; c < 65536; c++) classOf[c] = classOfFolded[fold[c] as number] as number;
 
   // Trie with build-time ids, then breadth-first renumbering.
   const kids: Map<number, number>[] = [new Map()];

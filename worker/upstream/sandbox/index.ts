@@ -6,3 +6,7 @@ export { type FixtureRegistration, type FixtureStore, type FixtureSubject, Memor
 export type { InvoiceForm, InvoiceMention } from "./invoices";
 export { type RegistrationTruth, sandboxRegistry, type SubjectTruth } from "./registry";
 export { type Scenario, scenarioOf, MAX_SCALE } from "./scenario";
+/** Lower-level pieces for tests and benchmarks that alter a generated registration before printing it. */
+export { buildRegistration, type GeneratedRegistration } from "./registration";
+export { layOut, renderLaidOut, type LaidOutRegistration } from "./registry";
+export type { RenderStyle } from "./style";

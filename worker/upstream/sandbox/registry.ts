@@ -54,7 +54,14 @@ export interface LaidOutRegistration {
 }
 
 function laidOut(subject: string, index: number, count: number): LaidOutRegistration {
-  const registration = buildRegistration(subject, index, count);
+  return layOut(buildRegistration(subject, index, count));
+}
+
+/**
+ * Lays out a generated registration (possibly altered by a test: another style, fields removed, a longer
+ * description) and states its truth: the certificate with description page and spans filled.
+ */
+export function layOut(registration: GeneratedRegistration): LaidOutRegistration {
   const layout = layoutCertificate(registration);
   const certificate: Certificate = {
     ...registration.certificate,
@@ -62,6 +69,11 @@ function laidOut(subject: string, index: number, count: number): LaidOutRegistra
     propertyDescriptionSpans: layout.descriptionSpans,
   };
   return { registration, layout, certificate };
+}
+
+/** The PDF of a laid-out registration. */
+export function renderLaidOut(laid: LaidOutRegistration): Promise<Uint8Array> {
+  return certificatePdf(laid.registration, laid.layout);
 }
 
 export const sandboxRegistry = {

@@ -1,0 +1,85 @@
+/**
+ * @module POST /checks: one applicant, 1–100 criteria, fixed scenario asset_check. With
+ * sourceRegistryQueryId it reuses a finished query (1 check); without, it creates a query and
+ * waits for it (1 query + 1 check).
+ */
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../context";
+import { insertCheckStatements, type CheckRow, type CriterionRow } from "../../db/checks";
+import { insertQueryStatement, newQueryRow } from "../../db/queries";
+import { invoiceDigits } from "../../domain/criteria";
+import { ApiError, validationError } from "../../errors";
+import { newId } from "../../lib/ids";
+import { enqueue, type PipelineMessage } from "../../../queues/messages";
+import { toPublicCheck } from "../../serializers/check";
+import { normaliseBatch } from "../queries/create";
+import { requireQuery } from "../queries/read";
+import { IdempotencyHeaders } from "../queries/schema";
+import { errorResponses } from "../responses";
+import { entitlementRefusal, submitCreation } from "../tasks/submit";
+import { CheckSchema, CreateCheckBody } from "./schema";
+
+const route = createRoute({
+  method: "post",
+  path: "/checks",
+  summary: "Check whether invoice numbers or keywords already appear in the applicant's registrations",
+  request: { headers: IdempotencyHeaders, body: { required: true, content: { "application/json": { schema: CreateCheckBody } } } },
+  responses: {
+    202: { description: "Accepted; poll the check by id", content: { "application/json": { schema: CheckSchema } } },
+    ...errorResponses("VALIDATION_FAILED", "INVALID_SUBJECT", "SUBSCRIPTION_REQUIRED", "QUERY_ALLOWANCE_INSUFFICIENT",
+      "CHECK_ALLOWANCE_INSUFFICIENT", "CHECK_PLAN_REQUIRED", "NOT_FOUND", "SOURCE_QUERY_NOT_FINISHED", "IDEMPOTENCY_CONFLICT",
+      "IDEMPOTENCY_IN_FLIGHT", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"),
+  },
+});
+
+export function registerCreateCheck(api: OpenAPIHono<AppEnv>): void {
+  api.openapi(route, async (c) => {
+    const idempotencyKey = c.req.valid("header")["idempotency-key"];
+    const body = c.req.valid("json");
+    const now = Date.now();
+    const [applicant] = normaliseBatch([body.applicant], () => "applicant", now);
+    const badInvoices = body.criteria.flatMap((cr, i) => (cr.kind === "invoice_no" && !invoiceDigits(cr.value) ? [i] : []));
+    if (badInvoices.length > 0)
+      throw validationError(badInvoices.map((i) => ({ path: `criteria[${i}].value`, code: "INVALID_FORMAT", message: "An invoice number is 6 to 20 digits." })));
+    if (body.criteria.some((cr) => cr.value.trim() === ""))
+      throw validationError(body.criteria.flatMap((cr, i) => (cr.value.trim() === "" ? [{ path: `criteria[${i}].value`, code: "REQUIRED" as const, message: "This field must not be empty." }] : [])));
+
+    const principal = c.get("principal");
+    const checkId = newId("chk");
+    const statements = [];
+    const reserve: { query?: string[]; check: string[] } = { check: [checkId] };
+    let sourceQueryId: string;
+    let sourceStatus = "available";
+    const messages: PipelineMessage[] = [];
+    if (body.sourceRegistryQueryId !== undefined) {
+      const source = await requireQuery(c.env.DB, principal.accountId, body.sourceRegistryQueryId);
+      if (source.subject_name !== applicant)
+        throw validationError([{ path: "sourceRegistryQueryId", code: "INVALID_VALUE", message: "The source query is for another subject." }]);
+      if (source.status !== "succeeded" && source.status !== "partial") throw new ApiError("SOURCE_QUERY_NOT_FINISHED");
+      sourceQueryId = source.id;
+      sourceStatus = source.source_status;
+      messages.push({ type: "check", checkId });
+    } else {
+      const query = newQueryRow(newId("qry"), principal.accountId, applicant!, now);
+      statements.push(insertQueryStatement(query));
+      reserve.query = [query.id];
+      sourceQueryId = query.id;
+      messages.push({ type: "list", queryId: query.id });
+    }
+    const check: CheckRow = {
+      id: checkId, account_id: principal.accountId, applicant: applicant!, status: "processing", execution_status: "queued",
+      source_status: sourceStatus, source_query_id: sourceQueryId, coverage_complete: 0, coverage_issues: "[]", criterion_counts: "[]",
+      unmatched_criterion_ids: "[]", candidate_count: 0, pending_review_count: 0, confirmed_risk_count: 0, excluded_count: 0,
+      failure_code: null, created_at: now, updated_at: now, processing_completed_at: null, completed_at: null,
+    };
+    const criteria: CriterionRow[] = body.criteria.map((cr, i) => ({ id: newId("crt"), check_id: checkId, ordinal: i, kind: cr.kind, value: cr.value }));
+    statements.push(...insertCheckStatements(check, criteria));
+    const refusal = entitlementRefusal(c, true);
+    const { created, response } = await submitCreation(c, {
+      idempotencyKey, body, ...(refusal ? { refusal } : {}), reserve, statements, response: toPublicCheck(check, criteria), now,
+    });
+    // A failed send loses nothing: the sweep re-drives checks and queries that never progressed.
+    if (created) await enqueue(c.env, messages).catch((e) => console.error("enqueue failed", e));
+    return response as never;
+  });
+}

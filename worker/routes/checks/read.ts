@@ -1,0 +1,64 @@
+/** @module GET /checks and GET /checks/{id}. */
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../context";
+import { criteriaOf, findCheck, sourceExecutionOf, type CheckRow } from "../../db/checks";
+import { ApiError } from "../../errors";
+import { toPublicCheck } from "../../serializers/check";
+import { errorResponses } from "../responses";
+import { likePattern, pagination } from "../shared";
+import { CheckListQuery, CheckPageSchema, CheckParams, CheckSchema } from "./schema";
+
+const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } } });
+
+export async function requireCheck(db: D1Database, accountId: string, id: string): Promise<CheckRow> {
+  const row = await findCheck(db, accountId, id);
+  if (!row) throw new ApiError("NOT_FOUND");
+  return row;
+}
+
+async function present(db: D1Database, rows: CheckRow[]) {
+  const [criteria, sources] = await Promise.all([criteriaOf(db, rows.map((r) => r.id)), sourceExecutionOf(db, rows.map((r) => r.source_query_id))]);
+  return rows.map((r) => toPublicCheck(r, criteria.get(r.id) ?? [], sources.get(r.source_query_id)));
+}
+
+export function registerCheckReads(api: OpenAPIHono<AppEnv>): void {
+  api.openapi(
+    createRoute({
+      method: "get", path: "/checks", summary: "List checks, newest first",
+      description: "`search` matches the applicant or the check id.",
+      request: { query: CheckListQuery },
+      responses: { 200: { description: "Page of checks", ...json(CheckPageSchema) }, ...errorResponses("VALIDATION_FAILED") },
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      const { page, pageSize, offset } = pagination(q);
+      const where = ["account_id = ?1"];
+      const params: string[] = [c.get("principal").accountId];
+      if (q.search) {
+        params.push(likePattern(q.search));
+        where.push(`(applicant LIKE ?${params.length} ESCAPE '!' OR id LIKE ?${params.length} ESCAPE '!')`);
+      }
+      if (q.status) {
+        params.push(q.status);
+        where.push(`status = ?${params.length}`);
+      }
+      const clause = where.join(" AND ");
+      const [count, rows] = await c.env.DB.batch<unknown>([
+        c.env.DB.prepare(`SELECT COUNT(*) AS n FROM checks WHERE ${clause}`).bind(...params),
+        c.env.DB.prepare(`SELECT * FROM checks WHERE ${clause} ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${offset}`).bind(...params),
+      ]);
+      return c.json({ items: await present(c.env.DB, rows!.results as CheckRow[]), total: (count!.results[0] as { n: number }).n, page, pageSize }, 200);
+    },
+  );
+
+  api.openapi(
+    createRoute({
+      method: "get", path: "/checks/{id}", summary: "Read one check", request: { params: CheckParams },
+      responses: { 200: { description: "The check", ...json(CheckSchema) }, ...errorResponses("NOT_FOUND") },
+    }),
+    async (c) => {
+      const row = await requireCheck(c.env.DB, c.get("principal").accountId, c.req.valid("param").id);
+      return c.json((await present(c.env.DB, [row]))[0]!, 200);
+    },
+  );
+}

@@ -1,0 +1,177 @@
+/** @module Check results: the list, one result, navigation among results, and evidence locations. */
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../context";
+import type { ResultRow } from "../../db/checks";
+import { chainOf, documentsOf, type DocumentRow, type RegistrationRow } from "../../db/registrations";
+import { findResult, resultCounts, resultQuery } from "../../db/results";
+import { ApiError, validationError } from "../../errors";
+import { toIso } from "../../lib/time";
+import { documentUrl, toPublicRegistration, toRegistrationSummary } from "../../serializers/registration";
+import { errorResponses } from "../responses";
+import { pagination } from "../shared";
+import { requireCheck } from "./read";
+import {
+  CheckResultSchema, EvidenceLocationsQuery, EvidenceLocationsSchema, NavigationQuery, NavigationSchema, ResultListQuery, ResultPageSchema, ResultParams, CheckParams,
+} from "./schema";
+
+const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } } });
+
+async function requireResult(c: { env: Env }, accountId: string, checkId: string, registrationId: string): Promise<ResultRow> {
+  await requireCheck(c.env.DB, accountId, checkId);
+  const result = await findResult(c.env.DB, checkId, registrationId);
+  if (!result) throw new ApiError("NOT_FOUND");
+  return result;
+}
+
+const optional = <K extends string, V>(key: K, value: V | null | undefined) => (value === null || value === undefined ? {} : ({ [key]: value } as Record<K, V>));
+
+export function registerCheckResults(api: OpenAPIHono<AppEnv>): void {
+  api.openapi(
+    createRoute({
+      method: "get", path: "/checks/{id}/results", summary: "List a check's results",
+      description: "Filters: resultStatus, matchStatus, strength (each repeatable or comma-separated), criterionId. Order: sort=registration|strength|hits. counts ignore the filters.",
+      request: { params: CheckParams, query: ResultListQuery },
+      responses: { 200: { description: "Page of results", ...json(ResultPageSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
+    }),
+    async (c) => {
+      const check = await requireCheck(c.env.DB, c.get("principal").accountId, c.req.valid("param").id);
+      const q = c.req.valid("query");
+      const { page, pageSize, offset } = pagination(q);
+      const { where, order, params } = resultQuery(q);
+      const [count, rows] = await c.env.DB.batch<unknown>([
+        c.env.DB.prepare(`SELECT COUNT(*) AS n FROM check_results WHERE ${where}`).bind(check.id, ...params),
+        c.env.DB.prepare(`SELECT * FROM check_results WHERE ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}`).bind(check.id, ...params),
+      ]);
+      const results = rows!.results as ResultRow[];
+      const regIds = results.map((r) => r.registration_id);
+      const [regs, docs, tallies] = await Promise.all([
+        c.env.DB.prepare("SELECT * FROM registrations WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(regIds)).all<RegistrationRow>(),
+        documentsOf(c.env.DB, regIds),
+        resultCounts(c.env.DB, check.id),
+      ]);
+      const byId = new Map(regs.results.map((r) => [r.id, r]));
+      return c.json({
+        counts: tallies.counts,
+        items: results.map((r) => ({
+          registration: toRegistrationSummary(byId.get(r.registration_id)!, docs.get(r.registration_id) ?? []),
+          matchStatus: r.match_status,
+          matchedCriterionIds: JSON.parse(r.matched_criterion_ids) as string[],
+          resultStatus: r.result_status,
+          ...optional("strength", r.strength),
+          ...optional("coverageReason", r.coverage_reason),
+          ...optional("pendingReason", r.pending_reason),
+          ...optional("reviewNote", r.review_note),
+        })),
+        page, pageSize, total: (count!.results[0] as { n: number }).n, reviewableCount: tallies.reviewable,
+      }, 200);
+    },
+  );
+
+  api.openapi(
+    createRoute({
+      method: "get", path: "/checks/{id}/results/{registrationId}", summary: "Read one result with its evidence",
+      request: { params: ResultParams },
+      responses: { 200: { description: "The result", ...json(CheckResultSchema) }, ...errorResponses("NOT_FOUND") },
+    }),
+    async (c) => {
+      const { id, registrationId } = c.req.valid("param");
+      const result = await requireResult(c, c.get("principal").accountId, id, registrationId);
+      const [reg, docs, evidence] = await Promise.all([
+        c.env.DB.prepare("SELECT * FROM registrations WHERE id = ?").bind(registrationId).first<RegistrationRow>(),
+        documentsOf(c.env.DB, [registrationId]),
+        c.env.DB.prepare("SELECT body FROM evidence WHERE check_id = ? AND registration_id = ? ORDER BY ordinal").bind(id, registrationId).all<{ body: string }>(),
+      ]);
+      if (!reg) throw new ApiError("NOT_FOUND");
+      const initial = reg.initial_certificate_number;
+      const chain = initial ? await chainOf(c.env.DB, reg.query_id, initial) : undefined;
+      const registration = toPublicRegistration(reg, docs.get(reg.id) ?? [], chain && initial ? {
+        initialCertificateNumber: initial, truncated: chain.truncated,
+        items: chain.items.map((r) => ({ certificateNumber: r.certificate_number, registrationId: r.id, parseStatus: r.parse_status,
+          ...optional("registerType", r.register_type), ...optional("registerTime", r.register_time), ...optional("expiresAt", r.expires_at) })),
+      } : undefined, result.decided_at ? { status: "completed", at: result.decided_at } : { status: result.match_status === "pending" ? "failed" : "completed" });
+      const matched = result.match_status === "matched";
+      return c.json({
+        registration,
+        matchStatus: result.match_status,
+        resultStatus: result.result_status,
+        check: matched ? {
+          evidence: evidence.results.map((e) => JSON.parse(e.body)),
+          matchedCriterionIds: JSON.parse(result.matched_criterion_ids) as string[],
+          strength: result.strength ?? "keyword_only",
+          version: result.version,
+          ...(result.system_decision ? { systemDecision: JSON.parse(result.system_decision) } : {}),
+          ...(result.review_decision ? { manualReview: { decision: result.review_decision, note: result.review_note ?? "", reviewedAt: toIso(result.reviewed_at!) } } : {}),
+        } : null,
+        coverageIssues: JSON.parse(result.coverage_issues),
+        ...optional("coverageReason", result.coverage_reason),
+        ...optional("pendingReason", result.pending_reason),
+      } as never, 200);
+    },
+  );
+
+  api.openapi(
+    createRoute({
+      method: "get", path: "/checks/{id}/results/{registrationId}/navigation", summary: "Position, previous and next under the list's filters and order",
+      request: { params: ResultParams, query: NavigationQuery },
+      responses: { 200: { description: "Navigation", ...json(NavigationSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
+    }),
+    async (c) => {
+      const { id, registrationId } = c.req.valid("param");
+      await requireResult(c, c.get("principal").accountId, id, registrationId);
+      const { where, order, params } = resultQuery(c.req.valid("query"));
+      const [count, row] = await c.env.DB.batch<unknown>([
+        c.env.DB.prepare(`SELECT COUNT(*) AS n FROM check_results WHERE ${where}`).bind(id, ...params),
+        c.env.DB.prepare(
+          `SELECT position, prev, next FROM (SELECT registration_id, ROW_NUMBER() OVER (ORDER BY ${order}) AS position,
+             LAG(registration_id) OVER (ORDER BY ${order}) AS prev, LEAD(registration_id) OVER (ORDER BY ${order}) AS next
+           FROM check_results WHERE ${where}) WHERE registration_id = ?${params.length + 2}`,
+        ).bind(id, ...params, registrationId),
+      ]);
+      const hit = (row!.results as Array<{ position: number; prev: string | null; next: string | null }>)[0];
+      return c.json({
+        total: (count!.results[0] as { n: number }).n,
+        position: hit?.position ?? null,
+        previousRegistrationId: hit?.prev ?? null,
+        nextRegistrationId: hit?.next ?? null,
+      }, 200);
+    },
+  );
+
+  api.openapi(
+    createRoute({
+      method: "get", path: "/checks/{id}/results/{registrationId}/evidence-locations", summary: "Where the evidence lies on one page (page precision)",
+      request: { params: ResultParams, query: EvidenceLocationsQuery },
+      responses: { 200: { description: "Locations", ...json(EvidenceLocationsSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
+    }),
+    async (c) => {
+      const { id, registrationId } = c.req.valid("param");
+      await requireResult(c, c.get("principal").accountId, id, registrationId);
+      const { documentId, pageNumber: pageText } = c.req.valid("query");
+      const pageNumber = Number(pageText);
+      const doc = await c.env.DB.prepare("SELECT * FROM documents WHERE id = ? AND registration_id = ?").bind(documentId, registrationId).first<DocumentRow>();
+      if (!doc) throw new ApiError("NOT_FOUND");
+      const pageCount = doc.page_count ?? 0;
+      if (pageCount > 0 && pageNumber > pageCount)
+        throw validationError([{ path: "pageNumber", code: "OUT_OF_RANGE", message: "The document has fewer pages." }]);
+      const pages = doc.pages ? (JSON.parse(doc.pages) as Array<{ width: number; height: number; rotation: number }>) : [];
+      const page = pages[pageNumber - 1];
+      const evidence = await c.env.DB.prepare("SELECT id, body FROM evidence WHERE check_id = ? AND registration_id = ? AND document_id = ? ORDER BY ordinal")
+        .bind(id, registrationId, documentId).all<{ id: string; body: string }>();
+      const onPage = evidence.results.filter((e) => (JSON.parse(e.body) as { pageNumber?: number }).pageNumber === pageNumber);
+      return c.json({
+        coordinateSystem: "normalized_top_left" as const,
+        documentId: doc.id,
+        fileName: doc.file_name,
+        height: page?.height ?? null,
+        width: page?.width ?? null,
+        locations: onPage.map((e) => ({ evidenceId: e.id, precision: "page" as const, quads: [] as number[][], reason: page ? "TEXT_ONLY_MODE" : "PAGE_NOT_PARSED" })),
+        mimeType: doc.mime_type,
+        pageCount,
+        pageNumber,
+        rotation: page?.rotation ?? 0,
+        sha256: doc.sha256,
+        url: documentUrl(doc.id),
+      }, 200);
+    },
+  );
+}

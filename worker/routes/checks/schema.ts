@@ -1,0 +1,219 @@
+/** @module Check shapes (open-api-v1.md: Check, Criterion, CoverageIssue, Check result, Evidence, Evidence locations). */
+import { z } from "@hono/zod-openapi";
+import { FailureSchema, RegistrationSchema, RegistrationSummarySchema, SOURCE_STATUSES } from "../queries/schema";
+import { PaginationQuery, SearchQuery, int64, pageSchema, timestamp } from "../shared";
+
+export const CHECK_STATUSES = ["processing", "review_pending", "completed", "partial", "failed"] as const;
+export const CHECK_EXECUTION_STATUSES = ["queued", "waiting_resource", "processing", "succeeded", "partial", "failed"] as const;
+export const MATCH_STATUSES = ["matched", "unmatched", "pending"] as const;
+export const RESULT_STATUSES = ["pending", "confirmed", "excluded", "unmatched"] as const;
+export const STRENGTHS = ["invoice_match", "keyword_only"] as const;
+export const SOURCE_FIELDS = ["property_description", "attachment_text"] as const;
+export const TERM_KINDS = ["invoice_no", "keyword"] as const;
+export const RESULT_SORTS = ["registration", "strength", "hits"] as const;
+
+export const CriterionInputSchema = z
+  .strictObject({
+    kind: z.enum(TERM_KINDS).openapi({ description: "invoice_no: 6 to 20 digits (spaces and full-width digits allowed); keyword: any text" }),
+    value: z.string().min(1).max(200).openapi({ example: "01492921" }),
+  })
+  .openapi("CriterionInput");
+
+export const CriterionSchema = z
+  .object({ id: z.string(), kind: z.enum(TERM_KINDS), value: z.string().openapi({ description: "Original condition text" }) })
+  .openapi("Criterion");
+
+export const CoverageIssueSchema = z
+  .object({
+    code: z.string().openapi({
+      description:
+        "SOURCE_QUARANTINED, SOURCE_UNAVAILABLE, CERTIFICATE_MISSING, CERTIFICATE_UNPARSED, ATTACHMENT_NOT_TEXT_SEARCHABLE (an image), ATTACHMENT_NO_TEXT (a PDF without a text layer), ATTACHMENT_UNREADABLE, ATTACHMENT_MISSING, CRITERION_NOT_SEARCHABLE (a value that is empty after normalisation)",
+    }),
+    criterionId: z.string().optional(),
+    registrationId: z.string().optional(),
+  })
+  .openapi("CoverageIssue");
+
+export const CreateCheckBody = z
+  .strictObject({
+    applicant: z.string().min(2).max(100).openapi({ example: "上海示例供应链管理有限公司" }),
+    criteria: z.array(CriterionInputSchema).min(1).max(100),
+    sourceRegistryQueryId: z.string().min(1).max(100).optional().openapi({ description: "Reuse a finished query (succeeded or partial) of the same subject" }),
+  })
+  .openapi("CreateCheckRequest");
+
+export const CheckSchema = z
+  .object({
+    id: z.string().openapi({ example: "chk_8d1f2a3b4c5d6e7f" }),
+    applicant: z.string(),
+    status: z.enum(CHECK_STATUSES).openapi({ description: "review_pending: automatic execution done, candidates await manual review" }),
+    executionStatus: z.enum(CHECK_EXECUTION_STATUSES),
+    sourceStatus: z.enum(SOURCE_STATUSES),
+    sourceRegistryQueryId: z.string(),
+    coverageComplete: z.boolean().openapi({ description: "When false, a miss does not rule out risk" }),
+    coverageIssues: z.array(CoverageIssueSchema),
+    criteria: z.array(CriterionSchema),
+    criterionCounts: z.array(z.object({ criterionId: z.string(), count: int64() })),
+    unmatchedCriterionIds: z.array(z.string()),
+    candidateCount: int64(),
+    pendingReviewCount: int64(),
+    confirmedRiskCount: int64().openapi({ description: "Manual conclusions only" }),
+    excludedCount: int64().openapi({ description: "Manual false-positive conclusions only" }),
+    createdAt: timestamp(),
+    processingCompletedAt: timestamp().optional(),
+    completedAt: timestamp().optional(),
+    failure: FailureSchema.optional(),
+  })
+  .openapi("PublicCheck");
+
+export const CheckListQuery = z.object({
+  ...PaginationQuery,
+  search: SearchQuery,
+  status: z.union([z.literal(""), z.enum(CHECK_STATUSES)]).optional(),
+});
+export const CheckPageSchema = pageSchema(CheckSchema, "PublicCheckPage");
+
+export const RangeSchema = z.object({ start: int64(), end: int64() });
+
+export const EvidenceSchema = z
+  .object({
+    id: z.string(),
+    certificateNumber: z.string(),
+    criterionId: z.string(),
+    fileName: z.string(),
+    snippet: z.string().openapi({ description: "The hit with up to 30 characters of context each side, as in the page text" }),
+    start: int64().openapi({ description: "UTF-16 offset in the page text, from 0" }),
+    end: int64().openapi({ description: "UTF-16 offset, exclusive" }),
+    highlightRanges: z.array(RangeSchema).openapi({ description: "Offsets within snippet, end exclusive" }),
+    indexVersion: z.string(),
+    matchedAt: timestamp(),
+    sourceField: z.enum(SOURCE_FIELDS),
+    termKind: z.enum(TERM_KINDS),
+    termValue: z.string().openapi({ description: "The text as written on the page (a number, a whole written range, or the keyword)" }),
+    documentId: z.string().optional(),
+    documentVersionId: z.string().optional(),
+    mimeType: z.string().optional(),
+    pageNumber: int64().optional(),
+    pageRanges: z.array(RangeSchema).optional().openapi({ description: "Character ranges in the full page text" }),
+    ruleVersion: z.string().optional(),
+    url: z.string().optional(),
+  })
+  .openapi("PublicEvidence");
+
+export const SystemDecisionSchema = z
+  .object({ decidedAt: timestamp(), decision: z.enum(["matched"]), reason: z.enum(["invoice_exact_match"]) })
+  .openapi("SystemDecision");
+
+export const ManualReviewSchema = z
+  .object({ decision: z.enum(["confirmed", "false_positive"]), note: z.string(), reviewedAt: timestamp() })
+  .openapi("ManualReview");
+
+export const CheckEvidenceSchema = z
+  .object({
+    evidence: z.array(EvidenceSchema),
+    matchedCriterionIds: z.array(z.string()),
+    strength: z.enum(STRENGTHS),
+    version: int64(),
+    systemDecision: SystemDecisionSchema.optional(),
+    manualReview: ManualReviewSchema.optional(),
+  })
+  .openapi("PublicCheckEvidence");
+
+export const CheckResultSchema = z
+  .object({
+    registration: RegistrationSchema,
+    matchStatus: z.enum(MATCH_STATUSES),
+    resultStatus: z.enum(RESULT_STATUSES),
+    check: CheckEvidenceSchema.nullable(),
+    coverageIssues: z.array(CoverageIssueSchema),
+    coverageReason: z.string().optional(),
+    pendingReason: z.string().optional(),
+  })
+  .openapi("PublicCheckResult");
+
+export const CheckResultSummarySchema = z
+  .object({
+    registration: RegistrationSummarySchema,
+    matchStatus: z.enum(MATCH_STATUSES),
+    matchedCriterionIds: z.array(z.string()),
+    resultStatus: z.enum(RESULT_STATUSES),
+    strength: z.enum(STRENGTHS).optional(),
+    coverageReason: z.string().optional(),
+    pendingReason: z.string().optional(),
+    reviewNote: z.string().optional(),
+  })
+  .openapi("PublicCheckResultSummary");
+
+const multi = (values: readonly string[]) =>
+  z.union([z.string(), z.array(z.string())]).optional().openapi({ description: `Repeat or comma-separate: ${values.join(", ")}` });
+
+/** Filters and order shared by the results list and navigation. */
+export const ResultFilterQuery = {
+  resultStatus: multi(RESULT_STATUSES),
+  matchStatus: multi(MATCH_STATUSES),
+  strength: multi(STRENGTHS),
+  criterionId: z.string().max(100).optional().openapi({ description: "Results that matched this criterion" }),
+  sort: z.enum(RESULT_SORTS).optional().openapi({
+    description: "registration (default): certificate order; strength: invoice matches first; hits: most matched criteria first",
+  }),
+};
+
+export const ResultListQuery = z.object({ ...PaginationQuery, ...ResultFilterQuery });
+export const NavigationQuery = z.object(ResultFilterQuery);
+
+export const ResultCountsSchema = z
+  .object({ all: int64(), confirmed: int64(), excluded: int64(), pending: int64(), unmatched: int64() })
+  .openapi("CheckResultCounts");
+
+export const ResultPageSchema = z
+  .object({
+    counts: ResultCountsSchema,
+    items: z.array(CheckResultSummarySchema),
+    page: int64(),
+    pageSize: int64(),
+    total: int64(),
+    reviewableCount: int64(),
+  })
+  .openapi("PublicCheckResultPage");
+
+export const NavigationSchema = z
+  .object({
+    total: int64(),
+    position: int64().nullable(),
+    previousRegistrationId: z.string().nullable(),
+    nextRegistrationId: z.string().nullable(),
+  })
+  .openapi("CheckResultNavigation");
+
+export const EvidenceLocationsQuery = z.object({
+  documentId: z.string().min(1).max(100),
+  pageNumber: z.string().regex(/^[1-9]\d{0,5}$/).openapi({ type: "integer", minimum: 1 }),
+});
+
+export const EvidenceLocationsSchema = z
+  .object({
+    coordinateSystem: z.enum(["normalized_top_left"]),
+    documentId: z.string(),
+    fileName: z.string(),
+    height: z.number().nullable(),
+    width: z.number().nullable(),
+    locations: z.array(
+      z.object({
+        evidenceId: z.string(),
+        precision: z.enum(["word", "region", "page", "unavailable"]),
+        quads: z.array(z.array(z.number())),
+        reason: z.string().nullable().openapi({ description: "TEXT_ONLY_MODE or PAGE_NOT_PARSED" }),
+      }),
+    ),
+    mimeType: z.string(),
+    pageCount: int64(),
+    pageNumber: int64(),
+    rotation: int64(),
+    sha256: z.string(),
+    url: z.string(),
+  })
+  .openapi("EvidenceLocations");
+
+export const CheckParams = z.object({ id: z.string().min(1).max(100) });
+export const ResultParams = z.object({ id: z.string().min(1).max(100), registrationId: z.string().min(1).max(100) });
+export { SearchQuery };
