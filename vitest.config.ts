@@ -10,6 +10,6 @@ export default defineConfig(async () => {
         miniflare: { bindings: { TEST_MIGRATIONS: migrations, ADMIN_TOKEN: "test-admin-token", SANDBOX_SLOW_MS: "40" } },
       }),
     ],
-    test: { setupFiles: ["./test/setup/apply-migrations.ts"], include: ["test/**/*.test.ts"] },
+    test: { testTimeout: 60_000, hookTimeout: 60_000, setupFiles: ["./test/setup/apply-migrations.ts"], include: ["test/**/*.test.ts"] },
   };
 });

@@ -57,3 +57,36 @@ export async function newAccount(plan: "light" | "professional" | "enterprise" |
 export async function body<T = Record<string, unknown>>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
+
+/** Waits (reading D1, not the rate-limited API) until the query has finished. */
+export async function waitForQuery(queryId: string, timeoutMs = 30_000): Promise<void> {
+  const { env } = await import("cloudflare:workers");
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const row = await env.DB.prepare("SELECT completed_at FROM queries WHERE id = ?").bind(queryId).first<{ completed_at: number | null }>();
+    if (row?.completed_at) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`query ${queryId} did not finish in ${timeoutMs} ms`);
+}
+
+/** Waits until the check's automatic processing is done. */
+export async function waitForCheck(checkId: string, timeoutMs = 30_000): Promise<void> {
+  const { env } = await import("cloudflare:workers");
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const row = await env.DB.prepare("SELECT processing_completed_at FROM checks WHERE id = ?").bind(checkId).first<{ processing_completed_at: number | null }>();
+    if (row?.processing_completed_at) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`check ${checkId} did not finish in ${timeoutMs} ms`);
+}
+
+let keyCounter = 0;
+export function idempotencyKey(): string {
+  return `test-${Date.now()}-${++keyCounter}-${Math.random().toString(36).slice(2)}`;
+}
+
+export async function createQueries(key: string, subjectNames: string[], idem = idempotencyKey()): Promise<Response> {
+  return open("/queries", key, { method: "POST", json: { subjectNames }, headers: { "Idempotency-Key": idem } });
+}

@@ -7,6 +7,7 @@ import { openApiRouter } from "../open";
 import { registerAccountRoutes } from "./accounts";
 import { registerKeyRoutes } from "./keys";
 import { registerFixtureRoutes } from "./fixtures";
+import { registerReviewRoutes } from "./reviews";
 
 export type AdminRouter = OpenAPIHono<AppEnv>;
 export function createAdminApi(): AdminRouter {
@@ -18,5 +19,6 @@ export function createAdminApi(): AdminRouter {
   registerAccountRoutes(admin);
   registerKeyRoutes(admin);
   registerFixtureRoutes(admin);
+  registerReviewRoutes(admin);
   return admin;
 }
