@@ -62,7 +62,7 @@ export function generateDescription(
   let text = lead(rng, businessCode, debtor, buyer);
   const mentions: InvoiceMention[] = [];
   // Every form appears once before repeats, so a medium or long description carries all of them.
-  const forms = [...INVOICE_FORMS].sort(() => rng.next() - 0.5);
+  const forms = rng.shuffle([...INVOICE_FORMS]);
   for (let i = 0; text.length < target; i++) {
     const form = forms[i % forms.length] ?? "coded10";
     const clause = i % 5 === 4 ? { text: contractClause(rng), mentions: [] } : invoiceClause(rng, form);

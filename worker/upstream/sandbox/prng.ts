@@ -51,6 +51,18 @@ export class Rng {
     return item;
   }
 
+  /**
+   * Fisher-Yates, in place. (Never `sort(() => rng.next() - 0.5)`: V8 compares in a different order once
+   * the code is optimised, so the result changed after a few calls.)
+   */
+  shuffle<T>(items: T[]): T[] {
+    for (let i = items.length - 1; i > 0; i--) {
+      const j = this.int(0, i);
+      [items[i], items[j]] = [items[j] as T, items[i] as T];
+    }
+    return items;
+  }
+
   /** `n` decimal digits, leading zeros allowed. */
   digits(n: number): string {
     let out = "";
