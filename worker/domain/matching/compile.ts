@@ -44,7 +44,7 @@ export interface CompiledMatcher {
   readonly patterns: readonly Pattern[];
   /** Criteria whose value is empty after normalisation (only whitespace); they never hit. */
   readonly ignored: readonly string[];
-  /** Finds every hit in one pass; hits sorted by start, end, then criteria order. */
+  /** Finds every hit in one pass; hits sorted by start, then end. */
   scan(text: string): Hit[];
 }
 

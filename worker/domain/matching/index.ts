@@ -37,7 +37,7 @@
  * Every criterion hitting a span is reported (overlaps of different criteria included); the
  * same criterion id on the same span once. Hits are sorted by start, then end.
  * Not folded: astral characters (e.g. mathematical digits), characters whose NFKC or lower
- * case is more than one code unit ("㈱", "ß" stays "ß").
+ * case is more than one code unit ("㈱", "ﬁ"), and U+FFFF, which is skipped like whitespace.
  */
 export { compileCriteria } from "./compile";
 export type { CompiledMatcher, Criterion, Hit, MatchVia, Pattern, TermKind } from "./compile";
