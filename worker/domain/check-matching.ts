@@ -87,7 +87,8 @@ function draft(hit: Hit, doc: SearchableDocument, pageNumber: number, pageText: 
     pageRanges: [{ start, end }],
     sourceField,
     termKind: hit.termKind,
-    termValue: hit.matched,
+    // As printed on the page: a number wrapped over a line break keeps its break.
+    termValue: pageText.slice(start, end),
   };
 }
 
