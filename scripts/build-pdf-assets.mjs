@@ -10,8 +10,8 @@
  *   GB character collection, so that unpdf can read certificates that use non-embedded Chinese fonts
  *   (STSong-Light with UniGB-UCS2-H) with no network and no filesystem at run time.
  *
- * The outputs are committed, so `npm ci && npm test` never runs this. Run it (`npm run build:pdf-assets`)
- * after adding characters to the generator; it fetches the two pinned packages with `npm pack` (the npm
+ * The outputs are committed, so `npm ci && npm test` never runs this. Run it
+ * after adding characters to the generator (`node scripts/build-pdf-assets.mjs`); it fetches the two pinned packages with `npm pack` (the npm
  * registry only) into node_modules/.cache/pdf-assets and needs the dev dependency subset-font.
  */
 import { execFileSync } from "node:child_process";

@@ -45,7 +45,7 @@ function invoiceCode(rng: Rng, length: 10 | 12): string {
 }
 
 const eightDigits = (rng: Rng) => rng.digits(8);
-const twentyDigits = (rng: Rng) => `${rng.int(21, 25)}${rng.int(11, 65)}${rng.pick(["2", "7"])}${rng.digits(13)}`;
+const twentyDigits = (rng: Rng) => `${rng.int(21, 25)}${rng.int(11, 65)}${rng.pick(["2", "7"])}${rng.digits(15)}`;
 
 function mention(number: string, form: InvoiceForm, printed = number, code: string | null = null): InvoiceMention {
   return { number, code, printed, form, range: null, source: "description" };

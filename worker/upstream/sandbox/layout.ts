@@ -81,9 +81,10 @@ export function layoutCertificate(reg: GeneratedRegistration): CertificateLayout
   w.field("登记证明编号", style.groupedNumber ? grouped(number) : number, { spaced: true });
   if (style.printRegisterType) w.labelled("registerType", registerTypeDescription(c.registerType ?? ""), true);
   if (c.registerType !== "initial") w.labelled("initialCertificateNumber", c.initialCertificateNumber);
-  w.labelled("registerTime", (c.registerTime ?? "").slice(0, 19).replace("T", " "), true);
+  w.labelled("registerTime", c.registerTime && c.registerTime.slice(0, 19).replace("T", " "), true);
   const monthsLabel = labelFor(style, "registrationMonths");
-  w.field(monthsLabel, monthsLabel.includes("月") ? String(c.registrationMonths) : `${c.registrationMonths}个月`, { spaced: true });
+  const months = c.registrationMonths === null ? null : monthsLabel.includes("月") ? String(c.registrationMonths) : `${c.registrationMonths}个月`;
+  w.field(monthsLabel, months, { spaced: true });
   w.labelled("expiresAt", c.expiresAt, true);
   w.labelled("businessType", c.businessTypeDescription, true);
   w.labelled("leaseBusinessType", c.leaseBusinessType);
