@@ -90,3 +90,66 @@ export function idempotencyKey(): string {
 export async function createQueries(key: string, subjectNames: string[], idem = idempotencyKey()): Promise<Response> {
   return open("/queries", key, { method: "POST", json: { subjectNames }, headers: { "Idempotency-Key": idem } });
 }
+
+export interface ErrorEnvelope {
+  code: string;
+  message: string;
+  requestId: string;
+  details?: { fields: Array<{ path: string; code: string; message: string }> };
+}
+
+const FIELD_ERROR_CODES = ["REQUIRED", "OUT_OF_RANGE", "INVALID_CHOICE", "INVALID_VALUE", "INVALID_TYPE", "INVALID_FORMAT"];
+
+/**
+ * Asserts the one error envelope (open-api-v1.md, Errors): status and code, exactly
+ * {code, message, requestId[, details: {fields: [{path, code, message}]}]}, requestId equal to the
+ * X-Request-Id header, and none of `mustNotEcho` (submitted values, keys) anywhere in the body.
+ */
+export async function expectError(res: Response, status: number, code: string, mustNotEcho: readonly string[] = []): Promise<ErrorEnvelope> {
+  const { expect } = await import("vitest");
+  const text = await res.text();
+  expect(res.status, text).toBe(status);
+  expect(res.headers.get("Content-Type") ?? "").toMatch(/^application\/json/);
+  const parsed = JSON.parse(text) as ErrorEnvelope;
+  const keys = Object.keys(parsed).sort();
+  expect(keys).toEqual(parsed.details === undefined ? ["code", "message", "requestId"] : ["code", "details", "message", "requestId"]);
+  expect(parsed.code).toBe(code);
+  expect(typeof parsed.message).toBe("string");
+  expect(parsed.message.length).toBeGreaterThan(0);
+  expect(parsed.requestId).toBeTruthy();
+  expect(parsed.requestId).toBe(res.headers.get("X-Request-Id"));
+  if (parsed.details !== undefined) {
+    expect(Object.keys(parsed.details)).toEqual(["fields"]);
+    expect(parsed.details.fields.length).toBeGreaterThan(0);
+    for (const field of parsed.details.fields) {
+      expect(Object.keys(field).sort()).toEqual(["code", "message", "path"]);
+      expect(FIELD_ERROR_CODES).toContain(field.code);
+      expect(typeof field.path).toBe("string");
+      expect(field.message.length).toBeGreaterThan(0);
+    }
+  }
+  for (const value of mustNotEcho) expect(text).not.toContain(value);
+  return parsed;
+}
+
+/** The query's row as the pipeline left it (D1, not the rate-limited API). */
+export async function queryRow(queryId: string): Promise<Record<string, unknown> & { status: string; execution_status: string; completed_at: number | null }> {
+  const { env } = await import("cloudflare:workers");
+  const row = await env.DB.prepare("SELECT * FROM queries WHERE id = ?").bind(queryId).first<Record<string, unknown> & { status: string; execution_status: string; completed_at: number | null }>();
+  if (!row) throw new Error(`no query ${queryId}`);
+  return row;
+}
+
+/** The allowance ledger entries of a task, oldest first. */
+export async function ledgerOf(taskId: string): Promise<string[]> {
+  const { env } = await import("cloudflare:workers");
+  const { results } = await env.DB.prepare("SELECT entry FROM allowance_ledger WHERE task_id = ? ORDER BY created_at, entry = 'reserve' DESC").bind(taskId).all<{ entry: string }>();
+  return results.map((r) => r.entry);
+}
+
+/** COUNT(*) of a table under a WHERE clause. */
+export async function countRows(table: string, where: string, ...params: (string | number)[]): Promise<number> {
+  const { env } = await import("cloudflare:workers");
+  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`).bind(...params).first<{ n: number }>();
+  return row?.n ?? 0;
+}
