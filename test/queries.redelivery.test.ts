@@ -1,0 +1,179 @@
+/**
+ * Redelivered and duplicated pipeline messages, and the dead-letter consumer. Batches are built
+ * with createMessageBatch and handed to the Worker's own queue handler; queries are accepted
+ * through the real AccountGate (allowance reserved) but without sending their first message, so
+ * the test decides what the consumer sees. Messages the steps send themselves still go through the
+ * real queue, which only adds more concurrent duplicates.
+ */
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import worker from "../worker/index";
+import { insertQueryStatement, newQueryRow } from "../worker/db/queries";
+import { newId } from "../worker/lib/ids";
+import { accountGate } from "../worker/lib/gate";
+import { sandboxRegistry } from "../worker/upstream/sandbox";
+import type { PipelineMessage } from "../queues/messages";
+import { DEAD_LETTER_QUEUE } from "../queues/consumer";
+import { upstreamPool } from "../durable-objects/upstream-pool";
+import { body, countRows, idempotencyKey, ledgerOf, newAccount, open, queryRow, waitForQuery } from "./helpers";
+
+const PIPELINE_QUEUE = "registry-pipeline";
+let messageCounter = 0;
+
+/** Delivers the bodies as one batch to the Worker's queue handler and returns the ack/retry state. */
+async function deliver(queue: string, bodies: PipelineMessage[], attempts = 1) {
+  const batch = createMessageBatch<PipelineMessage>(
+    queue,
+    bodies.map((b) => ({ id: `msg-${++messageCounter}`, timestamp: new Date(), attempts, body: b })),
+  );
+  const ctx = createExecutionContext();
+  await worker.queue(batch as MessageBatch<unknown>, env, ctx);
+  const result = await getQueueResult(batch, ctx);
+  return { ids: batch.messages.map((m) => m.id), result };
+}
+
+/** POST /queries without the enqueue: the same gate call (rows + reservation), no first message. */
+async function acceptWithoutMessage(accountId: string, subject: string): Promise<string> {
+  const row = newQueryRow(newId("qry"), accountId, subject, Date.now());
+  const outcome = await accountGate(env, accountId).create({
+    accountId, idempotencyKey: idempotencyKey(), fingerprint: row.id, reserve: { query: [row.id] },
+    statements: [insertQueryStatement(row)], response: { status: 202, body: "{}" },
+  });
+  expect(outcome.kind).toBe("accepted");
+  expect(await ledgerOf(row.id)).toEqual(["reserve"]);
+  return row.id;
+}
+
+async function registrationIds(queryId: string): Promise<string[]> {
+  const { results } = await env.DB.prepare("SELECT id FROM registrations WHERE query_id = ? ORDER BY ordinal").bind(queryId).all<{ id: string }>();
+  return results.map((r) => r.id);
+}
+
+/** Samples processed/total until the query finishes; returns every sample. */
+async function watchProgress(queryId: string, timeoutMs = 40_000): Promise<Array<{ done: number; total: number }>> {
+  const samples: Array<{ done: number; total: number }> = [];
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const row = await queryRow(queryId);
+    samples.push({ done: row.processed_document_count as number, total: row.total_document_count as number });
+    if (row.completed_at !== null) return samples;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`query ${queryId} did not finish`);
+}
+
+/**
+ * Waits until no upstream slot has been held for a while: no step of the real consumer is still
+ * fetching or extracting. The handler called from a test runs in the test's context, and workerd
+ * refuses I/O that crosses from it into a concurrently running queue event of the same isolate, so
+ * direct deliveries that do work are kept apart from the real consumer's.
+ */
+async function quiesce(): Promise<void> {
+  const pool = upstreamPool(env);
+  let idle = 0;
+  const until = Date.now() + 20_000;
+  while (idle < 5 && Date.now() < until) {
+    idle = (await pool.usage()).held === 0 ? idle + 1 : 0;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const expectedDocuments = (subject: string) => sandboxRegistry.describe(subject).registrations.reduce((n, r) => n + 1 + r.attachments.length, 0);
+
+describe("redelivered and duplicated messages", () => {
+  it("a list message twice at once, every document several times, and everything again after completion change nothing", async () => {
+    const a = await newAccount();
+    const subject = "重投规模3测试机械有限公司";
+    const id = await acceptWithoutMessage(a.accountId, subject);
+
+    const listed = await deliver(PIPELINE_QUEUE, [{ type: "list", queryId: id }, { type: "list", queryId: id }]);
+    expect(listed.result.explicitAcks.sort()).toEqual([...listed.ids].sort());
+    expect(listed.result.retryMessages).toEqual([]);
+    expect(await countRows("registrations", "query_id = ?", id)).toBe(3);
+    expect(await ledgerOf(id)).toEqual(["reserve", "settle"]);
+    const regs = await registrationIds(id);
+    expect(regs).toHaveLength(3);
+
+    // Both list steps sent every document; send each twice more. Twelve deliveries for three files,
+    // side by side in the real consumer's batches.
+    const progress = watchProgress(id);
+    const docs = regs.flatMap((registrationId) => [0, 1].map(() => ({ type: "document" as const, queryId: id, registrationId })));
+    await env.PIPELINE.sendBatch(docs.map((b) => ({ body: b, contentType: "json" as const })));
+    const samples = await progress;
+    for (const s of samples) expect(s.done).toBeLessThanOrEqual(s.total);
+    await waitForQuery(id);
+    await quiesce();
+
+    const finished = await queryRow(id);
+    expect(finished).toMatchObject({ status: "succeeded", registration_count: 3, total_document_count: 3, processed_document_count: 3 });
+    const documents = expectedDocuments(subject);
+    expect(await countRows("documents", "query_id = ?", id)).toBe(documents);
+    expect((await env.FILES.list({ prefix: `files/${id}/` })).objects).toHaveLength(documents);
+
+    // After completion: the list and every document twice again, in one batch, on a later attempt.
+    const again = await deliver(PIPELINE_QUEUE, [{ type: "list", queryId: id }, ...docs, { type: "list", queryId: id }], 4);
+    expect(again.result.explicitAcks.sort()).toEqual([...again.ids].sort());
+    expect(again.result.retryMessages).toEqual([]);
+    expect(await queryRow(id)).toEqual(finished);
+    expect(await countRows("registrations", "query_id = ?", id)).toBe(3);
+    expect(await countRows("documents", "query_id = ?", id)).toBe(documents);
+    expect(await ledgerOf(id)).toEqual(["reserve", "settle"]);
+    const q = await body<Record<string, unknown>>(await open(`/queries/${id}`, a.key));
+    expect(q).toMatchObject({ status: "succeeded", registrationCount: 3, processedDocumentCount: 3, totalDocumentCount: 3 });
+  });
+
+  it("a document message before its query is listed is acknowledged and does nothing", async () => {
+    const a = await newAccount();
+    const id = await acceptWithoutMessage(a.accountId, "无登记早到测试有限公司");
+    const early = await deliver(PIPELINE_QUEUE, [{ type: "document", queryId: id, registrationId: "reg_doesnotexist00" }]);
+    expect(early.result.explicitAcks).toHaveLength(1);
+    expect(await queryRow(id)).toMatchObject({ status: "queued", completed_at: null, processed_document_count: 0 });
+    expect(await ledgerOf(id)).toEqual(["reserve"]);
+  });
+});
+
+describe("the dead-letter consumer", () => {
+  it("finishes a never-listed query failed with QUERY_FAILED and releases its allowance, once", async () => {
+    const a = await newAccount();
+    const id = await acceptWithoutMessage(a.accountId, "死信列表测试有限公司");
+    const dead = await deliver(DEAD_LETTER_QUEUE, [{ type: "list", queryId: id }, { type: "list", queryId: id }], 7);
+    expect(dead.result.explicitAcks).toHaveLength(2);
+    expect(await ledgerOf(id)).toEqual(["reserve", "release"]);
+    const q = await body<Record<string, unknown>>(await open(`/queries/${id}`, a.key));
+    expect(q).toMatchObject({ status: "failed", executionStatus: "failed", coverageComplete: false, registrationCount: 0 });
+    expect(q.failure).toEqual({ code: "QUERY_FAILED", message: expect.any(String) });
+    expect(q.completedAt).toBeTruthy();
+    const e = await body<{ query: { reserved: number; used: number } }>(await open("/account/entitlements", a.key));
+    expect(e.query).toMatchObject({ reserved: 0, used: 0 });
+
+    // A late pipeline delivery for the finished query changes nothing.
+    const before = await queryRow(id);
+    await deliver(PIPELINE_QUEUE, [{ type: "list", queryId: id }], 8);
+    expect(await queryRow(id)).toEqual(before);
+    expect(await ledgerOf(id)).toEqual(["reserve", "release"]);
+  });
+
+  it("a dead-lettered document leaves its registration missing and the query partial", async () => {
+    const a = await newAccount();
+    const id = await acceptWithoutMessage(a.accountId, "死信文件规模3测试有限公司");
+    await deliver(PIPELINE_QUEUE, [{ type: "list", queryId: id }]);
+    const [lost, ...rest] = await registrationIds(id);
+    // The real queue holds the document messages for its batch timeout; the dead letter comes first.
+    await deliver(DEAD_LETTER_QUEUE, [{ type: "document", queryId: id, registrationId: lost! }], 7);
+    const abandoned = await env.DB.prepare("SELECT processed, parse_status FROM registrations WHERE id = ?").bind(lost).first();
+    expect(abandoned).toEqual({ processed: 1, parse_status: "missing" });
+    await waitForQuery(id);
+
+    const q = await body<Record<string, unknown>>(await open(`/queries/${id}`, a.key));
+    expect(q).toMatchObject({ status: "partial", executionStatus: "partial", coverageComplete: false, registrationCount: 3, processedDocumentCount: 3, totalDocumentCount: 3 });
+    expect(q.failure).toEqual({ code: "DOCUMENT_COVERAGE_INCOMPLETE", message: expect.any(String) });
+    const page = await body<{ items: Array<{ id: string; parseStatus: string }> }>(await open(`/queries/${id}/registrations`, a.key));
+    expect(Object.fromEntries(page.items.map((r) => [r.id, r.parseStatus]))).toEqual({
+      [lost!]: "missing", ...Object.fromEntries(rest.map((r) => [r, "completed"])),
+    });
+    expect(await countRows("documents", "registration_id = ?", lost!)).toBe(0);
+    // The list was had: settled, not released.
+    expect(await ledgerOf(id)).toEqual(["reserve", "settle"]);
+  });
+});
