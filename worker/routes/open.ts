@@ -17,6 +17,7 @@ import { registerCheckReads } from "./checks/read";
 import { registerCheckResults } from "./checks/results";
 import { countRefusedCreation } from "./tasks/submit";
 import { jsonBody } from "../middleware/json-body";
+import { registerDocumentation } from "./docs";
 
 /** Header names as clients write them; Hono's validator sees them lower-cased. */
 const HEADER_NAMES: Record<string, string> = { "idempotency-key": "Idempotency-Key", range: "Range" };
@@ -35,17 +36,11 @@ export function openApiRouter(): OpenAPIHono<AppEnv> {
 
 export function createOpenApi(): OpenAPIHono<AppEnv> {
   const api = openApiRouter();
-  api.openAPIRegistry.registerComponent("securitySchemes", "ApiKey", { type: "apiKey", in: "header", name: "X-Api-Key" });
-
   // The document and its page are public: they describe the API and hold nothing of an account.
-  api.doc31("/openapi.json", {
-    openapi: "3.1.0",
-    info: { title: "Registry Query and Duplicate-Check Open API", version: "1.0.0" },
-    servers: [{ url: "/api/open/v1" }],
-    security: [{ ApiKey: [] }],
-  });
+  // Registered before the middleware, their handlers answer before a key is asked for.
+  registerDocumentation(api);
 
-  api.use("*", async (c, next) => (c.req.path.endsWith("/openapi.json") ? next() : apiKeyAuth(c, next)));
+  api.use("*", apiKeyAuth);
   api.use("*", async (c, next) => (isSelfAdmitting(c.req.method, c.req.path) ? next() : admitOrdinaryRequest(c, next)));
 
   for (const path of ["/queries", "/checks"]) {
@@ -64,7 +59,6 @@ export function createOpenApi(): OpenAPIHono<AppEnv> {
 
 /** Task creation and downloads count themselves inside their single AccountGate call. */
 function isSelfAdmitting(method: string, path: string): boolean {
-  if (path.endsWith("/openapi.json")) return true;
   if (method === "POST" && /\/(queries|checks)$/.test(path)) return true;
   return method === "GET" && /\/documents\/[^/]+\/content$/.test(path);
 }

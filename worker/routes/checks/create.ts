@@ -21,7 +21,7 @@ import { CheckSchema, CreateCheckBody } from "./schema";
 
 const route = createRoute({
   method: "post",
-  path: "/checks",
+  path: "/checks", operationId: "createCheck", tags: ["Checks"],
   summary: "Check whether invoice numbers or keywords already appear in the applicant's registrations",
   request: { headers: IdempotencyHeaders, body: { required: true, content: { "application/json": { schema: CreateCheckBody } } } },
   responses: {

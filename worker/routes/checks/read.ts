@@ -24,7 +24,7 @@ async function present(db: D1Database, rows: CheckRow[]) {
 export function registerCheckReads(api: OpenAPIHono<AppEnv>): void {
   api.openapi(
     createRoute({
-      method: "get", path: "/checks", summary: "List checks, newest first",
+      method: "get", path: "/checks", operationId: "listChecks", tags: ["Checks"], summary: "List checks, newest first",
       description: "`search` matches the applicant or the check id.",
       request: { query: CheckListQuery },
       responses: { 200: { description: "Page of checks", ...json(CheckPageSchema) }, ...errorResponses("VALIDATION_FAILED") },
@@ -53,8 +53,8 @@ export function registerCheckReads(api: OpenAPIHono<AppEnv>): void {
 
   api.openapi(
     createRoute({
-      method: "get", path: "/checks/{id}", summary: "Read one check", request: { params: CheckParams },
-      responses: { 200: { description: "The check", ...json(CheckSchema) }, ...errorResponses("NOT_FOUND") },
+      method: "get", path: "/checks/{id}", operationId: "getCheck", tags: ["Checks"], summary: "Read one check", request: { params: CheckParams },
+      responses: { 200: { description: "The check", ...json(CheckSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
     }),
     async (c) => {
       const row = await requireCheck(c.env.DB, c.get("principal").accountId, c.req.valid("param").id);

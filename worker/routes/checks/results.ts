@@ -28,7 +28,7 @@ const optional = <K extends string, V>(key: K, value: V | null | undefined) => (
 export function registerCheckResults(api: OpenAPIHono<AppEnv>): void {
   api.openapi(
     createRoute({
-      method: "get", path: "/checks/{id}/results", summary: "List a check's results",
+      method: "get", path: "/checks/{id}/results", operationId: "listCheckResults", tags: ["Checks"], summary: "List a check's results",
       description: "Filters: resultStatus, matchStatus, strength (each repeatable or comma-separated), criterionId. Order: sort=registration|strength|hits. counts ignore the filters.",
       request: { params: CheckParams, query: ResultListQuery },
       responses: { 200: { description: "Page of results", ...json(ResultPageSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
@@ -69,9 +69,9 @@ export function registerCheckResults(api: OpenAPIHono<AppEnv>): void {
 
   api.openapi(
     createRoute({
-      method: "get", path: "/checks/{id}/results/{registrationId}", summary: "Read one result with its evidence",
+      method: "get", path: "/checks/{id}/results/{registrationId}", operationId: "getCheckResult", tags: ["Checks"], summary: "Read one result with its evidence",
       request: { params: ResultParams },
-      responses: { 200: { description: "The result", ...json(CheckResultSchema) }, ...errorResponses("NOT_FOUND") },
+      responses: { 200: { description: "The result", ...json(CheckResultSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
     }),
     async (c) => {
       const { id, registrationId } = c.req.valid("param");
@@ -111,7 +111,7 @@ export function registerCheckResults(api: OpenAPIHono<AppEnv>): void {
 
   api.openapi(
     createRoute({
-      method: "get", path: "/checks/{id}/results/{registrationId}/navigation", summary: "Position, previous and next under the list's filters and order",
+      method: "get", path: "/checks/{id}/results/{registrationId}/navigation", operationId: "getCheckResultNavigation", tags: ["Checks"], summary: "Position, previous and next under the list's filters and order",
       request: { params: ResultParams, query: NavigationQuery },
       responses: { 200: { description: "Navigation", ...json(NavigationSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
     }),
@@ -139,7 +139,7 @@ export function registerCheckResults(api: OpenAPIHono<AppEnv>): void {
 
   api.openapi(
     createRoute({
-      method: "get", path: "/checks/{id}/results/{registrationId}/evidence-locations", summary: "Where the evidence lies on one page (page precision)",
+      method: "get", path: "/checks/{id}/results/{registrationId}/evidence-locations", operationId: "getEvidenceLocations", tags: ["Checks"], summary: "Where the evidence lies on one page (page precision)",
       request: { params: ResultParams, query: EvidenceLocationsQuery },
       responses: { 200: { description: "Locations", ...json(EvidenceLocationsSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
     }),

@@ -186,8 +186,8 @@ export const NavigationSchema = z
   .openapi("CheckResultNavigation");
 
 export const EvidenceLocationsQuery = z.object({
-  documentId: z.string().min(1).max(100),
-  pageNumber: z.string().regex(/^[1-9]\d{0,5}$/).openapi({ type: "integer", minimum: 1 }),
+  documentId: z.string().min(1).max(100).openapi({ description: "documentId of a listed evidence entry", example: "doc_5e6f7a8b9c0d1e2f" }),
+  pageNumber: z.string().regex(/^[1-9]\d{0,5}$/).openapi({ type: "integer", minimum: 1, description: "pageNumber of that evidence entry, from 1", example: 1 }),
 });
 
 export const EvidenceLocationsSchema = z
@@ -214,6 +214,6 @@ export const EvidenceLocationsSchema = z
   })
   .openapi("EvidenceLocations");
 
-export const CheckParams = z.object({ id: z.string().min(1).max(100) });
-export const ResultParams = z.object({ id: z.string().min(1).max(100), registrationId: z.string().min(1).max(100) });
+export const CheckParams = z.object({ id: z.string().min(1).max(100).openapi({ description: "Check id", example: "chk_8d1f2a3b4c5d6e7f" }) });
+export const ResultParams = z.object({ id: z.string().min(1).max(100).openapi({ description: "Check id", example: "chk_8d1f2a3b4c5d6e7f" }), registrationId: z.string().min(1).max(100).openapi({ description: "Registration id", example: "reg_7b2c9d0e1f2a3b4c" }) });
 export { SearchQuery };

@@ -13,20 +13,28 @@ import { accountGate } from "../../lib/gate";
 import { rateLimited } from "../../middleware/rate-limit";
 import { errorResponses } from "../responses";
 
+const FILE_CONTENT = { "*/*": { schema: z.string().openapi({ format: "binary" }) } };
+const FILE_HEADERS = {
+  "Content-Length": { description: "Bytes in this response", schema: { type: "integer" as const } },
+  "Accept-Ranges": { description: "Always `bytes`: a single range may be asked for", schema: { type: "string" as const, example: "bytes" } },
+  ETag: { description: "The file's SHA-256 in quotes; usable in If-Range", schema: { type: "string" as const } },
+  "Content-Disposition": { description: "attachment, with the file name (RFC 6266, RFC 8187)", schema: { type: "string" as const } },
+};
+
 const route = createRoute({
   method: "get",
-  path: "/documents/{id}/content",
+  path: "/documents/{id}/content", operationId: "downloadDocument", tags: ["Documents"],
   summary: "Download a certificate or attachment file",
   request: {
-    params: z.object({ id: z.string().min(1).max(100) }),
+    params: z.object({ id: z.string().min(1).max(100).openapi({ description: "Document id (an attachment id, or pdf.documentId)", example: "doc_5e6f7a8b9c0d1e2f" }) }),
     headers: z.object({
-      range: z.string().max(200).optional().openapi({ param: { name: "Range", in: "header" }, description: "A single byte range: bytes=0-99, bytes=100-, bytes=-500", example: "bytes=0-1023" }),
-      "if-range": z.string().max(200).optional().openapi({ param: { name: "If-Range", in: "header" }, description: "An ETag from an earlier response" }),
+      range: z.string().max(200).optional().openapi({ description: "A single byte range: bytes=0-99, bytes=100-, bytes=-500", example: "bytes=0-1023" }),
+      "if-range": z.string().max(200).optional().openapi({ description: "An ETag from an earlier response" }),
     }),
   },
   responses: {
-    200: { description: "The whole file", content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } } },
-    206: { description: "The requested range, with Content-Range", content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } } },
+    200: { description: "The whole file, in its own Content-Type (application/pdf for certificates)", headers: FILE_HEADERS, content: FILE_CONTENT },
+    206: { description: "The requested byte range (RFC 9110 §14)", headers: { ...FILE_HEADERS, "Content-Range": { description: "`bytes <first>-<last>/<size>`", schema: { type: "string", example: "bytes 0-1023/48213" } } }, content: FILE_CONTENT },
     ...errorResponses("NOT_FOUND", "SOURCE_QUARANTINED", "SOURCE_UNAVAILABLE", "RANGE_NOT_SATISFIABLE", "VALIDATION_FAILED"),
   },
 });

@@ -13,7 +13,7 @@ import { AcceptedQueriesSchema, CreateQueriesBody, IdempotencyHeaders } from "./
 
 const route = createRoute({
   method: "post",
-  path: "/queries",
+  path: "/queries", operationId: "createQueries", tags: ["Queries"],
   summary: "Query the registrations of 1 to 100 subjects",
   description: "Accepted or rejected as a whole. One query allowance is reserved per de-duplicated subject.",
   request: {

@@ -35,7 +35,7 @@ export function parseStatusFilter(raw: string | string[] | undefined): string[] 
 export function registerQueryReads(api: OpenAPIHono<AppEnv>): void {
   api.openapi(
     createRoute({
-      method: "get", path: "/queries", summary: "List queries of the last 6 calendar months, newest first",
+      method: "get", path: "/queries", operationId: "listQueries", tags: ["Queries"], summary: "List queries of the last 6 calendar months, newest first",
       description: "Only queries created on or after 00:00 Beijing time of today minus 6 months. `search` matches the subject name or the query id.",
       request: { query: QueryListQuery },
       responses: { 200: { description: "Page of queries", ...json(QueryPageSchema) }, ...errorResponses("VALIDATION_FAILED") },
@@ -70,16 +70,16 @@ export function registerQueryReads(api: OpenAPIHono<AppEnv>): void {
 
   api.openapi(
     createRoute({
-      method: "get", path: "/queries/{id}", summary: "Read one query (not limited by the history window)",
+      method: "get", path: "/queries/{id}", operationId: "getQuery", tags: ["Queries"], summary: "Read one query (not limited by the history window)",
       request: { params: QueryParams },
-      responses: { 200: { description: "The query", ...json(QuerySchema) }, ...errorResponses("NOT_FOUND") },
+      responses: { 200: { description: "The query", ...json(QuerySchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
     }),
     async (c) => c.json(toPublicQuery(await requireQuery(c.env.DB, c.get("principal").accountId, c.req.valid("param").id)), 200),
   );
 
   api.openapi(
     createRoute({
-      method: "get", path: "/queries/{id}/registrations", summary: "List a query's registrations",
+      method: "get", path: "/queries/{id}/registrations", operationId: "listRegistrations", tags: ["Queries"], summary: "List a query's registrations",
       description: "`search` matches the certificate number, party names and the property description.",
       request: { params: QueryParams, query: RegistrationListQuery },
       responses: { 200: { description: "Page of registrations", ...json(RegistrationPageSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
@@ -118,9 +118,9 @@ export function registerQueryReads(api: OpenAPIHono<AppEnv>): void {
 
   api.openapi(
     createRoute({
-      method: "get", path: "/queries/{id}/registrations/{registrationId}", summary: "Read one registration with its parsed certificate",
+      method: "get", path: "/queries/{id}/registrations/{registrationId}", operationId: "getRegistration", tags: ["Queries"], summary: "Read one registration with its parsed certificate",
       request: { params: RegistrationParams },
-      responses: { 200: { description: "The registration", ...json(RegistrationSchema) }, ...errorResponses("NOT_FOUND") },
+      responses: { 200: { description: "The registration", ...json(RegistrationSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
     }),
     async (c) => {
       const { id, registrationId } = c.req.valid("param");

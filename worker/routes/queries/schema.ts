@@ -50,7 +50,7 @@ export const IdempotencyHeaders = z.object({
     .min(1)
     .max(128)
     .regex(/\S/)
-    .openapi({ param: { name: "Idempotency-Key", in: "header" }, description: "One per business intent (a UUID); reuse it when retrying", example: "3f0c2a9e-3d1b-4b9e-9a8e-2c1f0b7d6e5a" }),
+    .openapi({ description: "One per business intent (a UUID); reuse it when retrying", example: "3f0c2a9e-3d1b-4b9e-9a8e-2c1f0b7d6e5a" }),
 });
 
 export const QueryListQuery = z.object({
@@ -81,9 +81,9 @@ export const UpstreamSummarySchema = z
 
 export const RegistrationSummarySchema = z
   .object({
-    id: z.string(),
-    certificateNumber: z.string(),
-    coverageComplete: z.boolean(),
+    id: z.string().openapi({ description: "Registration id", example: "reg_7b2c9d0e1f2a3b4c" }),
+    certificateNumber: z.string().openapi({ description: "登记证明编号", example: "06712345000123456789" }),
+    coverageComplete: z.boolean().openapi({ description: "Main certificate (and attachments) obtained and parsed completely" }),
     dataSource: z.enum(["certificate", "upstream"]).openapi({ description: "Does not imply successful parsing" }),
     parseStatus: z.enum(REGISTRATION_PARSE_STATUSES).openapi({ description: "missing: no certificate obtained" }),
     sourceStatus: z.enum(SOURCE_STATUSES),
@@ -158,5 +158,5 @@ export const RegistrationSchema = z
   })
   .openapi("PublicRegistration");
 
-export const QueryParams = z.object({ id: z.string().min(1).max(100) });
-export const RegistrationParams = z.object({ id: z.string().min(1).max(100), registrationId: z.string().min(1).max(100) });
+export const QueryParams = z.object({ id: z.string().min(1).max(100).openapi({ description: "Query id", example: "qry_4f8a1c2b3d4e5f60" }) });
+export const RegistrationParams = z.object({ id: z.string().min(1).max(100).openapi({ description: "Query id", example: "qry_4f8a1c2b3d4e5f60" }), registrationId: z.string().min(1).max(100).openapi({ description: "Registration id", example: "reg_7b2c9d0e1f2a3b4c" }) });

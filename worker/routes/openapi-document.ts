@@ -1,0 +1,118 @@
+/**
+ * @module The open API's OpenAPI 3.1 document: generated from the routes' zod schemas (the ones the
+ * handlers validate with), plus what no single route states: the API key scheme, the tags, the
+ * introduction, canonical header names and the X-Request-Id header every response carries.
+ */
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../context";
+import { RATE_LIMITS } from "../domain/rate-limit";
+import { DEFAULT_MESSAGES, ERROR_STATUS, type ErrorCode } from "../errors";
+import { MAX_BODY_BYTES } from "../middleware/json-body";
+
+type Document = ReturnType<OpenAPIHono<AppEnv>["getOpenAPI31Document"]>;
+
+const INTRODUCTION = `Asynchronous registry queries and duplicate checks over movable-property registration records.
+
+**Authentication.** Every call carries \`X-Api-Key: <API_KEY>\`, file downloads included. A key belongs to one
+personal account; a resource of another account answers 404 like one that does not exist.
+
+**Tasks.** \`POST /queries\` and \`POST /checks\` answer 202 with the task: accepted, not yet processed. There are
+no webhooks: poll \`GET /queries/{id}\` or \`GET /checks/{id}\`, starting at 3 s and backing off to 30 s, under a
+deadline of your own. \`queued\`, \`waiting_resource\` and \`processing\` are not terminal: keep polling the same id,
+never create a new task because one waits. A missing field or an unknown status value is an error: keep the
+task id and never treat the task as complete. Read \`coverageComplete\` and \`sourceStatus\` with
+\`executionStatus\`: when coverage is incomplete or the source is unavailable or quarantined, a miss does not rule
+out risk.
+
+**Idempotency.** Creation needs \`Idempotency-Key\` (1 to 128 characters; a fresh UUID per business intent). After
+a timeout, a lost connection or a 503, send the same path, body and key again: the replay returns the first
+accepted response and is not charged again. The same key with another body is 409 \`IDEMPOTENCY_CONFLICT\`:
+never change the body to force a retry.
+
+**Limits.** Creating tasks: ${RATE_LIMITS.create} a minute; other requests: ${RATE_LIMITS.other} a minute; all keys of an account
+together. Over a limit the answer is 429 with \`Retry-After\` (seconds): wait, then continue with the same intent.
+At most 3 downloads at a time per account, a single byte range each. Request bodies up to ${MAX_BODY_BYTES / 1024} KiB.
+
+**Errors.** Every response carries \`X-Request-Id\`. An error body is \`{code, message, requestId, details?}\`; a
+validation failure lists \`details.fields\` of \`{path, code, message}\`, where \`path\` is a field path, an array
+index, a header name, or \`$\` for the whole body. Messages never echo submitted values.
+`;
+
+/** The codes the operations document (their error examples are keyed by code), as a table. */
+function errorTable(codes: ReadonlySet<string>): string {
+  const rows = (Object.keys(ERROR_STATUS) as ErrorCode[])
+    .filter((code) => codes.has(code))
+    .map((code) => `| ${ERROR_STATUS[code]} | \`${code}\` | ${DEFAULT_MESSAGES[code]} |`);
+  return `\n| HTTP | code | meaning |\n|---|---|---|\n${rows.join("\n")}\n`;
+}
+
+export const DOCUMENT_CONFIG = {
+  openapi: "3.1.0",
+  info: {
+    title: "Registry Query and Duplicate-Check Open API",
+    version: "1.0.0",
+    description: INTRODUCTION,
+    license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+  },
+  servers: [{ url: "/api/open/v1", description: "This deployment" }],
+  security: [{ ApiKey: [] }],
+  tags: [
+    { name: "Account", description: "Subscription and allowances of the key's account" },
+    { name: "Queries", description: "Registration lists and parsed certificates of 1 to 100 subjects" },
+    { name: "Checks", description: "Duplicate checks of invoice numbers and keywords, with evidence" },
+    { name: "Documents", description: "Certificate and attachment files, streamed" },
+  ],
+};
+
+/** Components no route schema produces; registered on the router's registry. */
+export function registerDocumentComponents(api: OpenAPIHono<AppEnv>): void {
+  api.openAPIRegistry.registerComponent("securitySchemes", "ApiKey", {
+    type: "apiKey",
+    in: "header",
+    name: "X-Api-Key",
+    description: "The account's API key (shown once, when the key is created). Required on every call, downloads included.",
+  });
+  api.openAPIRegistry.registerComponent("headers", "X-Request-Id", {
+    description: "Identifies this request; quote it to support. Equals `requestId` in an error body.",
+    schema: { type: "string", example: "req_3kq9x0v1b2n3m4l5" },
+  });
+}
+
+/** `idempotency-key` → `Idempotency-Key`: Hono's validator sees header names lower-cased, people do not. */
+export function canonicalHeaderName(name: string): string {
+  return name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
+}
+
+type Operation = {
+  parameters?: Array<{ in?: string; name?: string }>;
+  responses?: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { examples?: Record<string, unknown> }> }>;
+};
+
+/** Applies what holds for every operation to a freshly generated document (mutates and returns it). */
+export function finishDocument(document: Document): Document {
+  const codes = new Set<string>();
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item as Record<string, Operation>)) {
+      for (const parameter of operation.parameters ?? [])
+        if (parameter.in === "header" && parameter.name) parameter.name = canonicalHeaderName(parameter.name);
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        response.headers = { ...response.headers, "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } };
+        if (Number(status) >= 400) for (const code of Object.keys(response.content?.["application/json"]?.examples ?? {})) codes.add(code);
+      }
+    }
+  }
+  document.info.description = `${document.info.description ?? ""}${errorTable(codes)}`;
+  return document;
+}
+
+const generated = new WeakMap<OpenAPIHono<AppEnv>, Document>();
+
+/** The document of `api`, generated once per router: the routes do not change after start-up. */
+export function openApiDocument(api: OpenAPIHono<AppEnv>): Document {
+  let document = generated.get(api);
+  if (!document) {
+    document = finishDocument(api.getOpenAPI31Document(DOCUMENT_CONFIG));
+    generated.set(api, document);
+  }
+  return document;
+}
