@@ -28,7 +28,7 @@ async function deliver(queue: string, bodies: PipelineMessage[], attempts = 1) {
     bodies.map((b) => ({ id: `msg-${++messageCounter}`, timestamp: new Date(), attempts, body: b })),
   );
   const ctx = createExecutionContext();
-  await worker.queue(batch as MessageBatch<unknown>, env, ctx);
+  await worker.queue(batch as MessageBatch<unknown>, env);
   const result = await getQueueResult(batch, ctx);
   return { ids: batch.messages.map((m) => m.id), result };
 }
