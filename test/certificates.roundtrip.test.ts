@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { descriptionFromSpans, descriptionOffsetToPage, parseCertificate } from "../worker/domain/certificate";
 import { BUSINESS_TYPES } from "../worker/domain/certificate/vocabulary";
 import { extractPdf } from "../worker/pdf/extract";
-import { sandboxRegistry } from "../worker/upstream/sandbox";
+import { renderLaidOut, sandboxRegistry } from "../worker/upstream/sandbox";
 import { CertificateSchema } from "../worker/schemas/certificate";
 
 const SUBJECTS = [
@@ -25,9 +25,10 @@ const seen = { business: new Set<string>(), types: new Set<string>(), fonts: new
 describe("certificate round trip", () => {
   it.each(SUBJECTS)("%s: every certificate reads back as generated", async (subject) => {
     for (const listed of sandboxRegistry.listing(subject)) {
-      const truth = sandboxRegistry.truth(subject, listed.certificateNumber);
-      const pdf = await sandboxRegistry.certificatePdf(subject, listed.certificateNumber);
-      if (!truth || !pdf) throw new Error(`no registration ${listed.certificateNumber}`);
+      const found = sandboxRegistry.find(subject, listed.certificateNumber);
+      if (!found) throw new Error(`no registration ${listed.certificateNumber}`);
+      const pdf = await renderLaidOut(found);
+      const truth = { certificate: found.certificate, pageTexts: found.layout.pageTexts, mentions: found.registration.mentions, font: found.registration.style.font };
       const extracted = await extractPdf(pdf);
       if (!extracted.ok) throw new Error(`${listed.certificateNumber}: ${extracted.message}`);
       const texts = extracted.pages.map((p) => p.text);

@@ -95,25 +95,26 @@ export class PageBuilder {
  */
 export function wrap(text: string, firstWidth: number, width: number, size: number): string[] {
   const pieces: string[] = [];
-  let rest = text;
+  let start = 0;
   let room = firstWidth;
-  while (rest.length > 0) {
-    if (textWidth(rest, size) <= room) {
-      pieces.push(rest);
-      break;
-    }
-    let cut = 0;
+  while (start < text.length) {
+    // Longest prefix of the rest that fits: linear in the text, whatever its length.
+    let cut = start;
     let used = 0;
-    for (const ch of rest) {
-      const w = textWidth(ch, size);
-      if (used + w > room) break;
-      used += w;
+    for (const ch of text.slice(start, start + Math.ceil(room / (size * 0.5)) + 2)) {
+      used += textWidth(ch, size);
+      if (used > room) break;
       cut += ch.length;
     }
-    cut = Math.max(cut, 1);
-    while (cut > 1 && (rest[cut - 1] === " " || rest[cut] === " " || startsStructure(rest.slice(cut)))) cut--;
-    pieces.push(rest.slice(0, cut));
-    rest = rest.slice(cut);
+    if (cut >= text.length) {
+      pieces.push(text.slice(start));
+      break;
+    }
+    cut = Math.max(cut, start + 1);
+    // Labels and headings are short: 60 characters are enough to tell whether a line would start one.
+    while (cut > start + 1 && (text[cut - 1] === " " || text[cut] === " " || startsStructure(text.slice(cut, cut + 60)))) cut--;
+    pieces.push(text.slice(start, cut));
+    start = cut;
     room = width;
   }
   return pieces;
