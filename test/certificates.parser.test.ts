@@ -116,6 +116,46 @@ describe("parseCertificate on text", () => {
   });
 });
 
+describe("other layouts", () => {
+  it("reads an objection registration: 异议登记陈述 and 异议附件; bracketed units after labels", () => {
+    const page = [
+      "登记证明编号：06123456789012345678",
+      "登记类型：异议登记",
+      "初始登记编号：05000000000000000001",
+      "登记时间：2024-01-02 03:04:05",
+      "登记期限(月)：6",
+      "登记到期日：2024-07-02",
+      "交易业务类型：融资租赁",
+      "承租人",
+      "名称：上海华信商贸有限公司",
+      "出租人",
+      "名称：宁波恒通融资租赁有限公司",
+      "主合同金额（元）：1,000.00",
+      "异议登记陈述：申请人对该登记的财产描述提出异议。",
+      "异议附件：异议申请书.pdf",
+      "<完>",
+    ].join("\n");
+    const r = parseCertificate([page]);
+    expect(r.status).toBe("completed");
+    expect(r.certificate).toMatchObject({
+      registerType: "objection", registrationMonths: 6, mainContractAmount: "1000.00", businessTypeCode: "B00000",
+      propertyDescription: "申请人对该登记的财产描述提出异议。",
+      declaredAttachments: [{ fileName: "异议申请书.pdf", purpose: "objection" }],
+    });
+    expect(r.issues).toEqual([]);
+  });
+
+  it("takes a labelled number header as furniture only after page 1", () => {
+    const pages = [
+      "登记证明编号：06123456789012345678\n登记时间：2024-01-02 03:04:05\n质押财产描述：第一页的描述",
+      "登记证明编号：06123456789012345678\n接着第二页\n第 2 页 共 2 页",
+    ];
+    const c = parseCertificate(pages).certificate;
+    expect(c?.certificateNumber).toBe("06123456789012345678");
+    expect(c?.propertyDescription).toBe("第一页的描述接着第二页");
+  });
+});
+
 describe("value readers", () => {
   it("read printed values into API forms", () => {
     expect(readTime("2023年5月20日 9时03分07秒")).toBe("2023-05-20T09:03:07+08:00");

@@ -108,9 +108,12 @@ const LABEL_ENTRIES = (Object.entries(LABELS) as [FieldKey, readonly string[]][]
   .flatMap(([field, labels]) => labels.map((label) => ({ field, label })))
   .sort((a, b) => b.label.length - a.label.length);
 
-/** One regex for all labels: the label, then a colon, whitespace or the end of the line. */
+/**
+ * One regex for all labels: the label, an optional unit in brackets ("主合同金额（元）", "登记期限(月)"),
+ * then a colon, whitespace or the end of the line.
+ */
 const LABEL_REGEX = new RegExp(
-  `^\\s*(?:${LABEL_ENTRIES.map((e) => `(${charsPattern(e.label)})`).join("|")})\\s*(?:[:：]|(?=\\s)|$)\\s*`,
+  `^\\s*(?:${LABEL_ENTRIES.map((e) => `(${charsPattern(e.label)})`).join("|")})\\s*(?:[（(][^（()）]{1,6}[)）])?\\s*(?:[:：]|(?=\\s)|$)\\s*`,
 );
 
 /** Recognise "label: value" at the start of a line. */

@@ -16,7 +16,8 @@ export interface SourceLine {
 const PAGE_FOOTER = /第\s*\d+\s*页\s*[,，]?\s*共\s*\d+\s*页/g;
 const END_MARK = /[<＜〈]\s*完\s*[>＞〉]/g;
 const ISSUER = new RegExp(ISSUERS.map((name) => [...name].join("\\s*")).join("|"), "g");
-const HEADER_NUMBER = /^(?:登记证明编号\s*[:：]?\s*)?(?:\d\s*){20}$/;
+const BARE_NUMBER = /^(?:\d\s*){20}$/;
+const LABELLED_NUMBER = /^登\s*记\s*证\s*明\s*编\s*号\s*[:：]?\s*(?:\d\s*){20}$/;
 
 /** True when nothing but furniture tokens is on the line. */
 function onlyFurniture(text: string): boolean {
@@ -38,7 +39,8 @@ export function contentLines(pages: readonly string[]): SourceLine[] {
       const start = offset + lead;
       offset += raw.length + 1;
       if (!text) continue;
-      const isHeader = first && HEADER_NUMBER.test(text);
+      // A labelled header repeats the field of page 1: furniture from page 2 on, the field itself on page 1.
+      const isHeader = first && (BARE_NUMBER.test(text) || (p > 0 && LABELLED_NUMBER.test(text)));
       first = false;
       if (isHeader || onlyFurniture(text)) continue;
       out.push({ page: p + 1, start, text });
