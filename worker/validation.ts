@@ -40,8 +40,15 @@ function classify(issue: z.core.$ZodIssue): { code: FieldCode; message: string }
       return { code: "INVALID_FORMAT", message: `Must be a valid ${issue.format}.` };
     case "unrecognized_keys":
       return { code: "INVALID_VALUE", message: "Unknown fields are not accepted." };
-    case "invalid_union":
-      return { code: "INVALID_TYPE", message: "The value has none of the accepted types." };
+    case "invalid_union": {
+      // A union of choices ("" or a status) missed by a value of the right type is a wrong choice.
+      const choices = issue.errors.every((branch) => branch.length > 0 && branch.every((i) => i.code === "invalid_value"))
+        ? issue.errors.flat().flatMap((i) => (i.code === "invalid_value" ? i.values : [])).filter((v) => v !== "")
+        : [];
+      return choices.length > 0
+        ? { code: "INVALID_CHOICE", message: `Must be one of: ${choices.map(String).join(", ")}.` }
+        : { code: "INVALID_TYPE", message: "The value has none of the accepted types." };
+    }
     case "custom": {
       // Our own refinements carry their field code in params and write their own message.
       const code = (issue.params as { fieldCode?: FieldCode } | undefined)?.fieldCode ?? "INVALID_VALUE";
