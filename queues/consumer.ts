@@ -53,7 +53,12 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
         }
         const result = await runStep(env, message.body, message.attempts);
         if (result.kind === "done") message.ack();
-        else message.retry({ delaySeconds: result.delaySeconds });
+        else if (result.kind === "retry") message.retry({ delaySeconds: result.delaySeconds });
+        else {
+          // Waiting for a slot is no failure: a fresh message keeps the retry budget for real faults.
+          await env.PIPELINE.send(message.body, { contentType: "json", delaySeconds: result.delaySeconds });
+          message.ack();
+        }
       } catch (error) {
         // A thrown step (a storage hiccup, a bug) is retried with backoff, then dead-lettered.
         console.error("pipeline step failed", message.body.type, error);

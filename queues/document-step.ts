@@ -9,7 +9,7 @@ import type { RegistrationRow } from "../worker/db/registrations";
 import { parseCertificate } from "../worker/domain/certificate";
 import { finishQuery } from "./query-state";
 import { withUpstreamSlot } from "./slot";
-import { DONE, backoff, retryLater, type StepResult } from "./step";
+import { DONE, backoff, retryLater, waitForSlot, type StepResult } from "./step";
 import { gatherDocuments, type GatheredDocument } from "./gather";
 import { registrationUpdate } from "./registration-update";
 
@@ -22,7 +22,7 @@ export async function documentStep(env: Env, queryId: string, registrationId: st
   const gathered = await withUpstreamSlot(env, reg.account_id, `doc:${registrationId}`, () =>
     gatherDocuments(env, createUpstream(env), reg, attempt),
   );
-  if (!gathered.ok) return retryLater(gathered.retryAfterSeconds);
+  if (!gathered.ok) return waitForSlot(gathered.retryAfterSeconds);
   const result = gathered.value;
   if (result.kind === "retry") return result.retryAfterSeconds ? retryLater(result.retryAfterSeconds) : backoff(attempt);
 

@@ -12,7 +12,7 @@ import { newId } from "../worker/lib/ids";
 import { enqueue } from "./messages";
 import { finishQuery, markWaiting } from "./query-state";
 import { withUpstreamSlot } from "./slot";
-import { DONE, backoff, retryLater, type StepResult } from "./step";
+import { DONE, backoff, retryLater, waitForSlot, type StepResult } from "./step";
 
 /** 12 bound parameters a row: 8 rows keep a statement under D1's 100 parameters. */
 const ROWS_PER_INSERT = 8;
@@ -31,7 +31,7 @@ export async function listStep(env: Env, queryId: string, attempt: number): Prom
   );
   if (!outcome.ok) {
     await markWaiting(env, queryId);
-    return retryLater(outcome.retryAfterSeconds);
+    return waitForSlot(outcome.retryAfterSeconds);
   }
   const listing = outcome.value;
   if (!listing.ok) {

@@ -1,6 +1,9 @@
 /** @module Holding an upstream slot around a step's upstream calls. */
 import { upstreamPool } from "../durable-objects/upstream-pool";
 
+const QUICK_RETRIES = 4;
+const QUICK_RETRY_MS = 250;
+
 export async function withUpstreamSlot<T>(
   env: Env,
   accountId: string,
@@ -8,7 +11,12 @@ export async function withUpstreamSlot<T>(
   work: () => Promise<T>,
 ): Promise<{ ok: true; value: T } | { ok: false; retryAfterSeconds: number }> {
   const pool = upstreamPool(env);
-  const grant = await pool.acquire(accountId, holder);
+  let grant = await pool.acquire(accountId, holder);
+  // Slots free up within moments when steps are short: a few quick re-asks beat a round trip through the queue.
+  for (let i = 0; !grant.ok && i < QUICK_RETRIES; i++) {
+    await new Promise((r) => setTimeout(r, QUICK_RETRY_MS));
+    grant = await pool.acquire(accountId, holder);
+  }
   if (!grant.ok) return grant;
   try {
     return { ok: true, value: await work() };

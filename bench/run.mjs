@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+/** npm run bench: every benchmark script under bench/, one after the other. Prints numbers only. */
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+
+const only = process.argv.slice(2);
+const scripts = readdirSync("bench")
+  .filter((f) => f.endsWith(".mjs") && f !== "run.mjs")
+  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .sort();
+for (const script of scripts) {
+  console.log(`\n=== bench/${script}`);
+  const run = spawnSync("node", ["--max-old-space-size=4096", `bench/${script}`], { stdio: "inherit" });
+  if (run.status !== 0) console.log(`bench/${script} exited with ${run.status}`);
+}
