@@ -104,6 +104,11 @@ for (const pages of [1, 5, 50]) {
     await extractText(doc, { mergePages: false });
     await doc.destroy();
   }, n);
+  const stsongPdf = await lib.renderLaidOut(stsong);
+  const stsongMs = await time(async () => {
+    const extracted = await lib.extractPdf(stsongPdf);
+    if (lib.parseCertificate(extracted.pages.map((p) => p.text)).status !== "completed") throw new Error("STSong round trip failed");
+  }, n);
   const parseOnlyMs = await (async () => {
     const extracted = await lib.extractPdf(pdf);
     const texts = extracted.pages.map((p) => p.text);
@@ -119,6 +124,7 @@ for (const pages of [1, 5, 50]) {
     "raw extractText ms/page": (rawMs / pageCount).toFixed(2),
     "ratio to raw": (parseMs / rawMs).toFixed(2),
     "parse only ms/page": (parseOnlyMs / pageCount).toFixed(3),
+    "STSong extract+parse ms/page": (stsongMs / pageCount).toFixed(2),
   });
   if (pages === 50) {
     const file = `${root}bench/out/certificate-50.pdf`;

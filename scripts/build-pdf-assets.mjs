@@ -79,12 +79,53 @@ function charset() {
  * times faster when pdf-lib encodes it. (OpenType spec, "Organization of an OpenType font".)
  */
 function withoutTables(font, drop) {
+  return replaceTables(font, new Map(drop.map((tag) => [tag, null])));
+}
+
+/**
+ * Pads every glyph of `glyf` to a multiple of 4 bytes and writes `loca` in its long format. hb-subset
+ * leaves glyphs of odd length, and fontkit's per-document subsetter (used by pdf-lib) copies glyphs as
+ * they are into a short-format `loca` (offsets / 2): every glyph after an odd one would be misplaced and
+ * draw as nothing, although the text layer stayed right.
+ */
+function withPaddedGlyphs(font) {
+  const numTables = font.readUInt16BE(4);
+  const dir = new Map();
+  for (let i = 0; i < numTables; i++) {
+    const at = 12 + i * 16;
+    dir.set(font.toString("latin1", at, at + 4), { at, offset: font.readUInt32BE(at + 8), length: font.readUInt32BE(at + 12) });
+  }
+  const head = dir.get("head");
+  const loca = dir.get("loca");
+  const glyf = dir.get("glyf");
+  const numGlyphs = font.readUInt16BE(dir.get("maxp").offset + 4);
+  const long = font.readInt16BE(head.offset + 50) === 1;
+  const offsetAt = (i) => (long ? font.readUInt32BE(loca.offset + i * 4) : font.readUInt16BE(loca.offset + i * 2) * 2);
+  const glyphs = [];
+  for (let i = 0; i < numGlyphs; i++) glyphs.push(font.subarray(glyf.offset + offsetAt(i), glyf.offset + offsetAt(i + 1)));
+  const newGlyf = Buffer.concat(glyphs.map((g) => Buffer.concat([g, Buffer.alloc((4 - (g.length % 4)) % 4)])));
+  const newLoca = Buffer.alloc((numGlyphs + 1) * 4);
+  let offset = 0;
+  glyphs.forEach((g, i) => {
+    newLoca.writeUInt32BE(offset, i * 4);
+    offset += Math.ceil(g.length / 4) * 4;
+  });
+  newLoca.writeUInt32BE(offset, numGlyphs * 4);
+  const newHead = Buffer.from(font.subarray(head.offset, head.offset + head.length));
+  newHead.writeInt16BE(1, 50);
+  return replaceTables(font, new Map([["glyf", newGlyf], ["loca", newLoca], ["head", newHead]]));
+}
+
+/** The font with some tables' data replaced and others dropped (by mapping them to null). */
+function replaceTables(font, replacements) {
   const numTables = font.readUInt16BE(4);
   const tables = [];
   for (let i = 0; i < numTables; i++) {
     const at = 12 + i * 16;
     const tag = font.toString("latin1", at, at + 4);
-    if (!drop.includes(tag)) tables.push({ tag, checksum: font.readUInt32BE(at + 4), data: font.subarray(font.readUInt32BE(at + 8), font.readUInt32BE(at + 8) + font.readUInt32BE(at + 12)) });
+    const original = font.subarray(font.readUInt32BE(at + 8), font.readUInt32BE(at + 8) + font.readUInt32BE(at + 12));
+    const data = replacements.has(tag) ? replacements.get(tag) : original;
+    if (data) tables.push({ tag, checksum: font.readUInt32BE(at + 4), data });
   }
   const headerSize = 12 + tables.length * 16;
   const size = tables.reduce((n, t) => n + Math.ceil(t.data.length / 4) * 4, headerSize);
@@ -118,7 +159,8 @@ async function main() {
   const source = fontFiles.get(FONT_PACKAGE.file);
   if (!source) throw new Error(`${FONT_PACKAGE.file} not found in ${FONT_PACKAGE.spec}`);
   const chars = charset();
-  const subset = withoutTables(await subsetFont(Buffer.from(source), chars, { targetFormat: "truetype" }), ["GSUB", "GPOS", "GDEF", "BASE", "STAT"]);
+  const hbSubset = await subsetFont(Buffer.from(source), chars, { targetFormat: "truetype" });
+  const subset = withPaddedGlyphs(withoutTables(hbSubset, ["GSUB", "GPOS", "GDEF", "BASE", "STAT"]));
   writeFileSync(
     join(OUT, "font-data.ts"),
     tsModule(
