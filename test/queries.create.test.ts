@@ -162,6 +162,13 @@ describe("de-duplication and idempotency", () => {
 
     await expectError(await post(a, { subjectNames: ["无登记重放测试有限公司"] }, key), 409, "IDEMPOTENCY_CONFLICT", ["IDEMMARKER"]);
     expect(await countRows("queries", "account_id = ?", a.accountId)).toBe(2);
+
+    // All keys of one account share one idempotency space.
+    const second = await adminJson<{ key: string; id: string }>(`/accounts/${a.accountId}/keys`, { method: "POST", json: {} });
+    const viaSecond = await post({ ...a, key: second.key }, payload, key);
+    expect(viaSecond.status).toBe(202);
+    expect(await viaSecond.text()).toBe(firstText);
+    expect(await countRows("queries", "account_id = ?", a.accountId)).toBe(2);
   });
 
   it("creates exactly one task for 10 concurrent identical requests", async () => {

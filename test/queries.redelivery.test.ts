@@ -5,7 +5,7 @@
  * the test decides what the consumer sees. Messages the steps send themselves still go through the
  * real queue, which only adds more concurrent duplicates.
  */
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../worker/index";
@@ -130,6 +130,25 @@ describe("redelivered and duplicated messages", () => {
     expect(early.result.explicitAcks).toHaveLength(1);
     expect(await queryRow(id)).toMatchObject({ status: "queued", completed_at: null, processed_document_count: 0 });
     expect(await ledgerOf(id)).toEqual(["reserve"]);
+  });
+});
+
+describe("the scheduled sweep", () => {
+  it("re-drives a query whose first message was never sent, and leaves recent ones alone", async () => {
+    const a = await newAccount();
+    const stuck = await acceptWithoutMessage(a.accountId, "扫描规模1测试有限公司");
+    const fresh = await acceptWithoutMessage(a.accountId, "无登记扫描新近有限公司");
+    await env.DB.prepare("UPDATE queries SET created_at = created_at - 180000, updated_at = updated_at - 180000 WHERE id = ?").bind(stuck).run();
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    await waitForQuery(stuck);
+    await quiesce();
+    const q = await body<Record<string, unknown>>(await open(`/queries/${stuck}`, a.key));
+    expect(q).toMatchObject({ status: "succeeded", registrationCount: 1, processedDocumentCount: 1 });
+    expect(await ledgerOf(stuck)).toEqual(["reserve", "settle"]);
+    // Updated within the last two minutes: not stuck yet, not re-sent.
+    expect(await queryRow(fresh)).toMatchObject({ status: "queued", completed_at: null });
   });
 });
 
