@@ -53,12 +53,9 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
         }
         const result = await runStep(env, message.body, message.attempts);
         if (result.kind === "done") message.ack();
-        else if (result.kind === "retry") message.retry({ delaySeconds: result.delaySeconds });
-        else {
-          // Waiting for a slot is no failure: a fresh message keeps the retry budget for real faults.
-          await env.PIPELINE.send(message.body, { contentType: "json", delaySeconds: result.delaySeconds });
-          message.ack();
-        }
+        // Waiting for a slot is retried too: re-sending from inside the consumer stalled local queues
+        // under load, so the retry budget (max_retries) is sized for long waits instead.
+        else message.retry({ delaySeconds: result.delaySeconds });
       } catch (error) {
         // A thrown step (a storage hiccup, a bug) is retried with backoff, then dead-lettered.
         console.error("pipeline step failed", message.body.type, error);
