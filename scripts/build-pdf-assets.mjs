@@ -83,10 +83,9 @@ function withoutTables(font, drop) {
 }
 
 /**
- * Pads every glyph of `glyf` to a multiple of 4 bytes and writes `loca` in its long format. hb-subset
- * leaves glyphs of odd length, and fontkit's per-document subsetter (used by pdf-lib) copies glyphs as
- * they are into a short-format `loca` (offsets / 2): every glyph after an odd one would be misplaced and
- * draw as nothing, although the text layer stayed right.
+ * Pads every glyph of `glyf` to a multiple of 4 bytes and writes `loca` in its long format, as most font
+ * tools do. Straight from hb-subset, many glyphs of pdf-lib's per-document subsets rendered blank in
+ * poppler (the text layer stayed right, so only a look at the pages shows it); padded, all draw.
  */
 function withPaddedGlyphs(font) {
   const numTables = font.readUInt16BE(4);
