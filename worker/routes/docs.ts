@@ -96,7 +96,9 @@ function gzipAsset(c: Context<AppEnv>, base64: string, contentType: string): Res
   });
   if (c.req.header("If-None-Match") === etag) return new Response(null, { status: 304, headers });
   const bytes = gzipBytes(base64);
-  if (/\bgzip\b/i.test(c.req.header("Accept-Encoding") ?? "")) {
+  // Cloudflare's edge rewrites Accept-Encoding; what the client itself sent is in cf.clientAcceptEncoding.
+  const accepted = (c.req.raw.cf?.clientAcceptEncoding as string | undefined) ?? c.req.header("Accept-Encoding") ?? "";
+  if (/\bgzip\b/i.test(accepted)) {
     headers.set("Content-Encoding", "gzip");
     return new Response(bytes, { headers, encodeBody: "manual" });
   }

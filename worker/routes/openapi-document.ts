@@ -52,7 +52,6 @@ export const DOCUMENT_CONFIG = {
     title: "Registry Query and Duplicate-Check Open API",
     version: "1.0.0",
     description: INTRODUCTION,
-    license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
   },
   servers: [{ url: "/api/open/v1", description: "This deployment" }],
   security: [{ ApiKey: [] }],

@@ -1,0 +1,79 @@
+/** @module How the CLI shows queries, registrations, checks and results as text. */
+import type { Check, CheckResultPage, Entitlements, Query, RegistrationPage } from "../client/index.ts";
+import { shortTime, table } from "./render.ts";
+
+function documents(q: Query): string {
+  return q.totalDocumentCount > 0 || q.processedDocumentCount > 0 ? `${q.processedDocumentCount}/${q.totalDocumentCount}` : "-";
+}
+
+export function queriesTable(queries: readonly Query[]): string {
+  return table(
+    [{ header: "QUERY" }, { header: "SUBJECT", max: 32 }, { header: "STATUS" }, { header: "REGISTRATIONS", align: "right" }, { header: "DOCUMENTS", align: "right" }, { header: "COVERAGE" }, { header: "SOURCE" }],
+    queries.map((q) => [q.id, q.subjectName, q.status, String(q.registrationCount), documents(q), q.coverageComplete ? "complete" : "incomplete", q.sourceStatus]),
+  );
+}
+
+/** Failures and the completeness rules (open-api-v1.md, Completeness rules 1–2), one line each. */
+export function queryNotes(queries: readonly Query[]): string {
+  const lines: string[] = [];
+  for (const q of queries) {
+    if (q.failure) lines.push(`${q.id}: ${q.failure.code}: ${q.failure.message}`);
+    if (!q.coverageComplete || q.sourceStatus !== "available")
+      lines.push(`${q.id}: coverage is incomplete or the source is ${q.sourceStatus}: a registration missing here is not proof that none exists.`);
+  }
+  return lines.length > 0 ? `${lines.join("\n")}\n` : "";
+}
+
+export function registrationsTable(page: RegistrationPage): string {
+  const rows = page.items.map((r) => [
+    r.certificateNumber, r.registerType ?? "", shortTime(r.registerTime), r.expiresAt ?? "", r.debtorNames ?? "", r.securedPartyNames ?? "", r.parseStatus, String(r.attachments.length),
+  ]);
+  const first = (page.page - 1) * page.pageSize + 1;
+  const shown = page.items.length === 0 ? "none" : `${first}–${first + page.items.length - 1} of ${page.total}`;
+  return `Registrations ${shown}\n${table(
+    [{ header: "CERTIFICATE" }, { header: "TYPE" }, { header: "REGISTERED" }, { header: "EXPIRES" }, { header: "DEBTORS", max: 24 }, { header: "SECURED PARTIES", max: 24 }, { header: "PARSE" }, { header: "ATTACHMENTS", align: "right" }],
+    rows,
+  )}`;
+}
+
+export function checkSummary(c: Check): string {
+  const lines = [
+    `Check ${c.id}  applicant ${c.applicant}`,
+    `status ${c.status} · execution ${c.executionStatus} · source ${c.sourceStatus} (query ${c.sourceRegistryQueryId}) · coverage ${c.coverageComplete ? "complete" : "INCOMPLETE"}`,
+    `candidates ${c.candidateCount} · awaiting review ${c.pendingReviewCount} · confirmed risk ${c.confirmedRiskCount} · excluded ${c.excludedCount}`,
+  ];
+  if (c.failure) lines.push(`failure: ${c.failure.code}: ${c.failure.message}`);
+  if (!c.coverageComplete || c.sourceStatus !== "available") lines.push("Coverage is incomplete or the source is not available: a miss does not rule out risk.");
+  if (c.status === "review_pending") lines.push("Candidates await manual review; the system decision is not a conclusion.");
+  const counts = new Map(c.criterionCounts.map((x) => [x.criterionId, x.count]));
+  const issues = c.coverageIssues.map((i) => [i.code, i.criterionId ?? "", i.registrationId ?? ""]);
+  return `${lines.join("\n")}\n\n${table(
+    [{ header: "CRITERION" }, { header: "KIND" }, { header: "VALUE", max: 32 }, { header: "HITS", align: "right" }],
+    c.criteria.map((cr) => [cr.id, cr.kind, cr.value, String(counts.get(cr.id) ?? 0)]),
+  )}${issues.length > 0 ? `\nCoverage issues\n${table([{ header: "CODE" }, { header: "CRITERION" }, { header: "REGISTRATION" }], issues)}` : ""}`;
+}
+
+export function resultsTable(page: CheckResultPage, check: Check): string {
+  const criteria = new Map(check.criteria.map((cr) => [cr.id, cr.value]));
+  const c = page.counts;
+  const head = `Results: ${page.total} shown by the filter · all ${c.all} · pending ${c.pending} · confirmed ${c.confirmed} · excluded ${c.excluded} · unmatched ${c.unmatched}`;
+  if (page.items.length === 0) return `${head}\n(no results on this page)\n`;
+  const rows = page.items.map((r) => [
+    r.registration.id, r.registration.certificateNumber, r.matchStatus, r.resultStatus, r.strength ?? "",
+    r.matchedCriterionIds.map((id) => criteria.get(id) ?? id).join(", "), r.registration.debtorNames ?? "", r.pendingReason ?? r.coverageReason ?? r.reviewNote ?? "",
+  ]);
+  const more = page.page * page.pageSize < page.total ? `page ${page.page}; next: --page ${page.page + 1}\n` : "";
+  return `${head}\n${table(
+    [{ header: "REGISTRATION" }, { header: "CERTIFICATE" }, { header: "MATCH" }, { header: "RESULT" }, { header: "STRENGTH" }, { header: "MATCHED", max: 30 }, { header: "DEBTORS", max: 20 }, { header: "NOTE", max: 30 }],
+    rows,
+  )}${more}`;
+}
+
+export function entitlementsView(e: Entitlements): string {
+  const sub = e.subscription;
+  const plan = sub ? `${sub.plan.name} (${sub.cycle}), ${shortTime(sub.startsAt)} – ${shortTime(sub.endsAt)}, period ends ${shortTime(sub.periodEndsAt)}` : "none";
+  return `Account ${e.accountId} · subscription: ${plan} · API tasks ${e.apiEnabled ? "enabled" : "NOT enabled"}\n${table(
+    [{ header: "ALLOWANCE" }, { header: "AVAILABLE", align: "right" }, { header: "TOTAL", align: "right" }, { header: "USED", align: "right" }, { header: "RESERVED", align: "right" }],
+    (["query", "check"] as const).map((k) => [k, String(e[k].available), String(e[k].total), String(e[k].used), String(e[k].reserved)]),
+  )}`;
+}
