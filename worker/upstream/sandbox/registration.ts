@@ -68,7 +68,8 @@ export function buildRegistration(subject: string, index: number, count: number)
   const year = sk.registerTime.slice(0, 4);
   const performanceStart = sk.registerTime.slice(0, 10);
   const withPeriod = chain.chance(0.6);
-  const performanceEnd = `${Number(year) + chain.int(1, 3)}${performanceStart.slice(4)}`;
+  // Same day one to three years on; 29 February becomes the 28th (the end year need not be a leap year).
+  const performanceEnd = `${Number(year) + chain.int(1, 3)}${performanceStart.slice(4).replace("-02-29", "-02-28")}`;
   const withClaim = chain.chance(0.4);
   const claim = amount(chain, 100_000, 90_000_000);
   const withValue = chain.chance(0.5);
