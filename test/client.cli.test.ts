@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { main, type CliIo } from "../cli/main.ts";
+import { newAccount } from "./helpers";
+import { FAST_POLL, sandboxInvoice, workerFetch } from "./client.support";
+
+const SUBJECT = "上海示例供应链管理有限公司";
+
+/** Runs the CLI in-process against this Worker, capturing what it prints and writes. */
+async function run(argv: string[], key: string | undefined) {
+  let stdout = "";
+  let stderr = "";
+  const files = new Map<string, Uint8Array[]>();
+  const io: CliIo = {
+    stdout: { write: (text) => void (stdout += text) },
+    stderr: { write: (text) => void (stderr += text) },
+    env: { REGISTRY_API_URL: "http://api.test", ...(key ? { REGISTRY_API_KEY: key } : {}) },
+    fetch: workerFetch,
+    poll: FAST_POLL,
+    openFile: async (path) => {
+      const chunks: Uint8Array[] = [];
+      files.set(path, chunks);
+      return { write: (chunk) => void chunks.push(chunk), close: () => undefined };
+    },
+  };
+  const code = await main(argv, io);
+  return { code, stdout, stderr, files };
+}
+
+describe("registry-check", () => {
+  it("query: progress per query while it runs, then tables of the query and its registrations", async () => {
+    const a = await newAccount();
+    const { code, stdout, stderr } = await run(["query", SUBJECT], a.key);
+    expect(stderr).toMatch(/qry_\w+ +上海示例供应链管理有限公司 +\[[█░·]+\]/);
+    const finalProgress = stderr.trim().split("\n").at(-1)!;
+    expect(finalProgress).toMatch(/\[█+\] +(\d+)\/\1 documents +succeeded$/);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Accepted 1 query: qry_\w+$/m);
+    expect(stdout).toMatch(/^QUERY +SUBJECT +STATUS +REGISTRATIONS +DOCUMENTS +COVERAGE +SOURCE$/m);
+    expect(stdout).toMatch(/^qry_\w+ +上海示例供应链管理有限公司 +succeeded +(\d+) +\1\/\1 +complete +available$/m);
+    expect(stdout).toMatch(/^Registrations 1–\d+ of \d+$/m);
+    expect(stdout).toMatch(/^CERTIFICATE +TYPE +REGISTERED/m);
+    expect(stdout).toMatch(/^\d{20} +initial /m);
+  });
+
+  it("check: the summary, each criterion's hits and the candidate table", async () => {
+    const a = await newAccount();
+    const invoice = sandboxInvoice(SUBJECT);
+    const { code, stdout, stderr } = await run(["check", "--applicant", SUBJECT, "--invoice", invoice, "--keyword", "根本不存在的关键词"], a.key);
+    expect(code, stderr).toBe(0);
+    expect(stderr).toMatch(/chk_\w+ +上海示例供应链管理有限公司 +\[█+\] +(\d+)\/\1 documents +(succeeded|partial)$/m);
+    expect(stdout).toMatch(/^Accepted check chk_\w+ \(source query qry_\w+\)$/m);
+    expect(stdout).toMatch(/^status review_pending · execution (succeeded|partial)/m);
+    expect(stdout).toMatch(new RegExp(`^crt_\\w+ +invoice_no +${invoice} +[1-9]\\d*$`, "m"));
+    expect(stdout).toMatch(/^crt_\w+ +keyword +根本不存在的关键词 +0$/m);
+    expect(stdout).toMatch(/^REGISTRATION +CERTIFICATE +MATCH +RESULT +STRENGTH/m);
+    expect(stdout).toMatch(new RegExp(`^reg_\\w+ +\\d{20} +matched +pending +invoice_match +${invoice}`, "m"));
+
+    const checkId = /Accepted check (chk_\w+)/.exec(stdout)![1]!;
+    const listed = await run(["results", checkId, "--match", "matched", "--json"], a.key);
+    expect(listed.code).toBe(0);
+    const parsed = JSON.parse(listed.stdout) as { check: { id: string }; results: { items: Array<{ matchStatus: string }> } };
+    expect(parsed.check.id).toBe(checkId);
+    expect(parsed.results.items.length).toBeGreaterThan(0);
+    expect(parsed.results.items.every((r) => r.matchStatus === "matched")).toBe(true);
+  });
+
+  it("--json prints the finished queries only, progress aside", async () => {
+    const a = await newAccount();
+    const { code, stdout } = await run(["query", "--json", SUBJECT], a.key);
+    expect(code).toBe(0);
+    const { queries } = JSON.parse(stdout) as { queries: Array<{ subjectName: string; executionStatus: string }> };
+    expect(queries).toMatchObject([{ subjectName: SUBJECT, executionStatus: "succeeded" }]);
+  });
+
+  it("download: saves the file under its own name, or a range of it", async () => {
+    const a = await newAccount();
+    const queried = JSON.parse((await run(["query", "--json", SUBJECT], a.key)).stdout) as { queries: Array<{ id: string }> };
+    const regs = JSON.parse((await run(["registrations", queried.queries[0]!.id, "--page-size", "1", "--json"], a.key)).stdout) as {
+      items: Array<{ pdfUrl: string; certificateNumber: string }>;
+    };
+    const documentId = /documents\/([^/]+)\/content/.exec(regs.items[0]!.pdfUrl)![1]!;
+    const whole = await run(["download", documentId], a.key);
+    expect(whole.code, whole.stderr).toBe(0);
+    const [[name, chunks]] = [...whole.files];
+    expect(name).toMatch(/\.pdf$/);
+    expect(new TextDecoder().decode(chunks![0]!.slice(0, 5))).toBe("%PDF-");
+    expect(whole.stdout).toMatch(/^Saved [\d.]+ KiB of .+\.pdf to .+\.pdf \(application\/pdf\)$/m);
+
+    const part = await run(["download", documentId, "--range", "0-99", "-o", "head.bin", "--json"], a.key);
+    expect(part.code).toBe(0);
+    expect(JSON.parse(part.stdout)).toMatchObject({ file: "head.bin", bytes: 100, status: 206, range: { start: 0, end: 99 } });
+  });
+
+  it("explains errors in words, with the exit status of their kind", async () => {
+    const a = await newAccount();
+    const noKey = await run(["entitlements"], undefined);
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toContain("REGISTRY_API_KEY");
+
+    const badKey = await run(["entitlements"], "rk_v1_not_a_real_key_at_all_000000");
+    expect(badKey.code).toBe(1);
+    expect(badKey.stderr).toMatch(/^error: UNAUTHENTICATED \(HTTP 401\)\. The API key was refused/m);
+    expect(badKey.stderr).toMatch(/^request id: req_\w+$/m);
+
+    const badSubject = await run(["query", "110105194912310021"], a.key);
+    expect(badSubject.code).toBe(1);
+    expect(badSubject.stderr).toContain("INVALID_SUBJECT");
+    expect(badSubject.stderr).toMatch(/^ {2}subjectNames\[0\]: .+ \(INVALID_VALUE\)$/m);
+
+    const missing = await run(["results", "chk_doesnotexist000"], a.key);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("Not found: the id does not exist or belongs to another account.");
+
+    const noCriteria = await run(["check", "--applicant", SUBJECT], a.key);
+    expect(noCriteria.code).toBe(2);
+    expect(noCriteria.stderr).toContain("--invoice");
+
+    const unknown = await run(["query", SUBJECT, "--colour"], a.key);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("unknown option --colour");
+  });
+});
