@@ -1,15 +1,35 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/** Tests of the http upstream: their own workerd project, UPSTREAM=http against the gateway stub. */
+const GATEWAY_TESTS = "test/upstream-http.*.test.ts";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
+  const bindings = { TEST_MIGRATIONS: migrations, ADMIN_TOKEN: "test-admin-token", SANDBOX_SLOW_MS: "40" };
+  const test = { testTimeout: 60_000, hookTimeout: 60_000, setupFiles: ["./test/setup/apply-migrations.ts"] };
   return {
-    plugins: [
-      cloudflareTest({
-        wrangler: { configPath: "./wrangler.toml" },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations, ADMIN_TOKEN: "test-admin-token", SANDBOX_SLOW_MS: "40" } },
-      }),
-    ],
-    test: { testTimeout: 60_000, hookTimeout: 60_000, setupFiles: ["./test/setup/apply-migrations.ts"], include: ["test/**/*.test.ts"] },
+    test: {
+      projects: [
+        {
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: { bindings },
+            }),
+          ],
+          test: { ...test, name: "workers", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, GATEWAY_TESTS] },
+        },
+        {
+          plugins: [
+            cloudflareTest(({ inject }) => ({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: { bindings: { ...bindings, UPSTREAM: "http", UPSTREAM_URL: inject("gatewayUrl"), UPSTREAM_TOKEN: inject("gatewayToken") } },
+            })),
+          ],
+          test: { ...test, name: "gateway", include: [GATEWAY_TESTS], globalSetup: ["./test/setup/gateway-stub.ts"] },
+        },
+      ],
+    },
   };
 });

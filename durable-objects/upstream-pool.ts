@@ -1,7 +1,10 @@
 /**
  * @module UpstreamPool: the limited number of concurrent upstream sessions (operator setting
  * UPSTREAM_SLOTS), handed out fairly across accounts. Pipeline steps hold a slot only around their
- * upstream calls; a slot whose holder crashed expires after SLOT_TTL_MS.
+ * upstream calls; a slot whose holder crashed expires after SLOT_TTL_MS (a holder that works longer
+ * keeps it with renew). A holder that asks again while it holds a slot (its message was redelivered)
+ * takes that slot over under a new id, so the earlier delivery's release cannot free it under the
+ * later one.
  */
 import { DurableObject } from "cloudflare:workers";
 import { winners, type Contender } from "../worker/domain/pool-fairness";
@@ -9,8 +12,12 @@ import { winners, type Contender } from "../worker/domain/pool-fairness";
 export type SlotGrant = { ok: true; slotId: string } | { ok: false; retryAfterSeconds: number };
 
 export const SLOT_TTL_MS = 60_000;
-/** A waiter that stops asking (its message went elsewhere) is forgotten after this. */
-export const WAITER_TTL_MS = 30_000;
+/**
+ * A waiter that stops asking (its message was dead-lettered, its task finished) is forgotten after
+ * this. Until then its account keeps its place and can hold a free slot back from others, so it is a
+ * few re-ask intervals (RETRY_AFTER_SECONDS), not more.
+ */
+export const WAITER_TTL_MS = 10_000;
 export const RETRY_AFTER_SECONDS = 2;
 
 export class UpstreamPool extends DurableObject<Env> {
@@ -34,8 +41,9 @@ export class UpstreamPool extends DurableObject<Env> {
     this.sql.exec("DELETE FROM waiters WHERE last_seen <= ?", now - WAITER_TTL_MS);
     const own = this.sql.exec<{ id: string }>("SELECT id FROM slots WHERE holder = ?", holder).toArray()[0];
     if (own) {
-      this.sql.exec("UPDATE slots SET expires_at = ? WHERE id = ?", now + SLOT_TTL_MS, own.id);
-      return { ok: true, slotId: own.id };
+      const slotId = crypto.randomUUID();
+      this.sql.exec("UPDATE slots SET id = ?, expires_at = ? WHERE id = ?", slotId, now + SLOT_TTL_MS, own.id);
+      return { ok: true, slotId };
     }
     this.sql.exec(
       `INSERT INTO waiters (holder, account_id, since, last_seen) VALUES (?1, ?2, ?3, ?3)
@@ -57,11 +65,16 @@ export class UpstreamPool extends DurableObject<Env> {
     this.sql.exec("DELETE FROM slots WHERE id = ?", slotId);
   }
 
-  /** Slots in use and accounts waiting (diagnostics, tests). */
+  /** Extends a slot still held under this id by SLOT_TTL_MS; false when it expired or was taken over. */
+  async renew(slotId: string, now: number = Date.now()): Promise<boolean> {
+    return this.sql.exec("UPDATE slots SET expires_at = ? WHERE id = ? AND expires_at > ?", now + SLOT_TTL_MS, slotId, now).rowsWritten > 0;
+  }
+
+  /** Slots in use and steps waiting (diagnostics, tests). */
   async usage(now: number = Date.now()): Promise<{ held: number; waiting: number }> {
     return {
       held: this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM slots WHERE expires_at > ?", now).one().n,
-      waiting: this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM waiters").one().n,
+      waiting: this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM waiters WHERE last_seen > ?", now - WAITER_TTL_MS).one().n,
     };
   }
 

@@ -1,6 +1,7 @@
 /** @module Chooses the upstream adapter from UPSTREAM (sandbox by default, http for a registry gateway). */
 import { D1FixtureStore } from "../db/fixtures";
 import { SandboxUpstream } from "./sandbox/adapter";
+import { HttpUpstream, httpOptionsFromEnv } from "./http";
 import type { UpstreamAdapter } from "./types";
 
 export function createUpstream(env: Env): UpstreamAdapter {
@@ -9,6 +10,8 @@ export function createUpstream(env: Env): UpstreamAdapter {
     case "":
     case undefined:
       return new SandboxUpstream({ fixtures: new D1FixtureStore(env), slowCallMs: Number(env.SANDBOX_SLOW_MS) || 1000 });
+    case "http":
+      return new HttpUpstream(httpOptionsFromEnv(env));
     default:
       throw new Error(`unknown UPSTREAM "${env.UPSTREAM}"`);
   }
