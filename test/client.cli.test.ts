@@ -81,7 +81,7 @@ describe("registry-check", () => {
     const documentId = /documents\/([^/]+)\/content/.exec(regs.items[0]!.pdfUrl)![1]!;
     const whole = await run(["download", documentId], a.key);
     expect(whole.code, whole.stderr).toBe(0);
-    const [[name, chunks]] = [...whole.files];
+    const [name, chunks] = [...whole.files][0] ?? ["", []];
     expect(name).toMatch(/\.pdf$/);
     expect(new TextDecoder().decode(chunks![0]!.slice(0, 5))).toBe("%PDF-");
     expect(whole.stdout).toMatch(/^Saved [\d.]+ KiB of .+\.pdf to .+\.pdf \(application\/pdf\)$/m);
