@@ -132,7 +132,7 @@ export class Transport {
       lastFailure = error;
       await this.sleep(wait, exchange.signal);
     }
-    throw new RegistryNetworkError(`${exchange.method} ${url.pathname}: no answer after ${this.maxAttempts} attempts (${describe(lastFailure)})`, {
+    throw new RegistryNetworkError(`${exchange.method} ${url.origin}${url.pathname}: no answer after ${this.maxAttempts} attempts (${describe(lastFailure)})`, {
       cause: lastFailure,
       attempts: this.maxAttempts,
       ...(exchange.idempotencyKey ? { idempotencyKey: exchange.idempotencyKey } : {}),
