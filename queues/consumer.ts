@@ -12,6 +12,25 @@ import type { StepResult } from "./step";
 
 export const DEAD_LETTER_QUEUE = "registry-pipeline-dlq";
 
+/**
+ * A step that has not settled by then is abandoned for this delivery and retried. A step that
+ * never settles (a promise nobody resolves) would otherwise hold its batch, and with it the
+ * whole queue, forever. Steps are idempotent, so the retry is safe even if the first run wakes.
+ */
+export const STEP_DEADLINE_MS = 90_000;
+
+class StepDeadlineExceeded extends Error {}
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StepDeadlineExceeded(`step did not settle within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => {
+    if (timer !== undefined) clearTimeout(timer);
+  });
+}
+
 async function runStep(env: Env, message: PipelineMessage, attempt: number): Promise<StepResult> {
   switch (message.type) {
     case "list":
@@ -51,10 +70,9 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
           await abandon(env, message.body);
           return message.ack();
         }
-        const result = await runStep(env, message.body, message.attempts);
+        const result = await withDeadline(runStep(env, message.body, message.attempts), STEP_DEADLINE_MS);
         if (result.kind === "done") message.ack();
-        // Waiting for a slot is retried too: re-sending from inside the consumer stalled local queues
-        // under load, so the retry budget (max_retries) is sized for long waits instead.
+        // Waiting for a slot is retried too (max_retries is sized for long waits).
         else message.retry({ delaySeconds: result.delaySeconds });
       } catch (error) {
         // A thrown step (a storage hiccup, a bug) is retried with backoff, then dead-lettered.

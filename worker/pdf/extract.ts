@@ -6,7 +6,7 @@
  * open, or one cut short (no %%EOF in its tail), is `corrupt`; a password-protected one `encrypted`.
  * An image-only PDF is `ok` with empty page texts: deciding what that means is the parser's job.
  */
-import { getDocumentProxy } from "unpdf";
+import { getDocumentProxy, getResolvedPDFJS } from "unpdf";
 import { BundledBinaryDataFactory } from "./cmaps";
 
 export interface PdfPage {
@@ -29,6 +29,16 @@ interface Item {
 }
 
 const latin1 = new TextDecoder("latin1");
+
+/**
+ * pdf.js and its in-process ("fake") worker are loaded at startup, outside any request. Loaded
+ * lazily, their first loading promise is shared by whichever requests (queue batches) ask at the same
+ * moment, and workerd then resumes one request's code in the other's context: "Cannot perform I/O on
+ * behalf of a different request", and a batch whose promise never completes.
+ */
+const pdfjsReady: Promise<unknown> = getResolvedPDFJS()
+  .then((pdfjs) => (pdfjs as { PDFWorker?: { _setupFakeWorkerGlobal?: Promise<unknown> } }).PDFWorker?._setupFakeWorkerGlobal)
+  .catch(() => undefined);
 
 /** A complete PDF starts with %PDF- and ends with %%EOF (PDF 32000-1 §7.5.2, §7.5.5), give or take junk. */
 function looksComplete(bytes: Uint8Array): boolean {
@@ -83,6 +93,7 @@ function failure(error: unknown): PdfExtraction {
 
 export async function extractPdf(bytes: Uint8Array): Promise<PdfExtraction> {
   if (!looksComplete(bytes)) return { ok: false, reason: "corrupt", message: "not a complete PDF file (no %PDF- header or %%EOF)" };
+  await pdfjsReady;
   let doc: Awaited<ReturnType<typeof getDocumentProxy>> | undefined;
   try {
     // pdf.js takes ownership of (and may detach) the buffer it is given.
