@@ -10,7 +10,7 @@ import { parseCertificate } from "../worker/domain/certificate";
 import { finishQuery } from "./query-state";
 import { withUpstreamSlot } from "./slot";
 import { DONE, backoff, retryLater, waitForSlot, type StepResult } from "./step";
-import { gatherDocuments, type GatheredDocument } from "./gather";
+import { fetchDocuments, readDocuments, type GatheredDocument } from "./gather";
 import { registrationUpdate } from "./registration-update";
 
 export async function documentStep(env: Env, queryId: string, registrationId: string, attempt: number): Promise<StepResult> {
@@ -19,19 +19,20 @@ export async function documentStep(env: Env, queryId: string, registrationId: st
     .first<RegistrationRow & { subject_name: string }>();
   if (!reg || reg.processed === 1) return DONE;
 
-  const gathered = await withUpstreamSlot(env, reg.account_id, `doc:${registrationId}`, () =>
-    gatherDocuments(env, createUpstream(env), reg, attempt),
+  const fetched = await withUpstreamSlot(env, reg.account_id, `doc:${registrationId}`, () =>
+    fetchDocuments(env, createUpstream(env), reg, attempt),
   );
-  if (!gathered.ok) return waitForSlot(gathered.retryAfterSeconds);
-  const result = gathered.value;
+  if (!fetched.ok) return waitForSlot(fetched.retryAfterSeconds);
+  const result = fetched.value;
   if (result.kind === "retry") return result.retryAfterSeconds ? retryLater(result.retryAfterSeconds) : backoff(attempt);
+  const documents = await readDocuments(env, result.documents);
 
   const now = Date.now();
-  const certificateDoc = result.documents.find((d) => d.row.kind === "certificate");
+  const certificateDoc = documents.find((d) => d.row.kind === "certificate");
   let parsed: ReturnType<typeof parseCertificate> | null = null;
   if (certificateDoc?.pages) parsed = parseCertificate(certificateDoc.pages.map((p) => p.text));
   const statements = [
-    ...result.documents.map((d) => upsertDocument(env, d, parsed, now)),
+    ...documents.map((d) => upsertDocument(env, d, parsed, now)),
     ...registrationUpdate(env, reg, { certificateObtained: result.certificateObtained, parsed, attachmentsComplete: result.attachmentsComplete, now }),
   ];
   await env.DB.batch(statements);
