@@ -3,6 +3,7 @@ import { upstreamPool } from "../durable-objects/upstream-pool";
 
 const QUICK_RETRIES = 4;
 const QUICK_RETRY_MS = 250;
+const RENEW_EVERY_MS = 20_000;
 
 export async function withUpstreamSlot<T>(
   env: Env,
@@ -18,9 +19,13 @@ export async function withUpstreamSlot<T>(
     grant = await pool.acquire(accountId, holder);
   }
   if (!grant.ok) return grant;
+  // Slow upstream calls can outlast the slot's lifetime; renewing keeps the pool from handing the
+  // same connector session to someone else meanwhile.
+  const renewal = setInterval(() => void pool.renew(grant.slotId).catch(() => undefined), RENEW_EVERY_MS);
   try {
     return { ok: true, value: await work() };
   } finally {
+    clearInterval(renewal);
     await pool.release(grant.slotId);
   }
 }
