@@ -74,7 +74,8 @@ export function toPdf(row: RegistrationRow, doc: DocumentRow | undefined): Pdf |
     ...(doc.parsed_at !== null ? { parsedAt: toIso(doc.parsed_at) } : {}),
     sha256: doc.sha256,
     size: doc.size,
-    url: documentUrl(doc.id),
+    // Quarantined or unavailable sources cannot be downloaded: no link is offered.
+    ...(row.source_status === "available" ? { url: documentUrl(doc.id) } : {}),
   };
 }
 

@@ -25,7 +25,7 @@ export function registerCheckReads(api: OpenAPIHono<AppEnv>): void {
   api.openapi(
     createRoute({
       method: "get", path: "/checks", operationId: "listChecks", tags: ["Checks"], summary: "List checks, newest first",
-      description: "`search` matches the applicant or the check id.",
+      description: "`search` matches a substring of the applicant, or a whole check id.",
       request: { query: CheckListQuery },
       responses: { 200: { description: "Page of checks", ...json(CheckPageSchema) }, ...errorResponses("VALIDATION_FAILED") },
     }),
@@ -36,7 +36,9 @@ export function registerCheckReads(api: OpenAPIHono<AppEnv>): void {
       const params: string[] = [c.get("principal").accountId];
       if (q.search) {
         params.push(likePattern(q.search));
-        where.push(`(applicant LIKE ?${params.length} ESCAPE '!' OR id LIKE ?${params.length} ESCAPE '!')`);
+        // An id matches whole, not as a substring: every id shares its prefix.
+        params.push(q.search);
+        where.push(`(applicant LIKE ?${params.length - 1} ESCAPE '!' OR id = ?${params.length})`);
       }
       if (q.status) {
         params.push(q.status);

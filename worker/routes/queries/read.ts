@@ -36,7 +36,7 @@ export function registerQueryReads(api: OpenAPIHono<AppEnv>): void {
   api.openapi(
     createRoute({
       method: "get", path: "/queries", operationId: "listQueries", tags: ["Queries"], summary: "List queries of the last 6 calendar months, newest first",
-      description: "Only queries created on or after 00:00 Beijing time of today minus 6 months. `search` matches the subject name or the query id.",
+      description: "Only queries created on or after 00:00 Beijing time of today minus 6 months. `search` matches a substring of the subject name, or a whole query id.",
       request: { query: QueryListQuery },
       responses: { 200: { description: "Page of queries", ...json(QueryPageSchema) }, ...errorResponses("VALIDATION_FAILED") },
     }),
@@ -48,7 +48,9 @@ export function registerQueryReads(api: OpenAPIHono<AppEnv>): void {
       const params: (string | number)[] = [accountId, historyWindowStart(Date.now())];
       if (q.search) {
         params.push(likePattern(q.search));
-        where.push(`(subject_name LIKE ?${params.length} ESCAPE '!' OR id LIKE ?${params.length} ESCAPE '!')`);
+        // An id matches whole, not as a substring: every id shares its prefix.
+        params.push(q.search);
+        where.push(`(subject_name LIKE ?${params.length - 1} ESCAPE '!' OR id = ?${params.length})`);
       }
       if (q.status) {
         params.push(q.status);
