@@ -6,7 +6,7 @@ const GATEWAY_TESTS = "test/upstream-http.*.test.ts";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
-  const bindings = { TEST_MIGRATIONS: migrations, ADMIN_TOKEN: "test-admin-token", SANDBOX_SLOW_MS: "40" };
+  const bindings = { TEST_MIGRATIONS: migrations, ADMIN_TOKEN: "test-admin-token", SANDBOX_SLOW_MS: "40", CHECK_SLICE: "3" };
   const test = { testTimeout: 60_000, hookTimeout: 60_000, setupFiles: ["./test/setup/apply-migrations.ts"] };
   return {
     test: {

@@ -12,8 +12,19 @@ import { checkStatus, compile, decideRegistration, type CoverageIssue, type Regi
 import type { Certificate } from "../worker/schemas/certificate";
 import { DONE, type StepResult } from "./step";
 import { evidenceStatements, resultStatements } from "./check-rows";
+import { enqueue } from "./messages";
 
-export async function checkStep(env: Env, checkId: string, _attempt: number): Promise<StepResult> {
+/**
+ * Registrations matched per message (CHECK_SLICE, default 200): bounds one invocation's R2 reads,
+ * D1 writes and CPU whatever the subject's size (规模5000 is 25 messages). Tests set it small so
+ * every check crosses slices.
+ */
+export function checkSlice(env: Env): number {
+  const n = Number(env.CHECK_SLICE);
+  return Number.isInteger(n) && n > 0 ? n : 200;
+}
+
+export async function checkStep(env: Env, checkId: string, _attempt: number, offset = 0): Promise<StepResult> {
   const check = await env.DB.prepare("SELECT * FROM checks WHERE id = ?").bind(checkId).first<CheckRow>();
   if (!check || check.processing_completed_at !== null) return DONE;
   const query = await env.DB.prepare("SELECT * FROM queries WHERE id = ?").bind(check.source_query_id).first<QueryRow>();
@@ -27,15 +38,22 @@ export async function checkStep(env: Env, checkId: string, _attempt: number): Pr
   await env.DB.prepare("UPDATE checks SET execution_status = 'processing', updated_at = ? WHERE id = ? AND processing_completed_at IS NULL")
     .bind(Date.now(), checkId).run();
 
-  const [criteria, registrations, documents] = await env.DB.batch<unknown>([
+  const slice = checkSlice(env);
+  const [criteria, registrations] = await env.DB.batch<unknown>([
     env.DB.prepare("SELECT * FROM criteria WHERE check_id = ? ORDER BY ordinal").bind(checkId),
-    env.DB.prepare("SELECT id, ordinal, certificate_number, parse_status, certificate, source_status, coverage_complete FROM registrations WHERE query_id = ? ORDER BY ordinal").bind(query.id),
-    env.DB.prepare("SELECT * FROM documents WHERE query_id = ? ORDER BY registration_id, kind DESC, ordinal").bind(query.id),
+    env.DB.prepare(
+      `SELECT id, ordinal, certificate_number, parse_status, certificate, source_status, coverage_complete FROM registrations
+       WHERE query_id = ? ORDER BY ordinal LIMIT ? OFFSET ?`,
+    ).bind(query.id, slice, offset),
   ]);
   const crits = criteria!.results as CriterionRow[];
   const regs = registrations!.results as Array<Pick<RegistrationRow, "id" | "ordinal" | "certificate_number" | "parse_status" | "certificate" | "source_status" | "coverage_complete">>;
+  const regIds = JSON.stringify(regs.map((r) => r.id));
+  const documents = await env.DB.prepare(
+    "SELECT * FROM documents WHERE registration_id IN (SELECT value FROM json_each(?)) ORDER BY registration_id, kind DESC, ordinal",
+  ).bind(regIds).all<DocumentRow>();
   const docsByReg = new Map<string, DocumentRow[]>();
-  for (const d of documents!.results as DocumentRow[]) docsByReg.set(d.registration_id, [...(docsByReg.get(d.registration_id) ?? []), d]);
+  for (const d of documents.results) docsByReg.set(d.registration_id, [...(docsByReg.get(d.registration_id) ?? []), d]);
 
   const matcher = compile(crits);
   const now = Date.now();
@@ -54,21 +72,43 @@ export async function checkStep(env: Env, checkId: string, _attempt: number): Pr
   }
 
   const statements = [
-    env.DB.prepare("DELETE FROM evidence WHERE check_id = ?").bind(checkId),
+    env.DB.prepare("DELETE FROM evidence WHERE check_id = ? AND registration_id IN (SELECT value FROM json_each(?))").bind(checkId, regIds),
     ...resultStatements(env, checkId, decisions, now),
     ...evidenceStatements(env, checkId, decisions, now),
   ];
   for (let i = 0; i < statements.length; i += 50) await env.DB.batch(statements.slice(i, i + 50));
 
-  const matched = decisions.filter((d) => d.decision.matchStatus === "matched");
-  const pendingReview = matched.filter((d) => d.reg.source_status === "available").length;
+  if (regs.length === slice) {
+    await enqueue(env, [{ type: "check", checkId, offset: offset + slice }]);
+    return DONE;
+  }
+  await finishCheck(env, checkId, query, crits, matcher.ignored, now);
+  return DONE;
+}
+
+/** Counts, coverage and status from the stored results (every slice is in D1 by now). */
+async function finishCheck(env: Env, checkId: string, query: QueryRow, crits: CriterionRow[], ignored: readonly string[], now: number): Promise<void> {
+  const [tallies, perCriterion, issueRows] = await env.DB.batch<unknown>([
+    env.DB.prepare(
+      `SELECT SUM(match_status = 'matched') AS matched, SUM(match_status = 'matched' AND source_available = 1 AND review_decision IS NULL) AS pending
+       FROM check_results WHERE check_id = ?`,
+    ).bind(checkId),
+    env.DB.prepare(
+      `SELECT j.value AS criterion_id, COUNT(*) AS n FROM check_results r, json_each(r.matched_criterion_ids) j
+       WHERE r.check_id = ? AND r.match_status = 'matched' GROUP BY j.value`,
+    ).bind(checkId),
+    env.DB.prepare("SELECT coverage_issues FROM check_results WHERE check_id = ? AND coverage_issues <> '[]' ORDER BY ordinal").bind(checkId),
+  ]);
+  const t = (tallies!.results[0] ?? {}) as { matched: number | null; pending: number | null };
+  const byCriterion = new Map((perCriterion!.results as Array<{ criterion_id: string; n: number }>).map((r) => [r.criterion_id, r.n]));
   const issues: CoverageIssue[] = [
     ...(query.source_status !== "available" ? [{ code: query.source_status === "quarantined" ? "SOURCE_QUARANTINED" : "SOURCE_UNAVAILABLE" }] : []),
-    ...matcher.ignored.map((criterionId) => ({ code: "CRITERION_NOT_SEARCHABLE", criterionId })),
-    ...decisions.flatMap((d) => d.decision.coverageIssues),
+    ...ignored.map((criterionId) => ({ code: "CRITERION_NOT_SEARCHABLE", criterionId })),
+    ...(issueRows!.results as Array<{ coverage_issues: string }>).flatMap((r) => JSON.parse(r.coverage_issues) as CoverageIssue[]),
   ];
   const coverageComplete = issues.length === 0 && query.coverage_complete === 1;
-  const counts = crits.map((c) => ({ criterionId: c.id, count: matched.filter((d) => d.decision.matchedCriterionIds.includes(c.id)).length }));
+  const counts = crits.map((c) => ({ criterionId: c.id, count: byCriterion.get(c.id) ?? 0 }));
+  const pendingReview = t.pending ?? 0;
   const state = checkStatus(pendingReview, coverageComplete);
   await env.DB.batch([
     env.DB.prepare(
@@ -78,12 +118,11 @@ export async function checkStep(env: Env, checkId: string, _attempt: number): Pr
        WHERE id = ?1 AND processing_completed_at IS NULL`,
     ).bind(
       checkId, state.status, state.executionStatus, query.source_status, coverageComplete ? 1 : 0, JSON.stringify(issues),
-      JSON.stringify(counts), JSON.stringify(counts.filter((c) => c.count === 0).map((c) => c.criterionId)), matched.length, pendingReview,
+      JSON.stringify(counts), JSON.stringify(counts.filter((c) => c.count === 0).map((c) => c.criterionId)), t.matched ?? 0, pendingReview,
       coverageComplete ? null : "CHECK_COVERAGE_INCOMPLETE", now, state.finished ? now : null,
     ),
     closeReservationStatement(env.DB, checkId, "check", "settle", now),
   ]);
-  return DONE;
 }
 
 /** Page texts of the documents that have them (R2), the others as they are. */

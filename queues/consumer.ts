@@ -38,7 +38,7 @@ async function runStep(env: Env, message: PipelineMessage, attempt: number): Pro
     case "document":
       return documentStep(env, message.queryId, message.registrationId, attempt);
     case "check":
-      return checkStep(env, message.checkId, attempt);
+      return checkStep(env, message.checkId, attempt, message.offset ?? 0);
   }
 }
 

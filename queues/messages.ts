@@ -6,7 +6,7 @@ export type PipelineMessage =
   /** Fetch, store and parse one registration's certificate and attachments; count progress. */
   | { type: "document"; queryId: string; registrationId: string }
   /** Match a check's criteria over its source query's documents. */
-  | { type: "check"; checkId: string };
+  | { type: "check"; checkId: string; offset?: number };
 
 /** Queues take at most 100 messages per sendBatch. */
 const SEND_BATCH = 100;

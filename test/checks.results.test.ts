@@ -9,7 +9,7 @@ import { admin, body, expectError, idempotencyKey, newAccount, open, waitForChec
 const SUBJECT = "杭州示例商贸集团有限公司";
 
 type Item = { registration: { id: string }; matchStatus: string; resultStatus: string; strength?: string; matchedCriterionIds: string[] };
-type Page = { items: Item[]; total: number; counts: Record<string, number>; reviewableCount: number };
+type Page = { items: Item[]; total: number; counts: { all: number; pending: number; unmatched: number; confirmed: number; excluded: number }; reviewableCount: number };
 
 function invoiceOfSomeRegistration(): string {
   for (const reg of sandboxRegistry.listing(SUBJECT)) {
