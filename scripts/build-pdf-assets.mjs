@@ -14,11 +14,10 @@
  * after adding characters to the generator (`node scripts/build-pdf-assets.mjs`); it fetches the two pinned packages with `npm pack` (the npm
  * registry only) into node_modules/.cache/pdf-assets and needs the dev dependency subset-font.
  */
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
 import subsetFont from "subset-font";
+import { packed, untar } from "./npm-tarball.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const CACHE = join(ROOT, "node_modules/.cache/pdf-assets");
@@ -28,30 +27,7 @@ const PDFJS_PACKAGE = { spec: "pdfjs-dist@5.6.205", dir: "package/cmaps/" };
 const CMAP_PATTERN = /^(Adobe-GB1-.*|GB.*|UniGB-.*)\.bcmap$/;
 const CHARSET_SOURCES = ["worker/upstream/sandbox", "worker/domain/certificate"];
 
-/** `npm pack` a pinned package into the cache (once) and return the tarball's path. */
-function packed(spec) {
-  mkdirSync(CACHE, { recursive: true });
-  const stem = spec.replace(/^@/, "").replace("/", "-").replace(/@/, "-");
-  const tarball = join(CACHE, `${stem}.tgz`);
-  if (!existsSync(tarball)) execFileSync("npm", ["pack", spec, "--pack-destination", CACHE], { stdio: "inherit" });
-  return tarball;
-}
-
-/** The regular files of a .tgz (ustar), as a Map from path to bytes. */
-function untar(tarball, wanted) {
-  const data = gunzipSync(readFileSync(tarball));
-  const files = new Map();
-  for (let at = 0; at + 512 <= data.length; ) {
-    const header = data.subarray(at, at + 512);
-    if (header.every((b) => b === 0)) break;
-    const str = (from, to) => header.subarray(from, to).toString("utf8").replace(/\0.*$/s, "");
-    const name = (str(345, 500) ? `${str(345, 500)}/` : "") + str(0, 100);
-    const size = parseInt(str(124, 136).trim() || "0", 8);
-    if (wanted(name)) files.set(name, data.subarray(at + 512, at + 512 + size));
-    at += 512 + Math.ceil(size / 512) * 512;
-  }
-  return files;
-}
+const packedInCache = (spec) => packed(spec, CACHE);
 
 function sourceFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -154,7 +130,7 @@ function tsModule(header, body) {
 
 async function main() {
   mkdirSync(OUT, { recursive: true });
-  const fontFiles = untar(packed(FONT_PACKAGE.spec), (name) => name === FONT_PACKAGE.file);
+  const fontFiles = untar(packedInCache(FONT_PACKAGE.spec), (name) => name === FONT_PACKAGE.file);
   const source = fontFiles.get(FONT_PACKAGE.file);
   if (!source) throw new Error(`${FONT_PACKAGE.file} not found in ${FONT_PACKAGE.spec}`);
   const chars = charset();
@@ -167,7 +143,7 @@ async function main() {
       `export const FONT_CHARSET = ${JSON.stringify(chars)};\n\nexport const FONT_BASE64 =\n  "${subset.toString("base64")}";\n`,
     ),
   );
-  const cmaps = untar(packed(PDFJS_PACKAGE.spec), (name) => name.startsWith(PDFJS_PACKAGE.dir) && CMAP_PATTERN.test(name.slice(PDFJS_PACKAGE.dir.length)));
+  const cmaps = untar(packedInCache(PDFJS_PACKAGE.spec), (name) => name.startsWith(PDFJS_PACKAGE.dir) && CMAP_PATTERN.test(name.slice(PDFJS_PACKAGE.dir.length)));
   const entries = [...cmaps].sort(([a], [b]) => a.localeCompare(b)).map(([name, bytes]) => `  "${name.slice(PDFJS_PACKAGE.dir.length, -6)}": "${Buffer.from(bytes).toString("base64")}",`);
   writeFileSync(
     join(OUT, "cmap-data.ts"),

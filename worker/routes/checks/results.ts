@@ -2,11 +2,12 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../context";
 import type { ResultRow } from "../../db/checks";
-import { chainOf, documentsOf, type DocumentRow, type RegistrationRow } from "../../db/registrations";
+import { documentsOf, type DocumentRow, type RegistrationRow } from "../../db/registrations";
+import { loadPublicRegistration } from "../../db/registration-detail";
 import { findResult, resultCounts, resultQuery } from "../../db/results";
 import { ApiError, validationError } from "../../errors";
 import { toIso } from "../../lib/time";
-import { documentUrl, toPublicRegistration, toRegistrationSummary } from "../../serializers/registration";
+import { documentUrl, toRegistrationSummary } from "../../serializers/registration";
 import { errorResponses } from "../responses";
 import { pagination } from "../shared";
 import { requireCheck } from "./read";
@@ -76,19 +77,13 @@ export function registerCheckResults(api: OpenAPIHono<AppEnv>): void {
     async (c) => {
       const { id, registrationId } = c.req.valid("param");
       const result = await requireResult(c, c.get("principal").accountId, id, registrationId);
-      const [reg, docs, evidence] = await Promise.all([
+      const [reg, evidence] = await Promise.all([
         c.env.DB.prepare("SELECT * FROM registrations WHERE id = ?").bind(registrationId).first<RegistrationRow>(),
-        documentsOf(c.env.DB, [registrationId]),
         c.env.DB.prepare("SELECT body FROM evidence WHERE check_id = ? AND registration_id = ? ORDER BY ordinal").bind(id, registrationId).all<{ body: string }>(),
       ]);
       if (!reg) throw new ApiError("NOT_FOUND");
-      const initial = reg.initial_certificate_number;
-      const chain = initial ? await chainOf(c.env.DB, reg.query_id, initial) : undefined;
-      const registration = toPublicRegistration(reg, docs.get(reg.id) ?? [], chain && initial ? {
-        initialCertificateNumber: initial, truncated: chain.truncated,
-        items: chain.items.map((r) => ({ certificateNumber: r.certificate_number, registrationId: r.id, parseStatus: r.parse_status,
-          ...optional("registerType", r.register_type), ...optional("registerTime", r.register_time), ...optional("expiresAt", r.expires_at) })),
-      } : undefined, result.decided_at ? { status: "completed", at: result.decided_at } : { status: result.match_status === "pending" ? "failed" : "completed" });
+      const registration = await loadPublicRegistration(c.env.DB, reg,
+        result.decided_at ? { status: "completed", at: result.decided_at } : { status: result.match_status === "pending" ? "failed" : "completed" });
       const matched = result.match_status === "matched";
       return c.json({
         registration,

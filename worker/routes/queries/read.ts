@@ -2,11 +2,12 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../context";
 import { findQuery, type QueryRow } from "../../db/queries";
-import { chainOf, documentsOf, findRegistration, type RegistrationRow } from "../../db/registrations";
+import { documentsOf, findRegistration, type RegistrationRow } from "../../db/registrations";
+import { loadPublicRegistration } from "../../db/registration-detail";
 import { ApiError, validationError } from "../../errors";
 import { historyWindowStart } from "../../lib/time";
 import { toPublicQuery } from "../../serializers/query";
-import { toPublicRegistration, toRegistrationSummary } from "../../serializers/registration";
+import { toRegistrationSummary } from "../../serializers/registration";
 import { errorResponses } from "../responses";
 import { likePattern, pagination } from "../shared";
 import {
@@ -128,22 +129,7 @@ export function registerQueryReads(api: OpenAPIHono<AppEnv>): void {
       const { id, registrationId } = c.req.valid("param");
       const row = await findRegistration(c.env.DB, c.get("principal").accountId, id, registrationId);
       if (!row) throw new ApiError("NOT_FOUND");
-      const docs = (await documentsOf(c.env.DB, [row.id])).get(row.id) ?? [];
-      const initial = row.initial_certificate_number;
-      const chain = initial ? await chainOf(c.env.DB, row.query_id, initial) : undefined;
-      return c.json(
-        toPublicRegistration(row, docs, chain && initial ? {
-          initialCertificateNumber: initial,
-          truncated: chain.truncated,
-          items: chain.items.map((r) => ({
-            certificateNumber: r.certificate_number, registrationId: r.id, parseStatus: r.parse_status,
-            ...(r.register_type ? { registerType: r.register_type } : {}),
-            ...(r.register_time ? { registerTime: r.register_time } : {}),
-            ...(r.expires_at ? { expiresAt: r.expires_at } : {}),
-          })),
-        } : undefined, { status: "not_requested" }),
-        200,
-      );
+      return c.json(await loadPublicRegistration(c.env.DB, row, { status: "not_requested" }), 200);
     },
   );
 }
