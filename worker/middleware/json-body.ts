@@ -28,10 +28,29 @@ export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
   }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
     throw validationError([{ path: "$", code: "INVALID_TYPE", message: "The body must be a JSON object." }]);
+  // "\ud800" is valid JSON but not Unicode text: stored in D1 it would come back as U+FFFD, unlike the echo.
+  if (holdsLoneSurrogate(parsed))
+    throw validationError([{ path: "$", code: "INVALID_FORMAT", message: "The body holds an unpaired UTF-16 surrogate escape." }]);
   // Later validators read c.req.json(), which returns this cached value.
   c.req.bodyCache.json = Promise.resolve(parsed);
   await next();
 });
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Any key or string value with an unpaired surrogate; iterative, as bodies may nest deeply. */
+function holdsLoneSurrogate(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === "string") {
+      if (LONE_SURROGATE.test(value)) return true;
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) stack.push(key, item);
+    }
+  }
+  return false;
+}
 
 /** Reads the body, or returns null as soon as it grows past `max` (no unbounded buffering). */
 async function readCapped(request: Request, max: number): Promise<Uint8Array | null> {

@@ -60,5 +60,6 @@ export function createOpenApi(): OpenAPIHono<AppEnv> {
 /** Task creation and downloads count themselves inside their single AccountGate call. */
 function isSelfAdmitting(method: string, path: string): boolean {
   if (method === "POST" && /\/(queries|checks)$/.test(path)) return true;
-  return method === "GET" && /\/documents\/[^/]+\/content$/.test(path);
+  // HEAD is answered by the GET handler (Hono), so it counts itself there too.
+  return (method === "GET" || method === "HEAD") && /\/documents\/[^/]+\/content$/.test(path);
 }

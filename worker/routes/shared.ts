@@ -41,9 +41,12 @@ const positiveIntString = (name: string, max?: number) =>
     })
     .openapi({ type: "integer", minimum: 1, ...(max ? { maximum: max } : {}) });
 
-/** page ≥ 1 (default 1), pageSize 1–100 (default 20); out of range is 400, never clamped. */
+/** Pages are int32 (open-api-v1.md, Pages); a larger page would also overflow SQLite's OFFSET (a 5xx). */
+export const MAX_PAGE = 2_147_483_647;
+
+/** page 1–MAX_PAGE (default 1), pageSize 1–100 (default 20); out of range is 400, never clamped. */
 export const PaginationQuery = {
-  page: positiveIntString("page").openapi({ description: "From 1", default: 1 }),
+  page: positiveIntString("page", MAX_PAGE).openapi({ description: "From 1", default: 1 }),
   pageSize: positiveIntString("pageSize", 100).openapi({ description: "1 to 100", default: 20 }),
 };
 

@@ -65,15 +65,6 @@ export function registerDocumentContent(api: OpenAPIHono<AppEnv>): void {
         headers: { "Content-Range": `bytes */${doc.size}` },
       }));
 
-    const gate = accountGate(c.env, accountId);
-    const lease = await gate.acquireDownload();
-    if (!lease.ok) throw rateLimited(lease.retryAfterSeconds);
-    const release = () => gate.releaseDownload(lease.leaseId);
-    const object = await c.env.FILES.get(doc.r2_key, decision.kind === "partial" ? { range: { offset: decision.start, length: decision.end - decision.start + 1 } } : {});
-    if (!object) {
-      await release();
-      throw new ApiError("NOT_FOUND");
-    }
     const out = new Headers({
       "Content-Type": doc.mime_type,
       "Accept-Ranges": "bytes",
@@ -85,8 +76,24 @@ export function registerDocumentContent(api: OpenAPIHono<AppEnv>): void {
       out.set("Content-Range", `bytes ${decision.start}-${decision.end}/${doc.size}`);
       out.set("Content-Length", String(decision.end - decision.start + 1));
     } else out.set("Content-Length", String(doc.size));
+    const status = decision.kind === "partial" ? 206 : 200;
+    const gate = accountGate(c.env, accountId);
+    // HEAD runs this GET handler and Hono drops the body unread: a lease taken here would never end.
+    if (c.req.method === "HEAD") {
+      const admission = await gate.admit("other");
+      if (!admission.ok) throw rateLimited(admission.retryAfterSeconds);
+      return new Response(null, { status, headers: out });
+    }
+    const lease = await gate.acquireDownload();
+    if (!lease.ok) throw rateLimited(lease.retryAfterSeconds);
+    const release = () => gate.releaseDownload(lease.leaseId);
+    const object = await c.env.FILES.get(doc.r2_key, decision.kind === "partial" ? { range: { offset: decision.start, length: decision.end - decision.start + 1 } } : {});
+    if (!object) {
+      await release();
+      throw new ApiError("NOT_FOUND");
+    }
     return new Response(releasingStream(object.body, release, (p) => c.executionCtx.waitUntil(p)), {
-      status: decision.kind === "partial" ? 206 : 200,
+      status,
       headers: out,
     });
   });
