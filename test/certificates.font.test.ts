@@ -1,7 +1,6 @@
 /**
- * The embedded font: the glyphs pdf-lib subsets into a generated certificate keep the outlines of the
- * bundled font (a text-layer round trip cannot see glyphs), and the bundled font covers every character
- * the generator prints outside party names.
+ * The embedded font: generated certificates carry the bundled font program (a text-layer round trip
+ * cannot see glyphs), and the bundled font covers every character the generator prints outside party names.
  */
 import fontkit from "@pdf-lib/fontkit";
 import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
@@ -10,26 +9,21 @@ import { embeddedFontBytes, embeddedFontCovers } from "../worker/pdf/fonts";
 import { writeEmbeddedPdf } from "../worker/pdf/write-embedded";
 import { sandboxRegistry } from "../worker/upstream/sandbox";
 
-it("keeps every glyph outline through pdf-lib's per-document subset", async () => {
+it("embeds the bundled font program whole, with a glyph for every character printed", async () => {
   const text = "登记证明编号：0123 上海华信商贸有限公司，发票号码０１４９２９２１～No.08897420";
   const pdf = await writeEmbeddedPdf([{ width: 595, height: 842, runs: [{ text, x: 50, y: 700, size: 12 }] }], { title: "t", date: new Date(0) });
   const doc = await PDFDocument.load(pdf);
   const descriptor = doc.context.enumerateIndirectObjects().map(([, o]) => o)
     .find((o): o is PDFDict => o instanceof PDFDict && o.get(PDFName.of("Type")) === PDFName.of("FontDescriptor"));
-  const fontFile = descriptor?.lookup(PDFName.of("FontFile2"));
-  if (!(fontFile instanceof PDFRawStream)) throw new Error("no embedded TrueType font program");
+  const fontFile = descriptor?.lookup(PDFName.of("FontFile2")) ?? descriptor?.lookup(PDFName.of("FontFile3"));
+  if (!(fontFile instanceof PDFRawStream)) throw new Error("no embedded font program");
+  const embedded = decodePDFRawStream(fontFile).decode();
+  // The font was subset to the generator's characters at build time; per document it is embedded as is.
+  expect(embedded.byteLength).toBe(embeddedFontBytes().byteLength);
+  expect(embedded).toEqual(embeddedFontBytes());
   type FontBytes = Parameters<typeof fontkit.create>[0];
-  const subset = fontkit.create(decodePDFRawStream(fontFile).decode() as unknown as FontBytes);
-  const source = fontkit.create(embeddedFontBytes() as unknown as FontBytes);
-  // pdf-lib adds glyphs in order of first use, after .notdef.
-  const distinct = [...new Set(text)];
-  expect(subset.numGlyphs).toBe(distinct.length + 1);
-  distinct.forEach((ch, i) => {
-    const original = source.glyphForCodePoint(ch.codePointAt(0) ?? 0);
-    const copied = subset.getGlyph(i + 1);
-    expect(copied.path.toSVG(), ch).toBe(original.path.toSVG());
-    expect(copied.bbox, ch).toEqual(original.bbox);
-  });
+  const font = fontkit.create(embedded as unknown as FontBytes);
+  for (const ch of new Set(text)) expect(font.glyphForCodePoint(ch.codePointAt(0) ?? 0).id, ch).toBeGreaterThan(0);
 });
 
 it("covers every character of generated certificates except foreign party names", () => {

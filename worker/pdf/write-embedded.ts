@@ -1,6 +1,10 @@
 /**
- * @module Writes page drawings as a PDF with the Chinese font embedded (pdf-lib + fontkit), subset per
- * document to the glyphs it uses, with a ToUnicode map so extractors read the exact characters back.
+ * @module Writes page drawings as a PDF with the Chinese font embedded (pdf-lib + fontkit), with a
+ * ToUnicode map so extractors read the exact characters back. The font is embedded whole: it is
+ * already subset at build time to the generator's characters (229 KiB), and pdf-lib's per-document
+ * subsetting runs through fontkit's stream shim, whose module-wide process.nextTick queue resumes one
+ * request's code in another's ("Cannot perform I/O on behalf of a different request" when queue
+ * batches overlap).
  * Output bytes are deterministic: fixed dates and pdf-lib's seeded name suffixes.
  */
 import fontkit from "@pdf-lib/fontkit";
@@ -18,7 +22,7 @@ export async function writeEmbeddedPdf(pages: PageDrawing[], info: PdfInfo): Pro
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.registerFontkit(fontkit);
   const needsFont = pages.some((p) => p.runs.length > 0);
-  const font = needsFont ? await doc.embedFont(embeddedFontBytes(), { subset: true, customName: "NotoSansSC-Regular" }) : null;
+  const font = needsFont ? await doc.embedFont(embeddedFontBytes(), { subset: false, customName: "NotoSansSC-Regular" }) : null;
   for (const drawing of pages) {
     const page = doc.addPage([drawing.width, drawing.height]);
     for (const img of drawing.images ?? []) {
