@@ -125,8 +125,8 @@ export class FaultyPipeline {
 
   /**
    * Delivers until the outbox is empty: batches of up to 10 in the outbox's order (or shuffled),
-   * every retried message again on its next attempt, and with `duplicate` every message twice,
-   * the copy in a later batch. Throws past `maxRounds` (a task that never ends).
+   * every retried message again on its next attempt, and with `duplicate` every message twice
+   * (with `random`, possibly in the same batch). Throws past `maxRounds` (a task that never ends).
    */
   async drain(options: { duplicate?: boolean; random?: () => number; maxRounds?: number; batchSize?: number; deadLetterAfter?: number } = {}): Promise<{ rounds: number; delivered: number; retried: number; deadLettered: number }> {
     const { duplicate = false, random, maxRounds = 200, batchSize = 10, deadLetterAfter = Infinity } = options;
@@ -144,8 +144,9 @@ export class FaultyPipeline {
         deadLettered += dead.length;
       }
       const take = all.filter((p) => p.attempts <= deadLetterAfter);
-      if (random) take.sort(() => random() - 0.5);
       const queue = duplicate ? [...take, ...take.map((p) => ({ ...p }))] : take;
+      // Shuffled after copying: a message and its copy may run side by side in one batch.
+      if (random) queue.sort(() => random() - 0.5);
       let again = 0;
       for (let i = 0; i < queue.length; i += batchSize) {
         const { retried: failed } = await this.deliver(queue.slice(i, i + batchSize));
