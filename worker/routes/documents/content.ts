@@ -72,10 +72,9 @@ export function registerDocumentContent(api: OpenAPIHono<AppEnv>): void {
       "Content-Disposition": contentDisposition(doc.file_name),
       "Cache-Control": "private, no-store",
     });
-    if (decision.kind === "partial") {
-      out.set("Content-Range", `bytes ${decision.start}-${decision.end}/${doc.size}`);
-      out.set("Content-Length", String(decision.end - decision.start + 1));
-    } else out.set("Content-Length", String(doc.size));
+    const length = decision.kind === "partial" ? decision.end - decision.start + 1 : doc.size;
+    if (decision.kind === "partial") out.set("Content-Range", `bytes ${decision.start}-${decision.end}/${doc.size}`);
+    out.set("Content-Length", String(length));
     const status = decision.kind === "partial" ? 206 : 200;
     const gate = accountGate(c.env, accountId);
     // HEAD runs this GET handler and Hono drops the body unread: a lease taken here would never end.
@@ -92,10 +91,11 @@ export function registerDocumentContent(api: OpenAPIHono<AppEnv>): void {
       await release();
       throw new ApiError("NOT_FOUND");
     }
-    return new Response(releasingStream(object.body, release, (p) => c.executionCtx.waitUntil(p)), {
-      status,
-      headers: out,
-    });
+    // A plain stream would go out chunked, without Content-Length: FixedLengthStream gives the runtime the size.
+    // The pipe outlives the response's last byte (the source still has to report its end and free the lease).
+    const sized = new FixedLengthStream(length);
+    c.executionCtx.waitUntil(releasingStream(object.body, release, (p) => c.executionCtx.waitUntil(p)).pipeTo(sized.writable).catch(() => undefined));
+    return new Response(sized.readable, { status, headers: out });
   });
 }
 
