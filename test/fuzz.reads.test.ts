@@ -3,7 +3,7 @@
  * seed): hostile ids and query parameters, Range headers, wrong methods, HEAD, unknown paths, bad
  * credentials. Strangers get 404 for everyone else's real ids; the owners' own requests reach real
  * data (200 / 206 / 416, bodies checked against the response schemas and the stored files).
- * FUZZ_SCALE (a number, default 1) multiplies the case count for longer local runs.
+ * The long run (200k requests over HTTP against wrangler dev) is bench/fuzz.mjs.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
