@@ -2,7 +2,8 @@
  * What the fuzz suites found, pinned as plain tests: a page number past int32 overflowed SQLite's
  * OFFSET (503); HEAD on a download took a lease that never ended (three HEADs blocked downloads for
  * five minutes) and counted twice in the rate window; a JSON "\ud800" escape was accepted, echoed
- * as given, and stored as U+FFFD.
+ * as given, and stored as U+FFFD; a search of 17 Chinese characters (over D1's 50-byte LIKE
+ * pattern limit) was a 503 on every list whose account had rows to compare.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -60,5 +61,38 @@ describe("unpaired surrogates in JSON bodies", () => {
     expect(q.subjectName).toBe("无登记😀公司");
     const row = await env.DB.prepare("SELECT subject_name FROM queries WHERE id = ?").bind(q.id).first<{ subject_name: string }>();
     expect(row?.subject_name).toBe(q.subjectName);
+  });
+});
+
+describe("long searches", () => {
+  it("match up to the documented 200 characters on every list, literally, never a 5xx", async () => {
+    const a = await newAccount();
+    const subject = `无登记${"长".repeat(60)}检索有限公司`;
+    const created = await body<{ queries: Array<{ id: string }> }>(await createQueries(a.key, [subject, "规模1长检索对照有限公司"]));
+    const [emptyId, scaleId] = created.queries.map((q) => q.id) as [string, string];
+    for (const id of [emptyId, scaleId]) await waitForQuery(id);
+    const check = await body<{ id: string }>(await open("/checks", a.key, {
+      method: "POST", headers: { "Idempotency-Key": idempotencyKey() },
+      json: { applicant: "规模1长检索对照有限公司", criteria: [{ kind: "keyword", value: "应收账款" }], sourceRegistryQueryId: scaleId },
+    }));
+    const description = (await env.DB.prepare("SELECT search_text FROM registrations WHERE query_id = ?").bind(scaleId).first<{ search_text: string }>())!.search_text;
+    const phrase = Array.from(description.split("\n").at(-1)!).slice(0, 40).join("");
+    expect(new TextEncoder().encode(phrase).byteLength).toBeGreaterThan(50);
+
+    const total = async (path: string, search: string) => {
+      const res = await open(`${path}?search=${encodeURIComponent(search)}`, a.key);
+      expect(res.status, `${path} ${search.length}`).toBe(200);
+      return (await body<{ total: number }>(res)).total;
+    };
+    expect(await total("/queries", "长".repeat(60))).toBe(1);
+    expect(await total("/queries", "长".repeat(61))).toBe(0);
+    expect(await total(`/queries/${scaleId}/registrations`, phrase)).toBe(1);
+    expect(await total("/checks", "规模1长检索对照有限公司")).toBe(1);
+    for (const search of ["字".repeat(200), "%".repeat(200), "_!".repeat(100), "a".repeat(200)]) {
+      expect(await total("/queries", search)).toBe(0);
+      expect(await total("/checks", search)).toBe(0);
+      expect(await total(`/queries/${scaleId}/registrations`, search)).toBe(0);
+    }
+    expect(check.id).toMatch(/^chk_/);
   });
 });

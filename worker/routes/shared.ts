@@ -67,9 +67,12 @@ export function pageSchema<T extends z.ZodTypeAny>(item: T, name: string) {
     .openapi(name);
 }
 
-/** `search` matches literally: % _ and ! are escaped for LIKE … ESCAPE '!'. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
+/**
+ * `search` as a literal substring, case-insensitive for ASCII (what LIKE '%…%' gave, % _ ! included),
+ * with instr(): D1 refuses LIKE patterns over 50 bytes, so 17 Chinese characters were a 503.
+ */
+export function containsText(column: string, param: number): string {
+  return `instr(lower(${column}), lower(?${param})) > 0`;
 }
 
 export const int64 = () => z.number().int().openapi({ format: "int64" });

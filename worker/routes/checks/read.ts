@@ -5,7 +5,7 @@ import { criteriaOf, findCheck, sourceExecutionOf, type CheckRow } from "../../d
 import { ApiError } from "../../errors";
 import { toPublicCheck } from "../../serializers/check";
 import { errorResponses } from "../responses";
-import { likePattern, pagination } from "../shared";
+import { containsText, pagination } from "../shared";
 import { CheckListQuery, CheckPageSchema, CheckParams, CheckSchema } from "./schema";
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } } });
@@ -35,10 +35,9 @@ export function registerCheckReads(api: OpenAPIHono<AppEnv>): void {
       const where = ["account_id = ?1"];
       const params: string[] = [c.get("principal").accountId];
       if (q.search) {
-        params.push(likePattern(q.search));
         // An id matches whole, not as a substring: every id shares its prefix.
         params.push(q.search);
-        where.push(`(applicant LIKE ?${params.length - 1} ESCAPE '!' OR id = ?${params.length})`);
+        where.push(`(${containsText("applicant", params.length)} OR id = ?${params.length})`);
       }
       if (q.status) {
         params.push(q.status);

@@ -9,7 +9,7 @@ import { historyWindowStart } from "../../lib/time";
 import { toPublicQuery } from "../../serializers/query";
 import { toRegistrationSummary } from "../../serializers/registration";
 import { errorResponses } from "../responses";
-import { likePattern, pagination } from "../shared";
+import { containsText, pagination } from "../shared";
 import {
   QueryListQuery, QueryPageSchema, QueryParams, QuerySchema, REGISTRATION_PARSE_STATUSES, RegistrationListQuery,
   RegistrationPageSchema, RegistrationParams, RegistrationSchema,
@@ -48,10 +48,9 @@ export function registerQueryReads(api: OpenAPIHono<AppEnv>): void {
       const where = ["account_id = ?1", "created_at >= ?2"];
       const params: (string | number)[] = [accountId, historyWindowStart(Date.now())];
       if (q.search) {
-        params.push(likePattern(q.search));
         // An id matches whole, not as a substring: every id shares its prefix.
         params.push(q.search);
-        where.push(`(subject_name LIKE ?${params.length - 1} ESCAPE '!' OR id = ?${params.length})`);
+        where.push(`(${containsText("subject_name", params.length)} OR id = ?${params.length})`);
       }
       if (q.status) {
         params.push(q.status);
@@ -96,8 +95,8 @@ export function registerQueryReads(api: OpenAPIHono<AppEnv>): void {
       const where = ["query_id = ?1"];
       const params: (string | number)[] = [query.id];
       if (q.search) {
-        params.push(likePattern(q.search));
-        where.push(`search_text LIKE ?${params.length} ESCAPE '!'`);
+        params.push(q.search);
+        where.push(containsText("search_text", params.length));
       }
       if (statuses.length > 0) {
         params.push(JSON.stringify(statuses));
