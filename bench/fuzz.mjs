@@ -8,11 +8,7 @@
  *
  * Usage: node bench/fuzz.mjs [requests = 20000] [seed = 7] [connections = 16]   (e.g. 200000 for the long run)
  */
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, openSync, rmSync, symlinkSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { startDevServer } from "./lib/dev-server.mjs";
 import { build } from "esbuild";
 
 const RUNS = Number(process.argv[2] ?? 20_000) || 20_000;
@@ -33,48 +29,7 @@ await build({
 const lib = await import(outfile);
 const { fc } = lib;
 
-const ADMIN = `bench-admin-${crypto.randomUUID()}`;
-const PORT = await new Promise((resolve) => {
-  const probe = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = probe.address();
-    probe.close(() => resolve(port));
-  });
-});
-const BASE = `http://127.0.0.1:${PORT}`;
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
-const state = mkdtempSync(join(tmpdir(), "bench-fuzz-state-"));
-const snapshot = mkdtempSync(join(tmpdir(), "bench-fuzz-src-"));
-const logFile = () => (process.env.BENCH_LOG ? openSync(process.env.BENCH_LOG, "a") : "ignore");
-spawnSync("sh", ["-c", `git ls-files -z | xargs -0 tar -cf - | tar -xf - -C ${snapshot}`], { stdio: "inherit" });
-symlinkSync(join(process.cwd(), "node_modules"), join(snapshot, "node_modules"));
-spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env, stdio: "ignore", cwd: snapshot });
-const server = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", state, "--var", `ADMIN_TOKEN:${ADMIN}`, "--var", "SANDBOX_SLOW_MS:40"],
-  { env, stdio: ["ignore", logFile(), logFile()], detached: true, cwd: snapshot });
-const stop = () => {
-  try { process.kill(-server.pid, "SIGTERM"); } catch {}
-  rmSync(state, { recursive: true, force: true });
-  rmSync(snapshot, { recursive: true, force: true });
-};
-process.on("exit", stop);
-process.on("SIGINT", () => process.exit(130));
-for (let i = 0; ; i++) {
-  try { if ((await fetch(`${BASE}/api/open/v1/openapi.json`)).ok) break; } catch {}
-  if (i > 240) throw new Error("wrangler dev did not start");
-  await sleep(500);
-}
-
-async function call(path, { method = "GET", json, key, admin } = {}) {
-  const headers = {};
-  if (json !== undefined) headers["Content-Type"] = "application/json";
-  if (key) headers["X-Api-Key"] = key;
-  if (admin) headers.Authorization = `Bearer ${ADMIN}`;
-  if (method === "POST" && key) headers["Idempotency-Key"] = crypto.randomUUID();
-  const res = await fetch(`${BASE}${path}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  let body = null;
-  try { body = JSON.parse(new TextDecoder().decode(bytes)); } catch {}
-  return { status: res.status, body, bytes };
-}
+const { base: BASE, admin: ADMIN, stop, call } = await startDevServer({ name: "fuzz", vars: { SANDBOX_SLOW_MS: "40" } });
 
 /** A sliding minute of requests, kept a little under the server's limit. */
 class Window {
@@ -234,7 +189,7 @@ for (let chunk = 0; chunk * CHUNK < RUNS; chunk++) {
 const seconds = (performance.now() - started) / 1000;
 stop();
 const summary = lib.tally(answers);
-console.log(`\nFuzz over HTTP (wrangler dev on 127.0.0.1:${PORT}, seed ${SEED}, ${CONNECTIONS} connections)`);
+console.log(`\nFuzz over HTTP (wrangler dev on ${BASE.replace("http://", "")}, seed ${SEED}, ${CONNECTIONS} connections)`);
 console.log(`requests ${summary.total} in ${seconds.toFixed(0)} s (${(summary.total / seconds).toFixed(0)}/s); pool accounts ${pool.length}; past auth and rate limit ${summary.reachedValidation}; not sendable by the client ${clientErrors}`);
 console.log(`statuses ${Object.entries(summary.byStatus).map(([s, n]) => `${s}:${n}`).join(" ")}`);
 console.log(`URLs the runtime refused before the Worker ran (414): ${platform}`);

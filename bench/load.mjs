@@ -14,57 +14,12 @@
  *
  * Usage: node bench/load.mjs [seconds per load phase = 8] [concurrency = 32]
  */
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, openSync, rmSync, symlinkSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { startDevServer } from "./lib/dev-server.mjs";
 
 const SECONDS = Number(process.argv[2] ?? 8) || 8;
 const CONCURRENCY = Number(process.argv[3] ?? 32) || 32;
-const ADMIN = `bench-admin-${crypto.randomUUID()}`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-const PORT = await new Promise((resolve) => {
-  const probe = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = probe.address();
-    probe.close(() => resolve(port));
-  });
-});
-const BASE = `http://127.0.0.1:${PORT}`;
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
-const state = mkdtempSync(join(tmpdir(), "bench-load-state-"));
-const snapshot = mkdtempSync(join(tmpdir(), "bench-load-src-"));
-const logFile = () => (process.env.BENCH_LOG ? openSync(process.env.BENCH_LOG, "a") : "ignore");
-// wrangler dev reloads when files change (others edit this tree): serve a frozen copy of the sources.
-spawnSync("sh", ["-c", `git ls-files -z | xargs -0 tar -cf - | tar -xf - -C ${snapshot}`], { stdio: "inherit" });
-symlinkSync(join(process.cwd(), "node_modules"), join(snapshot, "node_modules"));
-spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env, stdio: "ignore", cwd: snapshot });
-const server = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", state, "--var", `ADMIN_TOKEN:${ADMIN}`],
-  { env, stdio: ["ignore", logFile(), logFile()], detached: true, cwd: snapshot });
-const stop = () => {
-  try { process.kill(-server.pid, "SIGTERM"); } catch {}
-  rmSync(state, { recursive: true, force: true });
-  rmSync(snapshot, { recursive: true, force: true });
-};
-process.on("exit", stop);
-process.on("SIGINT", () => process.exit(130));
-
-async function call(path, { method = "GET", json, key, admin, headers = {} } = {}) {
-  const h = { ...headers };
-  if (json !== undefined) h["Content-Type"] = "application/json";
-  if (key) h["X-Api-Key"] = key;
-  if (admin) h.Authorization = `Bearer ${ADMIN}`;
-  if (method === "POST" && key) h["Idempotency-Key"] = crypto.randomUUID();
-  const res = await fetch(`${BASE}${path}`, { method, headers: h, body: json === undefined ? undefined : JSON.stringify(json) });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}
-
-for (let i = 0; ; i++) {
-  try { if ((await fetch(`${BASE}/api/open/v1/openapi.json`)).ok) break; } catch {}
-  if (i > 240) throw new Error("wrangler dev did not start");
-  await sleep(500);
-}
+const { base: BASE, admin: ADMIN, stop, call } = await startDevServer({ name: "load" });
 
 async function account(plan = "enterprise") {
   const a = (await call("/api/admin/v1/accounts", { method: "POST", json: { name: "load" }, admin: true })).body;
@@ -204,7 +159,7 @@ if (docUrl) {
 }
 
 stop();
-console.log(`\nLoad (wrangler dev on 127.0.0.1:${PORT}, ${CONCURRENCY} connections, ${SECONDS} s a phase)`);
+console.log(`\nLoad (wrangler dev on ${BASE.replace("http://", "")}, ${CONCURRENCY} connections, ${SECONDS} s a phase)`);
 console.log(`${"endpoint".padEnd(34)} ${"reqs".padStart(6)} ${"rps".padStart(7)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)}   statuses`);
 console.log(row("bare Hono (notFound, no I/O)", bare));
 console.log(row(`GET /queries/{id} (${readers.length} accounts)`, api));

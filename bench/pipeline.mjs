@@ -6,49 +6,17 @@
  * what the queue, storage and bookkeeping add). Prints numbers; asserts nothing.
  * Usage: node bench/pipeline.mjs [sizes…]   (default: 100 1000)
  */
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, openSync, rmSync, symlinkSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { startDevServer } from "./lib/dev-server.mjs";
 
 const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
 if (sizes.length === 0) sizes.push(100, 1000);
-const PORT = 8791;
-const BASE = `http://127.0.0.1:${PORT}`;
-const ADMIN = "bench-admin-token";
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
-const state = mkdtempSync(join(tmpdir(), "bench-state-"));
-/** The server's output goes to BENCH_LOG when set (diagnosing a run), else nowhere. */
-const logFile = () => (process.env.BENCH_LOG ? openSync(process.env.BENCH_LOG, "a") : "ignore");
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-// wrangler dev reloads on every file change and its local queue lives in memory: a reload mid-run loses
-// the queued messages. The server therefore runs from a frozen copy of the sources.
-const snapshot = mkdtempSync(join(tmpdir(), "bench-src-"));
-spawnSync("sh", ["-c", `git ls-files -z | xargs -0 tar -cf - | tar -xf - -C ${snapshot}`], { stdio: "inherit" });
-symlinkSync(join(process.cwd(), "node_modules"), join(snapshot, "node_modules"));
-spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env, stdio: "ignore", cwd: snapshot });
-const server = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", state,
-  "--var", `ADMIN_TOKEN:${ADMIN}`, "--var", "SANDBOX_SLOW_MS:1000"], { env, stdio: ["ignore", logFile(), logFile()], detached: true, cwd: snapshot });
-const stop = () => { try { process.kill(-server.pid, "SIGTERM"); } catch {} rmSync(state, { recursive: true, force: true }); rmSync(snapshot, { recursive: true, force: true }); };
-process.on("exit", stop);
-
-async function call(path, { method = "GET", json, key, admin } = {}) {
-  const headers = {};
-  if (json !== undefined) headers["Content-Type"] = "application/json";
-  if (key) headers["X-Api-Key"] = key;
-  if (admin) headers.Authorization = `Bearer ${ADMIN}`;
-  if (method === "POST" && key) headers["Idempotency-Key"] = crypto.randomUUID();
-  const res = await fetch(`${BASE}${path}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}
-
-for (let i = 0; ; i++) {
-  try { if ((await fetch(`${BASE}/api/open/v1/openapi.json`)).ok) break; } catch {}
-  if (i > 240) throw new Error("wrangler dev did not start");
-  await sleep(500);
-}
+const { call, stop } = await startDevServer({ name: "pipeline", vars: { SANDBOX_SLOW_MS: "1000" } });
 
 const account = (await call("/api/admin/v1/accounts", { method: "POST", json: { name: "bench" }, admin: true })).body;
 await call(`/api/admin/v1/accounts/${account.id}/subscriptions`, { method: "POST", json: { planId: "enterprise", cycle: "monthly" }, admin: true });

@@ -1,0 +1,73 @@
+/**
+ * `wrangler dev` for a benchmark: a free port on 127.0.0.1, its own --persist-to directory, migrations
+ * applied, and a frozen copy of the tracked sources (wrangler dev reloads on every file change, and a
+ * reload loses its in-memory local queue). Removed again when the process exits.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, openSync, rmSync, symlinkSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function freePort() {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * @param {{ name: string, vars?: Record<string, string> }} options
+ * @returns {Promise<{ base: string, admin: string, stop: () => void, call: Function }>}
+ */
+export async function startDevServer({ name, vars = {} }) {
+  const admin = `bench-admin-${crypto.randomUUID()}`;
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
+  const state = mkdtempSync(join(tmpdir(), `bench-${name}-state-`));
+  const snapshot = mkdtempSync(join(tmpdir(), `bench-${name}-src-`));
+  // The server's output goes to BENCH_LOG when set (diagnosing a run), else nowhere.
+  const logFile = () => (process.env.BENCH_LOG ? openSync(process.env.BENCH_LOG, "a") : "ignore");
+  spawnSync("sh", ["-c", `git ls-files -z | xargs -0 tar -cf - | tar -xf - -C ${snapshot}`], { stdio: "inherit" });
+  symlinkSync(join(process.cwd(), "node_modules"), join(snapshot, "node_modules"));
+  spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env, stdio: "ignore", cwd: snapshot });
+  const varArgs = Object.entries({ ADMIN_TOKEN: admin, ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const server = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, ...varArgs],
+    { env, stdio: ["ignore", logFile(), logFile()], detached: true, cwd: snapshot });
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    try { process.kill(-server.pid, "SIGTERM"); } catch {}
+    rmSync(state, { recursive: true, force: true });
+    rmSync(snapshot, { recursive: true, force: true });
+  };
+  process.on("exit", stop);
+  process.on("SIGINT", () => process.exit(130));
+  for (let i = 0; ; i++) {
+    try { if ((await fetch(`${base}/api/open/v1/openapi.json`)).ok) break; } catch {}
+    if (i > 240) throw new Error("wrangler dev did not start");
+    await sleep(500);
+  }
+
+  /** JSON call with the demo conventions: API key, admin token, a fresh Idempotency-Key per creation. */
+  async function call(path, { method = "GET", json, key, admin: asAdmin, headers = {} } = {}) {
+    const h = { ...headers };
+    if (json !== undefined) h["Content-Type"] = "application/json";
+    if (key) h["X-Api-Key"] = key;
+    if (asAdmin) h.Authorization = `Bearer ${admin}`;
+    if (method === "POST" && key) h["Idempotency-Key"] = crypto.randomUUID();
+    const res = await fetch(`${base}${path}`, { method, headers: h, body: json === undefined ? undefined : JSON.stringify(json) });
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    let body = null;
+    try { body = JSON.parse(new TextDecoder().decode(bytes)); } catch {}
+    return { status: res.status, body, bytes };
+  }
+
+  return { base, admin, stop, call };
+}
