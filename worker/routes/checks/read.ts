@@ -3,6 +3,7 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../context";
 import { criteriaOf, findCheck, sourceExecutionOf, type CheckRow } from "../../db/checks";
 import { ApiError } from "../../errors";
+import { pagedRows } from "../../db/paging";
 import { toPublicCheck } from "../../serializers/check";
 import { errorResponses } from "../responses";
 import { containsText, pagination } from "../shared";
@@ -44,11 +45,8 @@ export function registerCheckReads(api: OpenAPIHono<AppEnv>): void {
         where.push(`status = ?${params.length}`);
       }
       const clause = where.join(" AND ");
-      const [count, rows] = await c.env.DB.batch<unknown>([
-        c.env.DB.prepare(`SELECT COUNT(*) AS n FROM checks WHERE ${clause}`).bind(...params),
-        c.env.DB.prepare(`SELECT * FROM checks WHERE ${clause} ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${offset}`).bind(...params),
-      ]);
-      return c.json({ items: await present(c.env.DB, rows!.results as CheckRow[]), total: (count!.results[0] as { n: number }).n, page, pageSize }, 200);
+      const { rows, total } = await pagedRows<CheckRow>(c.env.DB, { from: `checks WHERE ${clause}`, params, order: "created_at DESC, id DESC", pageSize, offset });
+      return c.json({ items: await present(c.env.DB, rows), total, page, pageSize }, 200);
     },
   );
 

@@ -5,6 +5,7 @@ import type { ResultRow } from "../../db/checks";
 import { documentsOf, type DocumentRow, type RegistrationRow } from "../../db/registrations";
 import { loadPublicRegistration } from "../../db/registration-detail";
 import { findResult, resultCounts, resultQuery } from "../../db/results";
+import { pagedRows } from "../../db/paging";
 import { ApiError, validationError } from "../../errors";
 import { toIso } from "../../lib/time";
 import { documentUrl, toRegistrationSummary } from "../../serializers/registration";
@@ -39,11 +40,7 @@ export function registerCheckResults(api: OpenAPIHono<AppEnv>): void {
       const q = c.req.valid("query");
       const { page, pageSize, offset } = pagination(q);
       const { where, order, params } = resultQuery(q);
-      const [count, rows] = await c.env.DB.batch<unknown>([
-        c.env.DB.prepare(`SELECT COUNT(*) AS n FROM check_results WHERE ${where}`).bind(check.id, ...params),
-        c.env.DB.prepare(`SELECT * FROM check_results WHERE ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}`).bind(check.id, ...params),
-      ]);
-      const results = rows!.results as ResultRow[];
+      const { rows: results, total } = await pagedRows<ResultRow>(c.env.DB, { from: `check_results WHERE ${where}`, params: [check.id, ...params], order, pageSize, offset });
       const regIds = results.map((r) => r.registration_id);
       const [regs, docs, tallies] = await Promise.all([
         c.env.DB.prepare("SELECT * FROM registrations WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(regIds)).all<RegistrationRow>(),
@@ -63,7 +60,7 @@ export function registerCheckResults(api: OpenAPIHono<AppEnv>): void {
           ...optional("pendingReason", r.pending_reason),
           ...optional("reviewNote", r.review_note),
         })),
-        page, pageSize, total: (count!.results[0] as { n: number }).n, reviewableCount: tallies.reviewable,
+        page, pageSize, total, reviewableCount: tallies.reviewable,
       }, 200);
     },
   );

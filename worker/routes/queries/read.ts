@@ -4,6 +4,7 @@ import type { AppEnv } from "../../context";
 import { findQuery, type QueryRow } from "../../db/queries";
 import { documentsOf, findRegistration, type RegistrationRow } from "../../db/registrations";
 import { loadPublicRegistration } from "../../db/registration-detail";
+import { pagedRows } from "../../db/paging";
 import { ApiError, validationError } from "../../errors";
 import { historyWindowStart } from "../../lib/time";
 import { toPublicQuery } from "../../serializers/query";
@@ -57,16 +58,8 @@ export function registerQueryReads(api: OpenAPIHono<AppEnv>): void {
         where.push(`status = ?${params.length}`);
       }
       const clause = where.join(" AND ");
-      const [count, rows] = await c.env.DB.batch<{ n: number } | QueryRow>([
-        c.env.DB.prepare(`SELECT COUNT(*) AS n FROM queries WHERE ${clause}`).bind(...params),
-        c.env.DB.prepare(`SELECT * FROM queries WHERE ${clause} ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${offset}`).bind(...params),
-      ]);
-      return c.json({
-        items: (rows!.results as QueryRow[]).map(toPublicQuery),
-        total: (count!.results[0] as { n: number }).n,
-        page,
-        pageSize,
-      }, 200);
+      const { rows, total } = await pagedRows<QueryRow>(c.env.DB, { from: `queries WHERE ${clause}`, params, order: "created_at DESC, id DESC", pageSize, offset });
+      return c.json({ items: rows.map(toPublicQuery), total, page, pageSize }, 200);
     },
   );
 
@@ -103,15 +96,11 @@ export function registerQueryReads(api: OpenAPIHono<AppEnv>): void {
         where.push(`parse_status IN (SELECT value FROM json_each(?${params.length}))`);
       }
       const clause = where.join(" AND ");
-      const [count, rows] = await c.env.DB.batch<{ n: number } | RegistrationRow>([
-        c.env.DB.prepare(`SELECT COUNT(*) AS n FROM registrations WHERE ${clause}`).bind(...params),
-        c.env.DB.prepare(`SELECT * FROM registrations WHERE ${clause} ORDER BY ordinal LIMIT ${pageSize} OFFSET ${offset}`).bind(...params),
-      ]);
-      const regs = rows!.results as RegistrationRow[];
+      const { rows: regs, total } = await pagedRows<RegistrationRow>(c.env.DB, { from: `registrations WHERE ${clause}`, params, order: "ordinal", pageSize, offset });
       const docs = await documentsOf(c.env.DB, regs.map((r) => r.id));
       return c.json({
         items: regs.map((r) => toRegistrationSummary(r, docs.get(r.id) ?? [])),
-        total: (count!.results[0] as { n: number }).n,
+        total,
         page,
         pageSize,
       }, 200);
