@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { descriptionFromSpans, descriptionOffsetToPage, parseCertificate } from "../worker/domain/certificate";
 import { BUSINESS_TYPES } from "../worker/domain/certificate/vocabulary";
+import { normalizeText } from "../worker/domain/text/normalize";
 import { extractPdf } from "../worker/pdf/extract";
 import { renderLaidOut, sandboxRegistry } from "../worker/upstream/sandbox";
 import { CertificateSchema } from "../worker/schemas/certificate";
@@ -43,10 +44,11 @@ describe("certificate round trip", () => {
       expect(descriptionFromSpans(spans, texts)).toBe(c.propertyDescription);
       // Every invoice number printed in the description maps back to where the page text prints it.
       for (const m of truth.mentions.filter((x) => x.source === "description")) {
-        const at = c.propertyDescription?.indexOf(m.printed) ?? -1;
+        const printed = normalizeText(m.printed);
+        const at = c.propertyDescription?.indexOf(printed) ?? -1;
         expect(at).toBeGreaterThanOrEqual(0);
         const first = descriptionOffsetToPage(spans, texts, at);
-        expect(first && texts[first.pageNumber - 1]?.charAt(first.offset)).toBe(m.printed.charAt(0));
+        expect(first && texts[first.pageNumber - 1]?.charAt(first.offset)).toBe(printed.charAt(0));
       }
       expect(listed.registerType).toBe(c.registerType);
       expect(listed.registerTime).toBe(c.registerTime);

@@ -7,6 +7,7 @@
 import { getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { descriptionFromSpans, descriptionOffsetToPage, parseCertificate } from "../worker/domain/certificate";
+import { normalizeText } from "../worker/domain/text/normalize";
 import { extractPdf } from "../worker/pdf/extract";
 import { writeEmbeddedPdf } from "../worker/pdf/write-embedded";
 import { buildRegistration, layOut, renderLaidOut, type GeneratedRegistration, type RenderStyle } from "../worker/upstream/sandbox";
@@ -77,6 +78,8 @@ describe("layout variants read back exactly", () => {
       c.propertyDescription = description;
     });
     const c = r.parsed.certificate;
+    // Printed full-width digits are read as ASCII digits (worker/domain/text/normalize.ts).
+    description = normalizeText(description);
     expect(c?.propertyDescription).toBe(description);
     expect(c?.propertyDescriptionSpans?.map((s) => s.pageNumber)).toEqual([1, 2, 3]);
     expect(c?.propertyDescriptionPage).toBe(1);
@@ -134,7 +137,7 @@ describe("files that are not readable certificates fail cleanly", () => {
   it("an image-only (scanned) PDF extracts as empty pages and parses as failed: NO_TEXT_LAYER", async () => {
     const pdf = await writeEmbeddedPdf([{ width: 595, height: 842, runs: [], images: [{ png: greyPng(64) }] }], { title: "scan", date: new Date(0) });
     const extracted = await extractPdf(pdf);
-    expect(extracted).toEqual({ ok: true, pageCount: 1, pages: [{ text: "", width: 595, height: 842, rotation: 0 }] });
+    expect(extracted).toEqual({ ok: true, pageCount: 1, pages: [{ text: "", boxes: [], width: 595, height: 842, rotation: 0 }] });
     const parsed = parseCertificate([""]);
     expect(parsed).toEqual({ status: "failed", certificate: null, issues: [{ code: "NO_TEXT_LAYER", field: null, rawValue: null, pageNumber: null }] });
   });

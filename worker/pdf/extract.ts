@@ -2,18 +2,36 @@
  * @module Page text of a PDF, binding-free: unpdf (pdf.js) with the GB CMaps from the bundle.
  * Page text is assembled in reading order: items grouped into lines by baseline, lines top to bottom,
  * items left to right; a visible gap between two items on a line becomes one space; lines are trimmed and
- * joined with "\n". Rotated items (a diagonal watermark) are dropped. Never throws: a file pdf.js cannot
+ * joined with "\n". Rotated items (a diagonal watermark) are dropped. Each item's text is normalised
+ * (worker/domain/text/normalize.ts) and its box kept, so evidence can be drawn on the page. Never throws: a file pdf.js cannot
  * open, or one cut short (no %%EOF in its tail), is `corrupt`; a password-protected one `encrypted`.
  * An image-only PDF is `ok` with empty page texts: deciding what that means is the parser's job.
  */
 import { getDocumentProxy, getResolvedPDFJS } from "unpdf";
+import { normalizeText } from "../domain/text/normalize";
 import { BundledBinaryDataFactory } from "./cmaps";
 
+/**
+ * One pdf.js text run's place on the page: [start, end) in the page's (normalised) text, and its box in
+ * PDF points from the page's top-left corner (y grows downward). Characters inside a run are not placed
+ * one by one: a reader interpolates across the run.
+ */
+export interface TextBox {
+  start: number;
+  end: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export interface PdfPage {
+  /** Normalised page text (worker/domain/text/normalize.ts): what the API serves and everything reads. */
   text: string;
   width: number;
   height: number;
   rotation: number;
+  boxes: TextBox[];
 }
 
 export type PdfExtraction =
@@ -27,6 +45,15 @@ interface Item {
   width: number;
   size: number;
 }
+
+/** The page's visible area: pdf.js positions are in user space, boxes are from the top-left corner. */
+interface PageFrame {
+  left: number;
+  top: number;
+}
+
+/** Glyph box above and below the baseline, as a share of the font size (CJK fonts: about 0.88 / 0.12). */
+const ASCENT = 0.88;
 
 const latin1 = new TextDecoder("latin1");
 
@@ -54,12 +81,17 @@ function toItem(raw: unknown): Item | null {
   const size = Math.hypot(a, b) || Math.abs(d) || 1;
   // A rotated or skewed run is a watermark or a stamp, not body text.
   if (Math.abs(b) > size * 1e-3 || Math.abs(c) > size * 1e-3 || a < 0) return null;
-  return { str, x: e, y: f, width, size };
+  const text = normalizeText(str);
+  return text.length > 0 ? { str: text, x: e, y: f, width, size } : null;
 }
 
-/** Lines top to bottom, items left to right, gaps as single spaces. */
-export function assembleText(rawItems: readonly unknown[]): string {
-  const items = rawItems.map(toItem).filter((i): i is Item => i !== null && i.str.length > 0);
+/**
+ * Lines top to bottom, items left to right, gaps as single spaces; each item's box kept against its
+ * offsets in the text. Item strings are normalised before they are placed, so the offsets are those of
+ * the text the API serves.
+ */
+export function assemblePage(rawItems: readonly unknown[], frame: PageFrame = { left: 0, top: 0 }): { text: string; boxes: TextBox[] } {
+  const items = rawItems.map(toItem).filter((i): i is Item => i !== null);
   items.sort((p, q) => q.y - p.y || p.x - q.x);
   const lines: Item[][] = [];
   for (const item of items) {
@@ -68,20 +100,40 @@ export function assembleText(rawItems: readonly unknown[]): string {
     if (line && first && Math.abs(first.y - item.y) <= Math.min(first.size, item.size) * 0.5) line.push(item);
     else lines.push([item]);
   }
-  const texts: string[] = [];
+  let text = "";
+  const boxes: TextBox[] = [];
   for (const line of lines) {
     line.sort((p, q) => p.x - q.x);
-    let text = "";
+    let lineText = "";
     let end = -Infinity;
+    const lineBoxes: TextBox[] = [];
     for (const item of line) {
-      if (text && item.x - end > item.size * 0.3 && !/\s$/.test(text) && !/^\s/.test(item.str)) text += " ";
-      text += item.str;
+      if (lineText && item.x - end > item.size * 0.3 && !/\s$/.test(lineText) && !/^\s/.test(item.str)) lineText += " ";
+      lineBoxes.push({
+        start: lineText.length, end: lineText.length + item.str.length,
+        x: item.x - frame.left, y: frame.top - (item.y + item.size * ASCENT), width: item.width, height: item.size,
+      });
+      lineText += item.str;
       end = Math.max(end, item.x + item.width);
     }
-    const trimmed = text.trim();
-    if (trimmed) texts.push(trimmed);
+    const lead = lineText.length - lineText.trimStart().length;
+    const trimmed = lineText.trim();
+    if (!trimmed) continue;
+    if (text) text += "\n";
+    const base = text.length - lead;
+    for (const box of lineBoxes) {
+      const start = Math.max(box.start + base, text.length);
+      const stop = Math.min(box.end + base, text.length + trimmed.length);
+      if (stop > start) boxes.push({ ...box, start, end: stop });
+    }
+    text += trimmed;
   }
-  return texts.join("\n");
+  return { text, boxes };
+}
+
+/** Page text alone (tests and tools). */
+export function assembleText(rawItems: readonly unknown[]): string {
+  return assemblePage(rawItems).text;
 }
 
 function failure(error: unknown): PdfExtraction {
@@ -112,7 +164,8 @@ export async function extractPdf(bytes: Uint8Array): Promise<PdfExtraction> {
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
       const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
-      pages.push({ text: assembleText(content.items), width: x1 - x0, height: y1 - y0, rotation: page.rotate });
+      const { text, boxes } = assemblePage(content.items, { left: x0, top: y1 });
+      pages.push({ text, boxes, width: x1 - x0, height: y1 - y0, rotation: page.rotate });
       page.cleanup();
     }
     return { ok: true, pageCount: doc.numPages, pages };

@@ -2,6 +2,7 @@
  * @module The generated sandbox registry and its truth: what the adapter serves and what tests (and
  * other modules' tests) compare against. Registration i of a subject is rebuilt alone, in O(1).
  */
+import { normalizeText } from "../../domain/text/normalize";
 import type { Certificate } from "../../schemas/certificate";
 import type { UpstreamRegistration } from "../types";
 import type { InvoiceMention } from "./invoices";
@@ -61,13 +62,24 @@ function laidOut(subject: string, index: number, count: number): LaidOutRegistra
  * Lays out a generated registration (possibly altered by a test: another style, fields removed, a longer
  * description) and states its truth: the certificate with description page and spans filled.
  */
+/**
+ * The truth as a reader states it: every string normalised the way extracted text is (full-width digits
+ * printed on the page are served as ASCII digits). The fold keeps lengths in the generator's character
+ * set, so description spans stay right.
+ */
+function asRead(certificate: Certificate): Certificate {
+  return JSON.parse(JSON.stringify(certificate), (_key, value: unknown) => (typeof value === "string" ? normalizeText(value) : value)) as Certificate;
+}
+
 export function layOut(registration: GeneratedRegistration): LaidOutRegistration {
-  const layout = layoutCertificate(registration);
-  const certificate: Certificate = {
+  const printed = layoutCertificate(registration);
+  // Page texts as the extractor serves them (normalised); the drawings keep what is printed.
+  const layout = { ...printed, pageTexts: printed.pageTexts.map(normalizeText) };
+  const certificate: Certificate = asRead({
     ...registration.certificate,
     propertyDescriptionPage: layout.descriptionSpans[0]?.pageNumber ?? null,
     propertyDescriptionSpans: layout.descriptionSpans,
-  };
+  });
   return { registration, layout, certificate };
 }
 
