@@ -64,7 +64,8 @@ export async function checkStep(env: Env, checkId: string, _attempt: number, off
       registrationId: reg.id,
       certificateNumber: reg.certificate_number,
       parseStatus: reg.parse_status,
-      certificate: reg.certificate ? (JSON.parse(reg.certificate) as Certificate) : null,
+      // A failed parse stores a certificate too (its issues say why): only a completed one has fields to search.
+      certificate: reg.certificate && reg.parse_status === "completed" ? (JSON.parse(reg.certificate) as Certificate) : null,
       documents: docs,
       attachmentsComplete: reg.parse_status !== "completed" || reg.coverage_complete === 1,
     });

@@ -30,7 +30,7 @@ export async function documentStep(env: Env, queryId: string, registrationId: st
   const now = Date.now();
   const certificateDoc = documents.find((d) => d.row.kind === "certificate");
   let parsed: ReturnType<typeof parseCertificate> | null = null;
-  if (certificateDoc?.pages) parsed = parseCertificate(certificateDoc.pages.map((p) => p.text));
+  if (certificateDoc?.pages) parsed = parseCertificate(certificateDoc.pages);
   const statements = [
     ...documents.map((d) => upsertDocument(env, d, parsed, now)),
     ...registrationUpdate(env, reg, { certificateObtained: result.certificateObtained, parsed, attachmentsComplete: result.attachmentsComplete, now }),

@@ -23,6 +23,8 @@ function names(cert: Certificate, role: "debtor" | "secured_party"): string | nu
 export function registrationUpdate(env: Env, reg: RegistrationRow, o: Outcome): D1PreparedStatement[] {
   const cert = o.parsed?.status === "completed" ? o.parsed.certificate : null;
   const parseStatus = !o.certificateObtained ? "missing" : cert ? "completed" : "failed";
+  // A failed parse keeps its certificate (fields null, issues saying why) for the registration detail.
+  const stored = o.certificateObtained ? (o.parsed?.certificate ?? null) : null;
   const description = cert?.propertyDescription ?? "";
   const searchText = [reg.certificate_number, cert && names(cert, "debtor"), cert && names(cert, "secured_party"), description]
     .filter(Boolean)
@@ -37,7 +39,7 @@ export function registrationUpdate(env: Env, reg: RegistrationRow, o: Outcome): 
        WHERE id = ?1 AND processed = 0`,
     ).bind(
       reg.id, parseStatus, o.certificateObtained ? "certificate" : "upstream", cert && o.attachmentsComplete ? 1 : 0,
-      cert ? JSON.stringify(cert) : null,
+      stored ? JSON.stringify(stored) : null,
       cert?.initialCertificateNumber ?? cert?.certificateNumber ?? null,
       cert?.businessTypeCode ?? null, cert?.subBusinessTypeCode ?? null, cert ? names(cert, "debtor") : null,
       cert ? names(cert, "secured_party") : null, description ? firstCharacters(description, 200) : null, cert?.registrationMonths ?? null,

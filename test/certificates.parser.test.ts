@@ -101,7 +101,10 @@ describe("parseCertificate on text", () => {
     expect(parseCertificate(["会议纪要\n今天天气很好"]).issues[0]?.code).toBe("NOT_A_CERTIFICATE");
     const noNumber = parseCertificate([page1().replace(/^登 记 证 明 编 号.*$/m, "")]);
     expect(noNumber.status).toBe("failed");
-    expect(noNumber.certificate).toBeNull();
+    // Failed, yet it says why: a certificate whose fields are null and whose issues name the problem.
+    expect(noNumber.certificate.certificateNumber).toBeNull();
+    expect(noNumber.certificate.parties).toEqual([]);
+    expect(noNumber.certificate.issues).toEqual(noNumber.issues);
   });
 
   it("never throws on arbitrary text", () => {

@@ -9,21 +9,10 @@
  */
 import { getDocumentProxy, getResolvedPDFJS } from "unpdf";
 import { normalizeText } from "../domain/text/normalize";
+import type { TextBox } from "../domain/text/page";
 import { BundledBinaryDataFactory } from "./cmaps";
 
-/**
- * One pdf.js text run's place on the page: [start, end) in the page's (normalised) text, and its box in
- * PDF points from the page's top-left corner (y grows downward). Characters inside a run are not placed
- * one by one: a reader interpolates across the run.
- */
-export interface TextBox {
-  start: number;
-  end: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export type { TextBox };
 
 export interface PdfPage {
   /** Normalised page text (worker/domain/text/normalize.ts): what the API serves and everything reads. */

@@ -9,7 +9,7 @@ import { buildParty } from "./parties";
 import { joinPieces, type RawCertificate } from "./scan";
 import { spansOf } from "./spans";
 import {
-  readAmount, readCertificateNumber, readCurrency, readDate, readMonths, readPeriod, readRegisterType, readTime, readYesNo,
+  amountsDisagree, readAmountParts, readCertificateNumber, readCurrency, readDate, readMonths, readPeriod, readRegisterType, readTime, readYesNo,
 } from "./values";
 import { ATTACHMENT_LABELS, businessTypeByDescription } from "./vocabulary";
 
@@ -24,6 +24,18 @@ export function buildCertificate(raw: RawCertificate): Certificate {
     const out = reader(value);
     if (out === null) issues.push({ code: "UNREADABLE_VALUE", field, rawValue: value, pageNumber: pageOf(key) });
     return out;
+  }
+
+  /** An amount; figures and capital numerals that disagree keep the figures and are reported. */
+  function amount(key: FieldKey, field: string): string | null {
+    const value = text(key);
+    if (value === null) return null;
+    const parts = readAmountParts(value);
+    if (parts.amount === null) issues.push({ code: "UNREADABLE_VALUE", field, rawValue: value, pageNumber: pageOf(key) });
+    else if (parts.words !== null && amountsDisagree(parts.amount, parts.words)) {
+      issues.push({ code: "AMOUNT_WORDS_DISAGREE", field, rawValue: value, pageNumber: pageOf(key) });
+    }
+    return parts.amount;
   }
 
   const certificateNumber = read("certificateNumber", "certificateNumber", readCertificateNumber);
@@ -56,9 +68,9 @@ export function buildCertificate(raw: RawCertificate): Certificate {
     securityType: text("securityType"),
     securedScope: text("securedScope"),
     mainContractNumber: text("mainContractNumber"),
-    mainContractAmount: read("mainContractAmount", "mainContractAmount", readAmount),
+    mainContractAmount: amount("mainContractAmount", "mainContractAmount"),
     mainContractCurrency: read("mainContractCurrency", "mainContractCurrency", readCurrency),
-    maximumClaimAmount: read("maximumClaimAmount", "maximumClaimAmount", readAmount),
+    maximumClaimAmount: amount("maximumClaimAmount", "maximumClaimAmount"),
     maximumClaimCurrency: read("maximumClaimCurrency", "maximumClaimCurrency", readCurrency),
     securityContractNumber: text("securityContractNumber"),
     performanceStartDate: period.start,
@@ -68,7 +80,7 @@ export function buildCertificate(raw: RawCertificate): Certificate {
     propertyDescriptionPage: spans?.[0]?.pageNumber ?? null,
     propertyDescriptionSpans: spans,
     propertyUniqueCode: text("propertyUniqueCode"),
-    propertyValue: read("propertyValue", "propertyValue", readAmount),
+    propertyValue: amount("propertyValue", "propertyValue"),
     propertyValueCurrency: read("propertyValueCurrency", "propertyValueCurrency", readCurrency),
     declaredAttachments: raw.attachments.flatMap((a) => {
       const name = joinPieces(a);
@@ -105,6 +117,12 @@ export function buildCertificate(raw: RawCertificate): Certificate {
   };
   issues.push(...missingExpected(certificate));
   return certificate;
+}
+
+/** A certificate of which nothing could be read: every field null, the issues saying why. */
+export function emptyCertificate(issues: ParseIssue[]): Certificate {
+  const none = buildCertificate({ fields: new Map(), parties: [], attachments: [], titleType: null, strayLines: [], labelCount: 0 });
+  return { ...none, registrationDetails: null, issues };
 }
 
 /** Fields a registration of this type must print (certificate-format.md), absent from this one. */

@@ -1,9 +1,10 @@
 /**
- * @module The certificate parser (certificate-format.md): extracted page texts in, the open API's
- * `Certificate` out. Pure, label-driven, never throws.
+ * @module The certificate parser (certificate-format.md): extracted pages in (text, and the runs' boxes when
+ * known), the open API's `Certificate` out. Pure, label-driven, layout-tolerant, never throws.
  */
 import type { Certificate, ParseIssue } from "../../schemas/certificate";
-import { buildCertificate } from "./build";
+import type { PageText } from "../text/page";
+import { buildCertificate, emptyCertificate } from "./build";
 import { contentLines } from "./lines";
 import { scanLines } from "./scan";
 
@@ -11,31 +12,46 @@ export { descriptionFromSpans, descriptionOffsetToPage, type PageOffset } from "
 
 export interface CertificateParse {
   status: "completed" | "failed";
-  /** Null unless completed. */
-  certificate: Certificate | null;
+  /**
+   * What could be read. A failed parse still carries a certificate, every field null, whose issues say
+   * why, so that a reader of the registration learns what went wrong.
+   */
+  certificate: Certificate;
   issues: ParseIssue[];
 }
 
 const issue = (code: string, rawValue: string | null = null): ParseIssue => ({ code, field: null, rawValue, pageNumber: null });
 
+/** Lines that belong to no field are reported, a few of them, cut short: enough to diagnose a layout. */
+const STRAY_ISSUES = 10;
+const STRAY_TEXT = 60;
+
+function failed(issues: ParseIssue[]): CertificateParse {
+  return { status: "failed", certificate: emptyCertificate(issues), issues };
+}
+
 /**
- * Failed (never a "completed" empty certificate) when there is no text layer (NO_TEXT_LAYER), when the
- * text is not a registration certificate (NOT_A_CERTIFICATE) or when its certificate number cannot be
- * read; completed otherwise, with issues for missing or unreadable fields.
+ * Completed when the certificate number is read, with an issue for each field that is missing or could
+ * not be read (its value null); failed when there is no text layer (NO_TEXT_LAYER), the text is not a
+ * registration certificate (NOT_A_CERTIFICATE) or the certificate number cannot be read.
  */
-export function parseCertificate(pages: readonly string[]): CertificateParse {
+export function parseCertificate(pages: readonly (string | PageText)[]): CertificateParse {
   try {
-    if (pages.every((p) => p.trim() === "")) return { status: "failed", certificate: null, issues: [issue("NO_TEXT_LAYER")] };
+    const texts = pages.map((p) => (typeof p === "string" ? p : p.text));
+    if (texts.every((p) => p.trim() === "")) return failed([issue("NO_TEXT_LAYER")]);
     const raw = scanLines(contentLines(pages));
-    if (raw.labelCount === 0) return { status: "failed", certificate: null, issues: [issue("NOT_A_CERTIFICATE")] };
+    if (raw.labelCount === 0) return failed([issue("NOT_A_CERTIFICATE")]);
     const certificate = buildCertificate(raw);
-    const issues = certificate.issues ?? [];
+    const strays = raw.strayLines.slice(0, STRAY_ISSUES).map((line): ParseIssue => ({
+      code: "UNRECOGNIZED_LINE", field: null, rawValue: Array.from(line.text).slice(0, STRAY_TEXT).join(""), pageNumber: line.page,
+    }));
+    const issues = [...(certificate.issues ?? []), ...strays];
     if (certificate.certificateNumber === null) {
       const missing = issues.some((i) => i.field === "certificateNumber") ? [] : [{ ...issue("MISSING_FIELD"), field: "certificateNumber" }];
-      return { status: "failed", certificate: null, issues: [...issues, ...missing] };
+      return failed([...issues, ...missing]);
     }
-    return { status: "completed", certificate, issues };
+    return { status: "completed", certificate: { ...certificate, issues }, issues };
   } catch (error) {
-    return { status: "failed", certificate: null, issues: [issue("PARSER_ERROR", error instanceof Error ? error.message : String(error))] };
+    return failed([issue("PARSER_ERROR", error instanceof Error ? error.message : String(error))]);
   }
 }

@@ -1,8 +1,10 @@
 /**
- * @module The labels a certificate prints (certificate-format.md) and how a line is recognised as
- * "label [colon] value". One table for the parser and the sandbox generator. Labels are matched at the
- * start of a line, longest first (登记期限（月） before 登记期限, 填表人证件类型 before 证件类型), tolerating
- * spaces between the characters of a justified label ("登 记 时 间") and full-width or ASCII colons.
+ * @module The labels certificates print (certificate-format.md and the registry's own wording) and how
+ * they are found in a line. One table for the parser and the sandbox generator: each field's variants,
+ * party labels with or without a role prefix ("名称", "出质人名称"), labels recognised but mapped to no field
+ * (so their value never glues onto another), block headings. Labels match with any spacing between their
+ * characters ("登 记 时 间"), longest first (登记期限（月） before 登记期限), followed by a colon, a space, a unit
+ * in brackets or the end of the line.
  */
 import { ATTACHMENT_LABELS, DEBTOR_ROLES, SECURED_ROLES } from "./vocabulary";
 
@@ -21,9 +23,10 @@ export type FieldKey =
   | "party.financialInstitutionCode" | "party.institutionCertificateNumber" | "party.organizationRegistrationCertificateNumber"
   | "party.lei" | "party.legalRepresentative" | "party.industry" | "party.scale" | "party.nationality"
   | "party.province" | "party.city" | "party.address" | "party.certificateType" | "party.identityNumber"
-  | "party.tradeName" | "party.passportIssuingCountry" | "party.passportExpiryDate" | "party.unclassified";
+  | "party.tradeName" | "party.passportIssuingCountry" | "party.passportExpiryDate" | "party.unclassified"
+  | "ignored";
 
-/** Every label variant per field. The first variant is the one the generator prints by default. */
+/** Every label variant per field the sandbox prints. The first variant is the one it prints by default. */
 export const LABELS: Readonly<Record<FieldKey, readonly string[]>> = {
   certificateNumber: ["登记证明编号"],
   initialCertificateNumber: ["初始登记编号", "关联的初始登记编号"],
@@ -83,60 +86,150 @@ export const LABELS: Readonly<Record<FieldKey, readonly string[]>> = {
   "party.passportIssuingCountry": ["护照签发国"],
   "party.passportExpiryDate": ["护照到期日"],
   "party.unclassified": ["组织机构代码/统一社会信用代码", "工商注册号/统一社会信用代码"],
+  ignored: [],
+};
+
+/**
+ * Labels other generators print (the registry's own wording, older forms): read, never printed by the
+ * sandbox (whose embedded font is subset to the characters it prints).
+ */
+export const MORE_LABELS: Readonly<Partial<Record<FieldKey, readonly string[]>>> = {
+  certificateNumber: ["登记编号"],
+  initialCertificateNumber: ["关联的登记证明编号", "初始登记证明编号"],
+  registerType: ["登记种类"],
+  registerTime: ["登记日期"],
+  expiresAt: ["到期日", "登记到期日期"],
+  mainContractNumber: ["主合同编号", "融资合同编号"],
+  mainContractAmount: ["融资金额", "主债权金额"],
+  mainContractCurrency: ["融资金额币种", "主合同金额币种"],
+  securityContractNumber: ["抵押合同号码", "担保合同编号"],
+  performancePeriod: ["主债务履行期限"],
+  propertyValue: ["抵押财产价值", "租赁财产价值", "担保财产价值"],
+  propertyValueCurrency: ["转让财产币种", "质押财产币种", "抵押财产币种", "租赁财产币种", "担保财产币种", "财产币种"],
+  propertyUniqueCode: ["租赁财产唯一标识码", "财产唯一标识码", "唯一标识码"],
+  "details.changeDescription": ["变更内容"],
+  "party.type": ["主体类型"],
+  // Printed by the registry but without a Certificate field: recognised, so that their values stay apart.
+  ignored: ["填表人编号", "租金总额", "查询编号", "验证码", "登记机构"],
 };
 
 /** Block headings that are not party roles: they end the value before them and carry no value. */
 export const SECTION_HEADINGS = [
   "基本信息", "登记信息", "担保人信息", "担保权人信息", "财产信息", "原登记信息", "变更信息", "展期信息",
-  "注销信息", "异议信息", "填表人信息",
+  "注销信息", "异议信息", "填表人信息", "抵押财产信息", "质押财产信息", "转让财产信息", "租赁财产信息", "担保财产信息",
+  "主合同信息", "登记基本信息",
 ] as const;
+
+export type Role = "debtor" | "secured_party";
 
 export interface LabelMatch {
   field: FieldKey;
   label: string;
-  /** The value after the label and its colon, trimmed ("" when the value is on the next line). */
-  value: string;
-  /** UTF-16 offset of `value` in the line. */
+  /** The role heading a prefixed party label names ("出质人" of 出质人名称). */
+  roleHeading: string | null;
+  /** UTF-16 offset of the label in the line. */
+  start: number;
+  /** UTF-16 offset of the value after the label, its unit and its colon. */
   valueStart: number;
+  /** True when a colon follows the label. */
+  colon: boolean;
+}
+
+const ROLES: readonly string[] = [...SECURED_ROLES, ...DEBTOR_ROLES];
+
+export function roleOf(heading: string): Role {
+  return (SECURED_ROLES as readonly string[]).includes(heading) ? "secured_party" : "debtor";
 }
 
 function charsPattern(label: string): string {
   return [...label].map((c) => c.replace(/[.*+?^${}()|[\]\\/（）]/g, "\\$&")).join("\\s*");
 }
 
-const LABEL_ENTRIES = (Object.entries(LABELS) as [FieldKey, readonly string[]][])
-  .flatMap(([field, labels]) => labels.map((label) => ({ field, label })))
-  .sort((a, b) => b.label.length - a.label.length);
+interface LabelEntry {
+  field: FieldKey;
+  label: string;
+  roleHeading: string | null;
+}
+
+/** Party labels that a role prefix may precede ("出质人名称", "抵押权人统一社会信用代码"). */
+const PREFIXABLE: readonly FieldKey[] = [
+  "party.type", "party.name", "party.creditCode", "party.organizationCode", "party.businessRegistrationNumber",
+  "party.financialInstitutionCode", "party.institutionCertificateNumber", "party.legalRepresentative", "party.industry",
+  "party.scale", "party.address", "party.certificateType", "party.identityNumber", "party.lei", "party.nationality",
+  "party.unclassified",
+];
+
+export const LABEL_ENTRIES: readonly LabelEntry[] = [
+  ...(Object.keys(LABELS) as FieldKey[]).flatMap((field) =>
+    [...LABELS[field], ...(MORE_LABELS[field] ?? [])].map((label) => ({ field, label, roleHeading: null })),
+  ),
+  ...ROLES.flatMap((role) =>
+    PREFIXABLE.flatMap((field) => LABELS[field].map((label) => ({ field, label: `${role}${label}`, roleHeading: role }))),
+  ),
+].sort((a, b) => b.label.length - a.label.length);
 
 /**
- * One regex for all labels: the label, an optional unit in brackets ("主合同金额（元）", "登记期限(月)"),
- * then a colon, whitespace or the end of the line.
+ * All labels at one position (sticky): the label, an optional unit in brackets ("主合同金额（元）",
+ * "登记期限(月)"), then a colon, whitespace or the end of the line.
  */
-const LABEL_REGEX = new RegExp(
-  `^\\s*(?:${LABEL_ENTRIES.map((e) => `(${charsPattern(e.label)})`).join("|")})\\s*(?:[（(][^（()）]{1,6}[)）])?\\s*(?:[:：]|(?=\\s)|$)\\s*`,
+const LABEL_AT = new RegExp(
+  `(?:${LABEL_ENTRIES.map((e) => `(${charsPattern(e.label)})`).join("|")})\\s*(?:[（(][^（()）]{1,6}[)）])?\\s*([:：])?(?:(?<=[:：])|(?=\\s)|$)\\s*`,
+  "y",
 );
+
+/** The label starting exactly at `position` of the line, if any. */
+export function labelAt(line: string, position: number): LabelMatch | null {
+  LABEL_AT.lastIndex = position;
+  const m = LABEL_AT.exec(line);
+  if (!m) return null;
+  const group = m.slice(1, -1).findIndex((g) => g !== undefined);
+  const entry = LABEL_ENTRIES[group];
+  if (!entry) return null;
+  return { field: entry.field, label: entry.label, roleHeading: entry.roleHeading, start: position, valueStart: position + m[0].length, colon: m[m.length - 1] !== undefined };
+}
 
 /** Recognise "label: value" at the start of a line. */
 export function matchLabel(line: string): LabelMatch | null {
-  const m = LABEL_REGEX.exec(line);
-  if (!m) return null;
-  const group = m.slice(1).findIndex((g) => g !== undefined);
-  const entry = LABEL_ENTRIES[group];
-  if (!entry) return null;
-  const value = line.slice(m[0].length).trimEnd();
-  return { field: entry.field, label: entry.label, value, valueStart: m[0].length };
+  const lead = line.length - line.trimStart().length;
+  return labelAt(line, lead);
 }
 
-const ROLE_REGEX = new RegExp(`^\\s*(${[...SECURED_ROLES, ...DEBTOR_ROLES].map(charsPattern).join("|")})\\s*(?:信息)?\\s*(?:[（(]?\\d+[)）]?)?\\s*$`);
-const SECTION_REGEX = new RegExp(`^\\s*(?:${SECTION_HEADINGS.map(charsPattern).join("|")})\\s*$`);
+/**
+ * Every label of a line, left to right: at its start, at each cell start (a wide gap before it), and
+ * after whitespace when a colon follows the label ("登记时间：… 登记期限：…"). Labels inside a value never
+ * count without a colon or a cell boundary.
+ */
+export function labelsIn(line: string, cellStarts: readonly number[] = []): LabelMatch[] {
+  const out: LabelMatch[] = [];
+  const first = matchLabel(line);
+  if (first) out.push(first);
+  let from = first ? first.valueStart : 0;
+  const cells = new Set(cellStarts);
+  for (let i = Math.max(1, from); i < line.length; i++) {
+    const atCell = cells.has(i);
+    if (!atCell && !/\s/.test(line[i - 1] ?? "")) continue;
+    const hit = labelAt(line, i);
+    if (!hit || !(atCell || hit.colon)) continue;
+    out.push(hit);
+    from = hit.valueStart;
+    i = Math.max(i, from - 1);
+  }
+  return out;
+}
 
-/** A party block heading ("出质人", "质权人（2）"): the role, with spaces removed. */
-export function matchRoleHeading(line: string): { role: "debtor" | "secured_party"; heading: string } | null {
+const ROLE_REGEX = new RegExp(`^\\s*(${ROLES.map(charsPattern).join("|")})\\s*(?:信\\s*息)?\\s*(?:[（(]?\\d+[)）]?)?\\s*(?:[:：]\\s*(.*))?$`);
+const SECTION_REGEX = new RegExp(`^\\s*(?:[一二三四五六七八九十]+\\s*[、.．]\\s*)?(?:${SECTION_HEADINGS.map(charsPattern).join("|")})\\s*[:：]?\\s*$`);
+
+/**
+ * A party block heading ("出质人", "质权人（2）", "出质人信息"), or a role with its name after a colon
+ * ("出质人：上海某某有限公司"): the role, with spaces removed, and the name when printed.
+ */
+export function matchRoleHeading(line: string): { role: Role; heading: string; name: string | null; nameStart: number } | null {
   const m = ROLE_REGEX.exec(line);
   if (!m?.[1]) return null;
   const heading = m[1].replace(/\s/g, "");
-  const secured = (SECURED_ROLES as readonly string[]).includes(heading);
-  return { role: secured ? "secured_party" : "debtor", heading };
+  const name = m[2]?.trim() || null;
+  return { role: roleOf(heading), heading, name, nameStart: name ? line.lastIndexOf(name) : line.length };
 }
 
 export function isSectionHeading(line: string): boolean {

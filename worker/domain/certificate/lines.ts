@@ -1,8 +1,11 @@
 /**
- * @module Page text as lines with their offsets, and page furniture: the certificate number header at
- * the top of a page, "第 N 页 共 M 页", the issuer's name, "<完>". Furniture never belongs to a field.
+ * @module Page text as lines with their offsets (and, when known, their place on the page), without the
+ * page furniture: page numbers ("第 N 页 共 M 页", "第2页", "2/3", "- 2 -"), the issuer's or an agent's name,
+ * print-time lines, "<完>", the certificate number as a running header, and any line that repeats at the
+ * top or bottom of several pages (a header or footer we have never seen). Furniture never belongs to a field.
  */
-import { ISSUERS } from "./vocabulary";
+import { lineGeometry, type LineGeometry, type PageText } from "../text/page";
+import { FURNITURE_PATTERNS, ISSUERS } from "./vocabulary";
 
 export interface SourceLine {
   /** 1-based page number. */
@@ -11,40 +14,82 @@ export interface SourceLine {
   start: number;
   /** The line without leading and trailing whitespace. */
   text: string;
+  /** Where the line sits; null when the page came without positions. */
+  geometry: LineGeometry | null;
+  /** True for the first content line of a page after the first. */
+  pageStart: boolean;
 }
 
-const PAGE_FOOTER = /第\s*\d+\s*页\s*[,，]?\s*共\s*\d+\s*页/g;
-const END_MARK = /[<＜〈]\s*完\s*[>＞〉]/g;
 const ISSUER = new RegExp(ISSUERS.map((name) => [...name].join("\\s*")).join("|"), "g");
 const BARE_NUMBER = /^(?:\d\s*){20}$/;
 const LABELLED_NUMBER = /^登\s*记\s*证\s*明\s*编\s*号\s*[:：]?\s*(?:\d\s*){20}$/;
+/** Lines this close to the top or bottom of a page (by position in the page's lines) may be running furniture. */
+const EDGE_LINES = 3;
 
 /** True when nothing but furniture tokens is on the line. */
 function onlyFurniture(text: string): boolean {
-  return text.replace(PAGE_FOOTER, "").replace(END_MARK, "").replace(ISSUER, "").trim() === "";
+  let rest = text.replace(ISSUER, "");
+  for (const pattern of FURNITURE_PATTERNS) rest = rest.replace(pattern, "");
+  return rest.replace(/[\s|｜/／\-—·•]/g, "") === "";
+}
+
+/** A line's identity across pages: without spaces (page numbers are furniture patterns of their own). */
+const repeatKey = (text: string) => text.replace(/\s/g, "");
+
+interface RawLine {
+  start: number;
+  text: string;
+}
+
+function splitLines(pageText: string): RawLine[] {
+  const out: RawLine[] = [];
+  let offset = 0;
+  for (const raw of pageText.split("\n")) {
+    const lead = raw.length - raw.trimStart().length;
+    const text = raw.trim();
+    if (text) out.push({ start: offset + lead, text });
+    offset += raw.length + 1;
+  }
+  return out;
+}
+
+/** Keys of lines that stand at a page's top or bottom on at least two pages (and on most pages). */
+function runningLines(pages: readonly RawLine[][]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const lines of pages) {
+    const edge = new Set<string>();
+    lines.forEach((line, i) => {
+      if (i < EDGE_LINES || i >= lines.length - EDGE_LINES) edge.add(repeatKey(line.text));
+    });
+    for (const key of edge) if (key.length >= 4) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const needed = Math.max(2, Math.ceil(pages.length * 0.6));
+  return new Set([...counts].filter(([, n]) => n >= needed).map(([key]) => key));
 }
 
 /**
  * Non-empty, non-furniture lines of every page in reading order. The certificate number repeated as a
  * page header is furniture only as the first line of a page (as a value it follows its label).
  */
-export function contentLines(pages: readonly string[]): SourceLine[] {
+export function contentLines(pages: readonly (string | PageText)[]): SourceLine[] {
+  const texts = pages.map((p) => (typeof p === "string" ? { text: p } : p));
+  const split = texts.map((p) => splitLines(p.text));
+  const running = pages.length >= 2 ? runningLines(split) : new Set<string>();
   const out: SourceLine[] = [];
-  pages.forEach((pageText, p) => {
-    let offset = 0;
-    let first = true;
-    for (const raw of pageText.split("\n")) {
-      const lead = raw.length - raw.trimStart().length;
-      const text = raw.trim();
-      const start = offset + lead;
-      offset += raw.length + 1;
-      if (!text) continue;
+  split.forEach((lines, p) => {
+    let firstContent = true;
+    lines.forEach((line, i) => {
+      const { text, start } = line;
       // A labelled header repeats the field of page 1: furniture from page 2 on, the field itself on page 1.
-      const isHeader = first && (BARE_NUMBER.test(text) || (p > 0 && LABELLED_NUMBER.test(text)));
-      first = false;
-      if (isHeader || onlyFurniture(text)) continue;
-      out.push({ page: p + 1, start, text });
-    }
+      const isHeader = i === 0 && (BARE_NUMBER.test(text) || (p > 0 && LABELLED_NUMBER.test(text)));
+      const atEdge = i < EDGE_LINES || i >= lines.length - EDGE_LINES;
+      const repeated = atEdge && running.has(repeatKey(text)) && !(p === 0 && LABELLED_NUMBER.test(text));
+      if (isHeader || repeated || onlyFurniture(text)) return;
+      out.push({
+        page: p + 1, start, text, geometry: lineGeometry(texts[p]?.boxes, start, start + text.length), pageStart: p > 0 && firstContent,
+      });
+      firstContent = false;
+    });
   });
   return out;
 }

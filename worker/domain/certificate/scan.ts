@@ -1,11 +1,18 @@
 /**
  * @module Label-driven scan of a certificate's content lines into raw values: registration-level fields,
- * party blocks (opened by a role heading, closed by a section heading or a non-party label), declared
- * attachments and the title. A value runs from its label to the next label or heading, over line and
- * page breaks, so a wrapped value and a value printed on the line after its label both come out whole.
- * Each value keeps the pieces of page text it came from.
+ * party blocks (opened by a role heading or a role-prefixed label, closed by a section heading or a
+ * non-party label), declared attachments and the title. Layout-tolerant:
+ * - several label/value pairs on one line (a four-column table row), found at cell boundaries or colons;
+ * - a value on its label's line, on the next lines (wrapped, over page breaks), or before its label (a
+ *   table row whose label cell is centred beside a tall value cell): lines that no open value accepts wait,
+ *   and the next label of the same block takes them when its field can read them;
+ * - a typed value (number, date, amount, code) takes a continuation line only while it is incomplete
+ *   ("0283 6616 0003" + "4341 8599"), so a line the parser does not know never glues onto a finished value;
+ * - a wide vertical gap (a new table row) ends a value.
+ * Lines that belong to nothing are kept as strays and reported. Each value keeps its page pieces.
  */
-import { type FieldKey, isSectionHeading, matchLabel, matchRoleHeading } from "./labels";
+import { FIELD_READERS, isLongText } from "./field-kinds";
+import { type FieldKey, type LabelMatch, type Role, isSectionHeading, labelsIn, matchRoleHeading, roleOf } from "./labels";
 import type { SourceLine } from "./lines";
 import { registerTypeOfTitle } from "./values";
 
@@ -19,11 +26,16 @@ export interface Piece {
 
 export interface RawValue {
   label: string;
+  field: FieldKey;
   pieces: Piece[];
+  /** x where the value starts on its first line, when positions are known: wrapped lines of the same cell align with it. */
+  x: number | null;
+  /** Page and bottom of the line that last added to the value (for row breaks). */
+  lastBottom: number | null;
 }
 
 export interface RawParty {
-  role: "debtor" | "secured_party";
+  role: Role;
   heading: string;
   fields: Map<FieldKey, RawValue>;
   unclassified: RawValue[];
@@ -34,7 +46,7 @@ export interface RawCertificate {
   parties: RawParty[];
   attachments: RawValue[];
   titleType: string | null;
-  /** Lines that belong to no label (besides the title): kept for diagnosis. */
+  /** Lines that belong to no label (besides the title and furniture). */
   strayLines: SourceLine[];
   labelCount: number;
 }
@@ -47,60 +59,219 @@ const PREPARER_ALIASES: Partial<Record<FieldKey, FieldKey>> = {
   "party.address": "preparer.address",
 };
 
+/** A certificate's title without a register type ("动产融资统一登记证明"): neither field nor stray. */
+const GENERIC_TITLE = /^[\u4e00-\u9fff\s]{0,24}登\s*记\s*证\s*明\s*(?:[（(][^）)]*[)）])?$/;
+/** "标签：值" with an unknown label: ends a short value rather than gluing onto it. */
+const UNKNOWN_LABEL = /^[\u4e00-\u9fff（）()/]{2,14}\s*[:：]/;
+
 export function joinPieces(value: RawValue | undefined): string | null {
   if (!value || value.pieces.length === 0) return null;
-  return value.pieces.map((p) => p.text).join("");
+  const text = value.pieces.map((p) => p.text).join("").trim();
+  return text === "" ? null : text;
+}
+
+function pieceOf(line: SourceLine, from: number, to: number): Piece | null {
+  const raw = line.text.slice(from, to);
+  const lead = raw.length - raw.trimStart().length;
+  const text = raw.trim();
+  if (!text) return null;
+  const start = line.start + from + lead;
+  return { page: line.page, start, end: start + text.length, text };
+}
+
+/** Vertical gap above the line larger than a line's spacing: a new table row or paragraph. */
+function rowBreakBefore(line: SourceLine, previous: SourceLine | undefined, typicalGap: number | null): boolean {
+  const g = line.geometry;
+  const p = previous?.geometry;
+  if (!g || !p || !previous || previous.page !== line.page || typicalGap === null) return false;
+  const gap = g.top - p.bottom;
+  return gap > Math.max(typicalGap * 1.8, typicalGap + g.size * 0.5);
+}
+
+/** The most common gap between consecutive lines of a page: the spacing inside a paragraph or cell. */
+function typicalGaps(lines: readonly SourceLine[]): Map<number, number> {
+  const byPage = new Map<number, number[]>();
+  for (let i = 1; i < lines.length; i++) {
+    const a = lines[i - 1];
+    const b = lines[i];
+    if (!a?.geometry || !b?.geometry || a.page !== b.page) continue;
+    const gap = b.geometry.top - a.geometry.bottom;
+    if (gap < 0) continue;
+    const list = byPage.get(b.page) ?? [];
+    list.push(gap);
+    byPage.set(b.page, list);
+  }
+  const out = new Map<number, number>();
+  for (const [page, gaps] of byPage) {
+    gaps.sort((x, y) => x - y);
+    // The lower quartile: tall multi-line cells are rarer than single-line rows, but their spacing is the tight one.
+    out.set(page, gaps[Math.floor(gaps.length / 4)] ?? 0);
+  }
+  return out;
+}
+
+class Scanner {
+  readonly raw: RawCertificate = { fields: new Map(), parties: [], attachments: [], titleType: null, strayLines: [], labelCount: 0 };
+  private party: RawParty | null = null;
+  private inPreparer = false;
+  /** Values opened on the last label line, left to right: wrapped lines go to the one above them. */
+  private row: RawValue[] = [];
+  /** Lines no value took yet, in this block. */
+  private waiting: SourceLine[] = [];
+
+  private closeBlock(): void {
+    this.raw.strayLines.push(...this.waiting);
+    this.waiting = [];
+    this.row = [];
+  }
+
+  private newParty(heading: string): RawParty {
+    const party: RawParty = { role: roleOf(heading), heading, fields: new Map(), unclassified: [] };
+    this.raw.parties.push(party);
+    this.party = party;
+    this.inPreparer = false;
+    return party;
+  }
+
+  /** Files a value under its field, in the party, the preparer or the registration. */
+  private place(hit: LabelMatch, value: RawValue): void {
+    let field = hit.field;
+    if (this.inPreparer && PREPARER_ALIASES[field]) field = PREPARER_ALIASES[field] ?? field;
+    value.field = field;
+    if (field === "ignored") return;
+    if (field === "attachment") {
+      this.raw.attachments.push(value);
+      return;
+    }
+    if (field.startsWith("party.")) {
+      // A role-prefixed label names its party: a new block unless the current one is that role and lacks the field.
+      let party = this.party;
+      if (hit.roleHeading && (!party || party.heading !== hit.roleHeading || party.fields.has(field))) party = this.newParty(hit.roleHeading);
+      // A party label outside any party block has no party to go to.
+      if (!party) return;
+      if (field === "party.unclassified") party.unclassified.push(value);
+      else if (!party.fields.has(field)) party.fields.set(field, value);
+      return;
+    }
+    this.party = null;
+    if (!this.raw.fields.has(field)) this.raw.fields.set(field, value);
+  }
+
+  /** Waiting lines of this block that the value's field can read, placed before its own text. */
+  private takeWaiting(value: RawValue, ownText: string): void {
+    if (this.waiting.length === 0) return;
+    const before = this.waiting.map((l) => l.text).join("");
+    const reader = FIELD_READERS[value.field];
+    const fits = reader ? reader(before + ownText) !== null : !ownText || isLongText(value.field) || this.waiting.length <= 3;
+    if (!fits) return;
+    const pieces = this.waiting.map((l) => pieceOf(l, 0, l.text.length)).filter((p): p is Piece => p !== null);
+    value.pieces.unshift(...pieces);
+    this.waiting = [];
+  }
+
+  private labelLine(line: SourceLine, hits: LabelMatch[]): void {
+    const first = hits[0];
+    if (first && first.start > 0) this.plainText(line, 0, first.start);
+    this.row = [];
+    hits.forEach((hit, i) => {
+      this.raw.labelCount++;
+      const end = hits[i + 1]?.start ?? line.text.length;
+      const value: RawValue = { label: hit.label.replace(/\s/g, ""), field: hit.field, pieces: [], x: null, lastBottom: line.geometry?.bottom ?? null };
+      const piece = pieceOf(line, hit.valueStart, end);
+      if (piece) value.pieces.push(piece);
+      value.x = line.geometry ? line.geometry.xAt(piece ? piece.start - line.start : hit.valueStart) : null;
+      this.place(hit, value);
+      if (i === 0) this.takeWaiting(value, piece?.text ?? "");
+      if (value.field !== "ignored" || hits.length > 1) this.row.push(value);
+    });
+    this.raw.strayLines.push(...this.waiting);
+    this.waiting = [];
+  }
+
+  /** The open value a line without labels continues: the row's value whose column the line starts in. */
+  private continued(line: SourceLine, from: number): RawValue | null {
+    if (this.row.length <= 1 || !line.geometry) return this.row[this.row.length - 1] ?? null;
+    const x = line.geometry.xAt(from);
+    let best: RawValue | null = null;
+    for (const value of this.row) if (value.x === null || value.x <= x + line.geometry.size) best = value;
+    return best ?? this.row[0] ?? null;
+  }
+
+  private accepts(value: RawValue, text: string): boolean {
+    const current = joinPieces(value) ?? "";
+    if (!current) return true;
+    const reader = FIELD_READERS[value.field];
+    if (reader) {
+      if (reader(current) !== null) return /^[（(][^）)]*[)）]$/.test(text) && value.field.toLowerCase().includes("amount");
+      if (reader(current + text) !== null) return true;
+      // A number still short of its digits takes more digits.
+      return /^[\d\s]+$/.test(text) && /^[\d\s]+$/.test(current);
+    }
+    if (!isLongText(value.field) && UNKNOWN_LABEL.test(text)) return false;
+    return true;
+  }
+
+  private plainText(line: SourceLine, from: number, to: number): void {
+    const piece = pieceOf(line, from, to);
+    if (!piece) return;
+    const value = this.continued(line, from);
+    if (value && this.accepts(value, piece.text)) {
+      value.pieces.push(piece);
+      value.lastBottom = line.geometry?.bottom ?? null;
+      return;
+    }
+    const text = piece.text;
+    if (from === 0 && to === line.text.length && !this.takeTitle(text)) this.waiting.push(line);
+    else if (from !== 0 || to !== line.text.length) this.raw.strayLines.push({ ...line, start: piece.start, text });
+  }
+
+  private takeTitle(text: string): boolean {
+    const titleType = registerTypeOfTitle(text);
+    if (titleType) {
+      if (this.raw.titleType === null) this.raw.titleType = titleType;
+      return true;
+    }
+    return GENERIC_TITLE.test(text);
+  }
+
+  scan(lines: readonly SourceLine[]): RawCertificate {
+    const gaps = typicalGaps(lines);
+    lines.forEach((line, i) => {
+      const previous = lines[i - 1];
+      if (rowBreakBefore(line, previous, gaps.get(line.page) ?? null)) {
+        // A new row: the open values are done unless still empty (a label above its value).
+        this.raw.strayLines.push(...this.waiting);
+        this.waiting = [];
+        this.row = this.row.filter((v) => joinPieces(v) === null);
+      }
+      const role = matchRoleHeading(line.text);
+      if (role) {
+        this.closeBlock();
+        const party = this.newParty(role.heading);
+        if (role.name) {
+          const start = line.start + role.nameStart;
+          const value: RawValue = { label: role.heading, field: "party.name", pieces: [{ page: line.page, start, end: start + role.name.length, text: role.name }], x: null, lastBottom: null };
+          party.fields.set("party.name", value);
+          this.row = [value];
+        }
+        return;
+      }
+      if (isSectionHeading(line.text)) {
+        this.closeBlock();
+        this.party = null;
+        this.inPreparer = line.text.replace(/\s/g, "").includes("填表人");
+        return;
+      }
+      const hits = labelsIn(line.text, line.geometry?.cellStarts ?? []);
+      if (hits.length > 0) this.labelLine(line, hits);
+      else if (this.takeTitle(line.text)) this.closeBlock();
+      else this.plainText(line, 0, line.text.length);
+    });
+    this.closeBlock();
+    return this.raw;
+  }
 }
 
 export function scanLines(lines: readonly SourceLine[]): RawCertificate {
-  const raw: RawCertificate = { fields: new Map(), parties: [], attachments: [], titleType: null, strayLines: [], labelCount: 0 };
-  let party: RawParty | null = null;
-  let inPreparer = false;
-  let open: RawValue | null = null;
-
-  for (const line of lines) {
-    const role = matchRoleHeading(line.text);
-    if (role) {
-      party = { role: role.role, heading: role.heading, fields: new Map(), unclassified: [] };
-      raw.parties.push(party);
-      open = null;
-      inPreparer = false;
-      continue;
-    }
-    if (isSectionHeading(line.text)) {
-      party = null;
-      open = null;
-      inPreparer = line.text.replace(/\s/g, "") === "填表人信息";
-      continue;
-    }
-    const label = matchLabel(line.text);
-    if (label) {
-      raw.labelCount++;
-      const value: RawValue = { label: label.label, pieces: [] };
-      if (label.value) {
-        const start = line.start + label.valueStart;
-        value.pieces.push({ page: line.page, start, end: start + label.value.length, text: label.value });
-      }
-      open = value;
-      let field = label.field;
-      if (inPreparer && PREPARER_ALIASES[field]) field = PREPARER_ALIASES[field] ?? field;
-      if (field === "attachment") raw.attachments.push(value);
-      else if (field === "party.unclassified" && party) party.unclassified.push(value);
-      else if (field.startsWith("party.") && party) {
-        if (!party.fields.has(field)) party.fields.set(field, value);
-      } else {
-        if (!field.startsWith("party.")) party = null;
-        if (!raw.fields.has(field)) raw.fields.set(field, value);
-      }
-      continue;
-    }
-    if (open) {
-      open.pieces.push({ page: line.page, start: line.start, end: line.start + line.text.length, text: line.text });
-      continue;
-    }
-    const titleType = registerTypeOfTitle(line.text);
-    if (titleType && raw.titleType === null) raw.titleType = titleType;
-    else raw.strayLines.push(line);
-  }
-  return raw;
+  return new Scanner().scan(lines);
 }

@@ -27,10 +27,66 @@ export function readTime(text: string): string | null {
   return `${m[1]}-${pad(m[2] ?? "")}-${pad(m[3] ?? "")}T${pad(m[4] ?? "")}:${pad(m[5] ?? "")}:${pad(m[6] ?? "")}+08:00`;
 }
 
-/** "189,496.66 元", "人民币 1,000,000.00" → "189496.66", "1000000.00". */
+/** The amount in capital (or plain) Chinese numerals, "人民币壹佰万元整" → "1000000.00"; null when not one. */
+export function readChineseAmount(text: string): string | null {
+  const t = text.replace(/^[（(]|[)）]$/g, "").replace(/^(人民币|美元|欧元|英镑|日元|港元|港币)/, "").replace(/[整正\s]/g, "");
+  if (!/^[零壹贰叁肆伍陆柒捌玖〇一二三四五六七八九两拾佰仟十百千万亿元圆角分]+$/.test(t) || !/[元圆角分]/.test(t)) return null;
+  const DIGITS = "零壹贰叁肆伍陆柒捌玖";
+  const PLAIN = "〇一二三四五六七八九";
+  const UNITS: Record<string, number> = { 拾: 10, 十: 10, 佰: 100, 百: 100, 仟: 1000, 千: 1000 };
+  let cents = 0;
+  let section = 0;
+  let digit = 0;
+  let big = 0;
+  for (const ch of t) {
+    const d = DIGITS.indexOf(ch) >= 0 ? DIGITS.indexOf(ch) : PLAIN.indexOf(ch) >= 0 ? PLAIN.indexOf(ch) : ch === "两" ? 2 : -1;
+    if (d >= 0) digit = d;
+    else if (UNITS[ch]) {
+      section += (digit || 1) * (UNITS[ch] ?? 1);
+      digit = 0;
+    } else if (ch === "万" || ch === "亿") {
+      const scale = ch === "万" ? 1e4 : 1e8;
+      if (ch === "亿") big = (big + section + digit) * scale;
+      else big += (section + digit) * scale;
+      section = 0;
+      digit = 0;
+    } else if (ch === "元" || ch === "圆") {
+      cents += (big + section + digit) * 100;
+      big = 0;
+      section = 0;
+      digit = 0;
+    } else if (ch === "角") {
+      cents += digit * 10;
+      digit = 0;
+    } else if (ch === "分") {
+      cents += digit;
+      digit = 0;
+    }
+  }
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+/**
+ * "189,496.66 元", "人民币 1,000,000.00", "1,000,000.00（人民币壹佰万元整）" → "189496.66", "1000000.00":
+ * the figures when printed (capital numerals alone are read too). `words` is the capital amount printed
+ * beside the figures, for the caller to compare.
+ */
+export function readAmountParts(text: string): { amount: string | null; words: string | null } {
+  const m = /^(.*?)[（(]([^（()）]*)[)）]\s*$/.exec(text.trim());
+  const figures = m ? (m[1] ?? "") : text;
+  const words = m ? readChineseAmount(m[2] ?? "") : null;
+  const cleaned = asciiDigits(figures).replace(/[,，\s]/g, "").replace(/^(人民币|CNY|RMB|￥|¥)/, "").replace(/(万?元|圆)$/, "");
+  if (/^\d+(\.\d+)?$/.test(cleaned)) return { amount: cleaned, words };
+  return { amount: readChineseAmount(figures) ?? (cleaned === "" ? words : null), words };
+}
+
 export function readAmount(text: string): string | null {
-  const cleaned = asciiDigits(text).replace(/[,，\s]/g, "").replace(/^(人民币|CNY|RMB|￥|¥)/, "").replace(/(万?元|圆)$/, "");
-  return /^\d+(\.\d+)?$/.test(cleaned) ? cleaned : null;
+  return readAmountParts(text).amount;
+}
+
+/** True when figures and capital numerals name different sums. */
+export function amountsDisagree(amount: string, words: string): boolean {
+  return Math.round(Number(amount) * 100) !== Math.round(Number(words) * 100);
 }
 
 export function readCurrency(text: string): string | null {

@@ -99,14 +99,36 @@ export const REGISTER_TYPES = [
   { code: "objection", description: "异议登记" },
 ] as const;
 
-/** Names printed as footer or watermark on every page: page furniture, never field content. */
-export const ISSUERS = ["中征动产融资登记服务有限责任公司", "中国人民银行征信中心"] as const;
+/** Names printed as header, footer or watermark on every page: page furniture, never field content. */
+export const ISSUERS = [
+  "中征动产融资登记服务有限责任公司", "中国人民银行征信中心", "动产融资统一登记公示系统", "动产融资统一登记系统", "中登网",
+] as const;
+
+/**
+ * Page furniture besides the issuers' names: page numbers in their usual spellings, the end mark, print
+ * time and agent lines. A line made only of these (and issuers, separators) is furniture.
+ */
+export const FURNITURE_PATTERNS: readonly RegExp[] = [
+  /第\s*\d+\s*页\s*[,，/／]?\s*(?:共\s*\d+\s*页)?/g,
+  /共\s*\d+\s*页\s*[,，/／]?\s*(?:第\s*\d+\s*页)?/g,
+  /\bpage\s*\d+(?:\s*(?:of|\/)\s*\d+)?/gi,
+  /^\s*\d{1,3}\s*\/\s*\d{1,3}\s*$/g,
+  /^\s*[-—]\s*\d{1,3}\s*[-—]\s*$/g,
+  /[<＜〈《]\s*完\s*[>＞〉》]/g,
+  /打\s*印\s*(?:时\s*间|日\s*期)\s*[:：]?\s*[\d\s\-/.:年月日时分秒]*/g,
+  /代\s*理\s*(?:登\s*记\s*)?机\s*构(?:名\s*称)?\s*[:：].*$/g,
+];
 
 /** Declared attachment labels and the purpose each one states. */
 export const ATTACHMENT_LABELS: Readonly<Record<string, string>> = {
   附件: "property",
   财产附件: "property",
   财产信息附件: "property",
+  转让财产信息附件: "property",
+  租赁财产信息附件: "property",
+  质押财产信息附件: "property",
+  抵押财产信息附件: "property",
+  担保财产信息附件: "property",
   异议附件: "objection",
   财产要素附件: "property element",
 };
