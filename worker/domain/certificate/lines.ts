@@ -5,6 +5,7 @@
  * top or bottom of several pages (a header or footer we have never seen). Furniture never belongs to a field.
  */
 import { lineGeometry, type LineGeometry, type PageText } from "../text/page";
+import { matchLabel } from "./labels";
 import { FURNITURE_PATTERNS, ISSUERS } from "./vocabulary";
 
 export interface SourceLine {
@@ -59,7 +60,8 @@ function runningLines(pages: readonly RawLine[][]): Set<string> {
   for (const lines of pages) {
     const edge = new Set<string>();
     lines.forEach((line, i) => {
-      if (i < EDGE_LINES || i >= lines.length - EDGE_LINES) edge.add(repeatKey(line.text));
+      // A labelled line repeated on every page is a field printed per page, not a running header.
+      if ((i < EDGE_LINES || i >= lines.length - EDGE_LINES) && !matchLabel(line.text)) edge.add(repeatKey(line.text));
     });
     for (const key of edge) if (key.length >= 4) counts.set(key, (counts.get(key) ?? 0) + 1);
   }
