@@ -98,10 +98,13 @@ export function assemblePage(rawItems: readonly unknown[], frame: PageFrame = { 
     const lineBoxes: TextBox[] = [];
     for (const item of line) {
       if (lineText && item.x - end > item.size * 0.3 && !/\s$/.test(lineText) && !/^\s/.test(item.str)) lineText += " ";
-      lineBoxes.push({
-        start: lineText.length, end: lineText.length + item.str.length,
-        x: item.x - frame.left, y: frame.top - (item.y + item.size * ASCENT), width: item.width, height: item.size,
-      });
+      // A space run (Chromium emits them, as wide as the gap) has nothing to point at and would hide the gap.
+      if (item.str.trim()) {
+        lineBoxes.push({
+          start: lineText.length, end: lineText.length + item.str.length,
+          x: item.x - frame.left, y: frame.top - (item.y + item.size * ASCENT), width: item.width, height: item.size,
+        });
+      }
       lineText += item.str;
       end = Math.max(end, item.x + item.width);
     }

@@ -34,6 +34,19 @@ function onlyFurniture(text: string): boolean {
   return rest.replace(/[\s|｜/／\-—·•]/g, "") === "";
 }
 
+const ISSUER_AT_END = new RegExp(`\\s+(?:${ISSUERS.map((name) => [...name].join("\\s*")).join("|")})$`);
+const ISSUER_AT_START = new RegExp(`^(?:${ISSUERS.map((name) => [...name].join("\\s*")).join("|")})\\s+`);
+
+/** A line with a header's name printed beside a field ("登记证明编号：… 中国人民银行征信中心"): the field alone. */
+function withoutEdgeFurniture(text: string): { lead: number; text: string } {
+  const end = ISSUER_AT_END.exec(text);
+  let kept = end ? text.slice(0, end.index) : text;
+  const start = ISSUER_AT_START.exec(kept);
+  const lead = start ? start[0].length : 0;
+  kept = kept.slice(lead);
+  return kept.trim() ? { lead, text: kept } : { lead: 0, text };
+}
+
 /** A line's identity across pages: without spaces (page numbers are furniture patterns of their own). */
 const repeatKey = (text: string) => text.replace(/\s/g, "");
 
@@ -87,8 +100,10 @@ export function contentLines(pages: readonly (string | PageText)[]): SourceLine[
       const atEdge = i < EDGE_LINES || i >= lines.length - EDGE_LINES;
       const repeated = atEdge && running.has(repeatKey(text)) && !(p === 0 && LABELLED_NUMBER.test(text));
       if (isHeader || repeated || onlyFurniture(text)) return;
+      const kept = withoutEdgeFurniture(text);
+      const from = start + kept.lead;
       out.push({
-        page: p + 1, start, text, geometry: lineGeometry(texts[p]?.boxes, start, start + text.length), pageStart: p > 0 && firstContent,
+        page: p + 1, start: from, text: kept.text, geometry: lineGeometry(texts[p]?.boxes, from, from + kept.text.length), pageStart: p > 0 && firstContent,
       });
       firstContent = false;
     });
