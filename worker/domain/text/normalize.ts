@@ -40,6 +40,8 @@ function buildFolds(): Map<number, string> {
     }
   }
   for (let cp = 0xff01; cp <= 0xff5e; cp++) if (!CHINESE_PUNCTUATION.has(cp)) folds.set(cp, String.fromCharCode(cp - 0xfee0));
+  // The wave dash is how some ToUnicode maps name the full-width tilde's glyph (ranges: "00123456〜00123499").
+  folds.set(0x301c, "~");
   for (const cp of SPACES) folds.set(cp, " ");
   for (const cp of REMOVED) folds.set(cp, "");
   return folds;
@@ -48,7 +50,7 @@ function buildFolds(): Map<number, string> {
 const FOLDS = buildFolds();
 
 /** Any code point the fold changes: a quick test that lets untouched text through without copying. */
-const NEEDS_FOLD = /[\u00a0\u00ad\u1680\u180e\u2000-\u200d\u202f\u205f\u2060\u2e80-\u2fdf\u3000\u31c0-\u31ef\uf900-\ufaff\ufeff\uff01-\uff5e]|\ud87e[\udc00-\ude1f]/;
+const NEEDS_FOLD = /[\u00a0\u00ad\u1680\u180e\u2000-\u200d\u202f\u205f\u2060\u2e80-\u2fdf\u3000\u301c\u31c0-\u31ef\uf900-\ufaff\ufeff\uff01-\uff5e]|\ud87e[\udc00-\ude1f]/;
 
 export interface NormalizedText {
   text: string;
