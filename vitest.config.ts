@@ -3,6 +3,8 @@ import { configDefaults, defineConfig } from "vitest/config";
 
 /** Tests of the http upstream: their own workerd project, UPSTREAM=http against the gateway stub. */
 const GATEWAY_TESTS = "test/upstream-http.*.test.ts";
+/** The certificate corpus reads committed PDFs from disk, which workerd cannot: a plain Node project. */
+const CORPUS_TESTS = "test/corpus/**/*.test.ts";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
@@ -18,7 +20,7 @@ export default defineConfig(async () => {
               miniflare: { bindings },
             }),
           ],
-          test: { ...test, name: "workers", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, GATEWAY_TESTS] },
+          test: { ...test, name: "workers", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, GATEWAY_TESTS, CORPUS_TESTS] },
         },
         {
           plugins: [
@@ -28,6 +30,9 @@ export default defineConfig(async () => {
             })),
           ],
           test: { ...test, name: "gateway", include: [GATEWAY_TESTS], globalSetup: ["./test/setup/gateway-stub.ts"] },
+        },
+        {
+          test: { name: "node", include: [CORPUS_TESTS], environment: "node", testTimeout: 120_000 },
         },
       ],
     },

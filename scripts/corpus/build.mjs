@@ -1,0 +1,29 @@
+/**
+ * Builds the multi-generator certificate corpus (test/corpus/): `npm run corpus:build [renderer ...]`.
+ * Needs the system chromium, python3-reportlab, libreoffice-writer, fonts-noto-cjk and
+ * fonts-droid-fallback; CI does not run it, its outputs are committed. The TypeScript sources
+ * (scripts/corpus/generate.ts and the sandbox generator it reads the truth from) are bundled with esbuild
+ * into node_modules/.cache/corpus/ and imported from there.
+ */
+import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build } from "esbuild";
+
+const root = new URL("../..", import.meta.url).pathname;
+const outfile = join(root, "node_modules/.cache/corpus/build.bundle.mjs");
+await build({
+  entryPoints: [join(root, "scripts/corpus/generate.ts")],
+  bundle: true, format: "esm", platform: "node", outfile, logLevel: "error",
+  external: ["unpdf", "pdf-lib", "@pdf-lib/fontkit", "playwright-core"],
+});
+const { buildCorpus } = await import(outfile);
+const pkg = (name) => JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")).version;
+const { execFileSync } = await import("node:child_process");
+const chromium = execFileSync("/usr/bin/chromium", ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+await buildCorpus({
+  root,
+  workDir: join(tmpdir(), `corpus-build-${process.pid}`),
+  only: process.argv.slice(2),
+  versions: { chromium, "playwright-core": pkg("playwright-core"), "pdf-lib": pkg("pdf-lib"), "@pdf-lib/fontkit": pkg("@pdf-lib/fontkit") },
+});

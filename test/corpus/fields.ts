@@ -1,0 +1,107 @@
+/**
+ * @module The fields the certificate corpus checks, defined once: the corpus builder writes them as each
+ * document's truth, and the harness (`npm run corpus`) and the corpus test read a parsed Certificate
+ * through the same function and compare. A flat record of comparable strings, one key per fact; a
+ * field is only in a document's truth when the document prints it.
+ *
+ * Parties are keyed by role and position within the role ("debtor1.name", "secured_party2.typeCode"), so
+ * a missing first party shows as wrong fields, not as every later party shifted by one.
+ */
+import type { Certificate, CertificateParty } from "../../worker/schemas/certificate";
+
+export type FieldValues = Record<string, string>;
+
+/** Per-party facts, appended to "<role><n>.". */
+export const PARTY_FIELDS = ["name", "typeCode", "unifiedSocialCreditCode", "personalIdentityNumber"] as const;
+export type PartyField = (typeof PARTY_FIELDS)[number];
+
+export function partyKey(role: string, position: number, field: PartyField): string {
+  return `${role}${position}.${field}`;
+}
+
+/** Registration-level facts, with where each comes from in a Certificate. */
+const SCALARS: ReadonlyArray<readonly [string, (c: Certificate) => string | number | null | undefined]> = [
+  ["certificateNumber", (c) => c.certificateNumber],
+  ["initialCertificateNumber", (c) => c.initialCertificateNumber],
+  ["registerType", (c) => c.registerType],
+  ["registerTime", (c) => c.registerTime],
+  ["registrationMonths", (c) => c.registrationMonths],
+  ["expiresAt", (c) => c.expiresAt],
+  ["businessTypeCode", (c) => c.businessTypeCode],
+  ["leaseBusinessType", (c) => c.leaseBusinessType],
+  ["securityType", (c) => c.securityType],
+  ["securedScope", (c) => c.securedScope],
+  ["mainContractNumber", (c) => c.mainContractNumber],
+  ["mainContractAmount", (c) => c.mainContractAmount],
+  ["mainContractCurrency", (c) => c.mainContractCurrency],
+  ["maximumClaimAmount", (c) => c.maximumClaimAmount],
+  ["maximumClaimCurrency", (c) => c.maximumClaimCurrency],
+  ["securityContractNumber", (c) => c.securityContractNumber],
+  ["performanceStartDate", (c) => c.performanceStartDate],
+  ["performanceEndDate", (c) => c.performanceEndDate],
+  ["propertyValue", (c) => c.propertyValue],
+  ["propertyValueCurrency", (c) => c.propertyValueCurrency],
+  ["propertyUniqueCode", (c) => c.propertyUniqueCode],
+  ["propertyDescription", (c) => c.propertyDescription],
+  ["declaredAttachments", (c) => (c.declaredAttachments?.length ? c.declaredAttachments.map((a) => a.fileName ?? "").join("|") : null)],
+  ["preparer.name", (c) => c.preparer?.name],
+  ["changeDescription", (c) => c.registrationDetails?.changeDescription],
+  ["extensionMonths", (c) => c.registrationDetails?.extensionMonths],
+  ["cancellationReason", (c) => c.registrationDetails?.cancellationReason],
+];
+
+export const SCALAR_FIELDS: readonly string[] = SCALARS.map(([key]) => key);
+
+function partyFields(parties: readonly CertificateParty[], out: FieldValues): void {
+  const seen = new Map<string, number>();
+  for (const party of parties) {
+    const role = party.role ?? "unknown";
+    const position = (seen.get(role) ?? 0) + 1;
+    seen.set(role, position);
+    for (const field of PARTY_FIELDS) {
+      const value = party[field];
+      if (value !== null && value !== undefined && value !== "") out[partyKey(role, position, field)] = value;
+    }
+  }
+}
+
+/** Every checked fact a Certificate states (null and empty values are left out). */
+export function certificateFields(certificate: Certificate | null | undefined): FieldValues {
+  const out: FieldValues = {};
+  if (!certificate) return out;
+  for (const [key, read] of SCALARS) {
+    const value = read(certificate);
+    if (value !== null && value !== undefined && value !== "") out[key] = String(value);
+  }
+  partyFields(certificate.parties ?? [], out);
+  return out;
+}
+
+/**
+ * Fields compared after removing all white space: a description is joined across lines and pages by
+ * the reader, and where a renderer wrapped a line is not a fact of the certificate.
+ */
+const WHITESPACE_FREE = new Set(["propertyDescription", "changeDescription", "cancellationReason"]);
+
+export function sameValue(field: string, expected: string, got: string | undefined): boolean {
+  if (got === undefined) return false;
+  if (WHITESPACE_FREE.has(field)) return expected.replace(/\s+/g, "") === got.replace(/\s+/g, "");
+  return expected.trim() === got.trim();
+}
+
+export interface FieldCheck {
+  field: string;
+  expected: string;
+  got: string | undefined;
+  ok: boolean;
+}
+
+/** One check per field of the truth; fields the parser read but the truth lacks are not scored. */
+export function compareFields(truth: FieldValues, got: FieldValues): FieldCheck[] {
+  return Object.entries(truth).map(([field, expected]) => ({ field, expected, got: got[field], ok: sameValue(field, expected, got[field]) }));
+}
+
+/** A field's column in the per-field table: party fields grouped across positions ("debtor.name"). */
+export function fieldFamily(field: string): string {
+  return field.replace(/^([a-z_]+)\d+\./, "$1.");
+}

@@ -1,0 +1,110 @@
+/**
+ * @module Scores of the certificate corpus, shared by the harness (`npm run corpus`) and the corpus test:
+ * per document, per renderer and per field, and the report's text tables.
+ */
+import { compareFields, type FieldCheck, fieldFamily, type FieldValues } from "./fields";
+import type { CertificateRead } from "./read";
+
+export interface DocumentScore {
+  renderer: string;
+  name: string;
+  status: string;
+  checks: FieldCheck[];
+}
+
+export interface RendererScore {
+  renderer: string;
+  documents: number;
+  checked: number;
+  right: number;
+  /** Percentage of checked fields read right. */
+  accuracy: number;
+  statuses: Record<string, number>;
+}
+
+export function scoreDocument(renderer: string, name: string, truth: FieldValues, read: CertificateRead): DocumentScore {
+  return { renderer, name, status: read.status, checks: compareFields(truth, read.fields) };
+}
+
+function scoreOf(renderer: string, docs: DocumentScore[]): RendererScore {
+  const checks = docs.flatMap((d) => d.checks);
+  const right = checks.filter((c) => c.ok).length;
+  const statuses: Record<string, number> = {};
+  for (const d of docs) statuses[d.status] = (statuses[d.status] ?? 0) + 1;
+  return { renderer, documents: docs.length, checked: checks.length, right, accuracy: checks.length ? (100 * right) / checks.length : 100, statuses };
+}
+
+/** One score per renderer, in first-seen order, then the total. */
+export function scoreRenderers(docs: DocumentScore[]): RendererScore[] {
+  const renderers = [...new Set(docs.map((d) => d.renderer))];
+  return [...renderers.map((r) => scoreOf(r, docs.filter((d) => d.renderer === r))), scoreOf("total", docs)];
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, k) => Math.max(width(h), ...rows.map((r) => width(r[k] ?? ""))));
+  const line = (cells: string[]) => `| ${cells.map((c, k) => c + " ".repeat((widths[k] ?? 0) - width(c))).join(" | ")} |`;
+  return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
+}
+
+/** Display width: CJK characters take two columns. */
+function width(text: string): number {
+  let n = 0;
+  for (const ch of text) n += /[\u2e80-\u9fff\uff00-\uffef]/.test(ch) ? 2 : 1;
+  return n;
+}
+
+const percent = (right: number, checked: number) => (checked ? `${((100 * right) / checked).toFixed(1)} %` : "-");
+
+export function rendererTable(scores: RendererScore[]): string {
+  return table(
+    ["renderer", "documents", "fields checked", "fields right", "accuracy", "parseStatus"],
+    scores.map((s) => [
+      s.renderer, String(s.documents), String(s.checked), String(s.right), percent(s.right, s.checked),
+      Object.entries(s.statuses).map(([k, v]) => `${k} ${v}`).join(", "),
+    ]),
+  );
+}
+
+/** Fields (party fields grouped across positions) × renderers: right / checked. */
+export function fieldTable(docs: DocumentScore[]): string {
+  const renderers = [...new Set(docs.map((d) => d.renderer))];
+  const cells = new Map<string, { right: number; checked: number }>();
+  const families: string[] = [];
+  for (const d of docs) {
+    for (const c of d.checks) {
+      const family = fieldFamily(c.field);
+      if (!families.includes(family)) families.push(family);
+      for (const key of [`${family}\u0001${d.renderer}`, `${family}\u0001total`]) {
+        const cell = cells.get(key) ?? { right: 0, checked: 0 };
+        cell.checked += 1;
+        if (c.ok) cell.right += 1;
+        cells.set(key, cell);
+      }
+    }
+  }
+  return table(
+    ["field", ...renderers, "total"],
+    families.map((f) => [f, ...[...renderers, "total"].map((r) => {
+      const cell = cells.get(`${f}\u0001${r}`);
+      return cell ? `${cell.right}/${cell.checked}` : "-";
+    })]),
+  );
+}
+
+function clip(value: string | undefined, max = 60): string {
+  if (value === undefined) return "(missing)";
+  const flat = value.replace(/\s+/g, " ");
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** Each document's wrong fields: expected vs got, clipped. */
+export function failureList(docs: DocumentScore[]): string {
+  const out: string[] = [];
+  for (const d of docs) {
+    const wrong = d.checks.filter((c) => !c.ok);
+    if (wrong.length === 0) continue;
+    out.push(`${d.renderer}/${d.name} (${d.status}): ${wrong.length} of ${d.checks.length} wrong`);
+    for (const c of wrong) out.push(`  ${c.field}: expected "${clip(c.expected)}", got ${c.got === undefined ? "(missing)" : `"${clip(c.got)}"`}`);
+  }
+  return out.join("\n");
+}
