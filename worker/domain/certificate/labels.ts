@@ -188,6 +188,19 @@ export function labelAt(line: string, position: number): LabelMatch | null {
   return { field: entry.field, label: entry.label, roleHeading: entry.roleHeading, start: position, valueStart: position + m[0].length, colon: m[m.length - 1] !== undefined };
 }
 
+const LABEL_TEXTS: ReadonlySet<string> = new Set(LABEL_ENTRIES.map((e) => e.label));
+const LABEL_PREFIXES: ReadonlySet<string> = new Set(LABEL_ENTRIES.flatMap((e) => [...e.label].slice(0, -1).map((_, i) => e.label.slice(0, i + 1))));
+
+/** The entry of a label printed whole ("登记时间"), for labels put together from wrapped pieces. */
+export function labelEntry(label: string): { field: FieldKey; roleHeading: string | null } | null {
+  return LABEL_TEXTS.has(label) ? (LABEL_ENTRIES.find((e) => e.label === label) ?? null) : null;
+}
+
+/** True when the text is the beginning of some label, two characters or more ("关联的初始登" of 关联的初始登记编号). */
+export function isLabelPrefix(text: string): boolean {
+  return text.length >= 2 && LABEL_PREFIXES.has(text);
+}
+
 /** Recognise "label: value" at the start of a line. */
 export function matchLabel(line: string): LabelMatch | null {
   const lead = line.length - line.trimStart().length;

@@ -14,6 +14,7 @@
 import { FIELD_READERS, isLongText } from "./field-kinds";
 import { type FieldKey, type LabelMatch, type Role, isSectionHeading, labelsIn, matchRoleHeading, roleOf } from "./labels";
 import type { SourceLine } from "./lines";
+import { joinWrappedLabels } from "./wrapped-labels";
 import { registerTypeOfTitle } from "./values";
 
 /** A piece of a value: [start, end) in the text of page `page`. */
@@ -234,7 +235,8 @@ class Scanner {
     return GENERIC_TITLE.test(text);
   }
 
-  scan(lines: readonly SourceLine[]): RawCertificate {
+  scan(input: readonly SourceLine[]): RawCertificate {
+    const { lines, joined } = joinWrappedLabels(input);
     const gaps = typicalGaps(lines);
     lines.forEach((line, i) => {
       const previous = lines[i - 1];
@@ -262,10 +264,14 @@ class Scanner {
         this.inPreparer = line.text.replace(/\s/g, "").includes("填表人");
         return;
       }
-      const hits = labelsIn(line.text, line.geometry?.cellStarts ?? []);
+      const hits = [...labelsIn(line.text, line.geometry?.cellStarts ?? []), ...(joined.get(i) ?? [])].sort((a, b) => a.start - b.start);
       if (hits.length > 0) this.labelLine(line, hits);
-      else if (this.takeTitle(line.text)) this.closeBlock();
-      else this.plainText(line, 0, line.text.length);
+      else if (this.takeTitle(line.text.trim())) this.closeBlock();
+      else if (this.row.length > 1 && line.geometry && line.geometry.cellStarts.length > 0) {
+        // A row of several values wraps cell by cell: each piece continues the value in its column.
+        const starts = [0, ...line.geometry.cellStarts];
+        starts.forEach((start, k) => this.plainText(line, start, starts[k + 1] ?? line.text.length));
+      } else this.plainText(line, 0, line.text.length);
     });
     this.closeBlock();
     return this.raw;

@@ -1,0 +1,63 @@
+/**
+ * @module Labels wrapped inside a narrow table cell ("关联的初始登" over "记编号", "买受人法定代" over "表人"): the
+ * cell's first piece starts a label, a piece in the same column on one of the next two lines ends it. The
+ * pieces are found by position (a cell starts where a run follows a wide gap), the label is put back
+ * together on the first line, and the ending piece is blanked out of its line (with spaces, so every
+ * offset stays that of the page text).
+ */
+import { type LabelMatch, isLabelPrefix, isSectionHeading, labelAt, labelEntry, labelsIn, matchRoleHeading } from "./labels";
+import type { SourceLine } from "./lines";
+
+interface Segment {
+  start: number;
+  end: number;
+  text: string;
+}
+
+function segments(line: SourceLine): Segment[] {
+  const starts = [0, ...(line.geometry?.cellStarts ?? [])];
+  return starts.map((start, i) => {
+    const end = starts[i + 1] ?? line.text.length;
+    const raw = line.text.slice(start, end);
+    return { start, end: start + raw.trimEnd().length, text: raw.trim() };
+  });
+}
+
+export interface PreparedLines {
+  lines: SourceLine[];
+  /** Labels put together from wrapped pieces, by line index. */
+  joined: Map<number, LabelMatch[]>;
+}
+
+export function joinWrappedLabels(input: readonly SourceLine[]): PreparedLines {
+  const lines = input.map((l) => ({ ...l }));
+  const joined = new Map<number, LabelMatch[]>();
+  lines.forEach((line, i) => {
+    if (!line.geometry) return;
+    const found = labelsIn(line.text, line.geometry.cellStarts);
+    for (const seg of segments(line)) {
+      if (!isLabelPrefix(seg.text) || found.some((h) => h.start <= seg.start && h.valueStart > seg.start)) continue;
+      // A role heading over its first label ("债务人" over "类型") is a heading, not half a label.
+      if (matchRoleHeading(seg.text) || isSectionHeading(seg.text)) continue;
+      const x = line.geometry.xAt(seg.start);
+      for (const k of [i + 1, i + 2]) {
+        const next = lines[k];
+        if (!next?.geometry || next.page !== line.page) break;
+        const size = next.geometry.size;
+        const tail = segments(next).find((s) => s.text && Math.abs((next.geometry?.xAt(s.start) ?? 0) - x) < size * 0.6);
+        if (!tail) continue;
+        const ending = /^\S+/.exec(tail.text)?.[0] ?? "";
+        // The piece below that is a label of its own starts a row of its own.
+        if (labelAt(next.text, tail.start)) continue;
+        const entry = labelEntry(seg.text + ending);
+        if (!entry) continue;
+        const hit: LabelMatch = { ...entry, label: seg.text + ending, start: seg.start, valueStart: seg.end, colon: false };
+        joined.set(i, [...(joined.get(i) ?? []), hit]);
+        const at = next.text.indexOf(ending, tail.start);
+        next.text = next.text.slice(0, at) + " ".repeat(ending.length) + next.text.slice(at + ending.length);
+        break;
+      }
+    }
+  });
+  return { lines, joined };
+}
