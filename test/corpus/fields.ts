@@ -83,10 +83,13 @@ export function certificateFields(certificate: Certificate | null | undefined): 
  */
 const WHITESPACE_FREE = new Set(["propertyDescription", "changeDescription", "cancellationReason"]);
 
+/** A value as it is compared. */
+export function comparable(field: string, value: string): string {
+  return WHITESPACE_FREE.has(field) ? value.replace(/\s+/g, "") : value.trim();
+}
+
 export function sameValue(field: string, expected: string, got: string | undefined): boolean {
-  if (got === undefined) return false;
-  if (WHITESPACE_FREE.has(field)) return expected.replace(/\s+/g, "") === got.replace(/\s+/g, "");
-  return expected.trim() === got.trim();
+  return got !== undefined && comparable(field, expected) === comparable(field, got);
 }
 
 export interface FieldCheck {

@@ -2,7 +2,7 @@
  * @module Scores of the certificate corpus, shared by the harness (`npm run corpus`) and the corpus test:
  * per document, per renderer and per field, and the report's text tables.
  */
-import { compareFields, type FieldCheck, fieldFamily, type FieldValues } from "./fields";
+import { comparable, compareFields, type FieldCheck, fieldFamily, type FieldValues } from "./fields";
 import type { CertificateRead } from "./read";
 
 export interface DocumentScore {
@@ -91,10 +91,27 @@ export function fieldTable(docs: DocumentScore[]): string {
   );
 }
 
-function clip(value: string | undefined, max = 60): string {
-  if (value === undefined) return "(missing)";
+function clip(value: string, from = 0, max = 60): string {
   const flat = value.replace(/\s+/g, " ");
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  const start = Math.min(from, flat.length);
+  const piece = flat.slice(start, start + max);
+  return `${start > 0 ? "…" : ""}${piece}${start + max < flat.length ? "…" : ""}`;
+}
+
+/** Where two values part, a little before it. */
+function firstDifference(expected: string, got: string): number {
+  let k = 0;
+  while (k < expected.length && expected[k] === got[k]) k++;
+  return Math.max(0, k - 20);
+}
+
+/** Expected vs got as compared (white space removed where the comparison removes it), from where they part. */
+function mismatch(c: FieldCheck): string {
+  const expected = comparable(c.field, c.expected);
+  if (c.got === undefined) return `expected "${clip(expected)}", got (missing)`;
+  const got = comparable(c.field, c.got);
+  const from = firstDifference(expected, got);
+  return `expected "${clip(expected, from)}", got "${clip(got, from)}"`;
 }
 
 /** Each document's wrong fields: expected vs got, clipped. */
@@ -104,7 +121,7 @@ export function failureList(docs: DocumentScore[]): string {
     const wrong = d.checks.filter((c) => !c.ok);
     if (wrong.length === 0) continue;
     out.push(`${d.renderer}/${d.name} (${d.status}): ${wrong.length} of ${d.checks.length} wrong`);
-    for (const c of wrong) out.push(`  ${c.field}: expected "${clip(c.expected)}", got ${c.got === undefined ? "(missing)" : `"${clip(c.got)}"`}`);
+    for (const c of wrong) out.push(`  ${c.field}: ${mismatch(c)}`);
   }
   return out.join("\n");
 }
