@@ -4,7 +4,7 @@
  * test/corpus/<renderer>/<name>.pdf with <name>.truth.json beside it, and the renderers' versions in
  * test/corpus/versions.json.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { embeddedFontCovers } from "../../worker/pdf/fonts";
 import { Rng } from "../../worker/upstream/sandbox/prng";
@@ -144,6 +144,13 @@ export async function buildCorpus(opts: { root: string; workDir: string; only: s
   return writeVersions(join(opts.root, "test/corpus/versions.json"), versions);
 }
 
+/** Merged into the last build's versions: a partial rebuild keeps the other renderers' entries. */
 function writeVersions(path: string, versions: Record<string, string>): void {
-  writeFileSync(path, `${JSON.stringify(versions, null, 2)}\n`);
+  let previous: Record<string, string> = {};
+  try {
+    previous = JSON.parse(new TextDecoder().decode(readFileSync(path))) as Record<string, string>;
+  } catch {
+    // First build: nothing to keep.
+  }
+  writeFileSync(path, `${JSON.stringify({ ...previous, ...versions }, null, 2)}\n`);
 }
