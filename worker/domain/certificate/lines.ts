@@ -6,7 +6,7 @@
  */
 import { lineGeometry, type LineGeometry, type PageText } from "../text/page";
 import { matchLabel } from "./labels";
-import { FURNITURE_PATTERNS, ISSUERS } from "./vocabulary";
+import { FURNITURE_PATTERNS, FURNITURE_NAMES } from "./vocabulary";
 
 export interface SourceLine {
   /** 1-based page number. */
@@ -21,7 +21,7 @@ export interface SourceLine {
   pageStart: boolean;
 }
 
-const ISSUER = new RegExp(ISSUERS.map((name) => [...name].join("\\s*")).join("|"), "g");
+const ISSUER = new RegExp(FURNITURE_NAMES.map((name) => [...name].join("\\s*")).join("|"), "g");
 const BARE_NUMBER = /^(?:\d\s*){20}$/;
 const LABELLED_NUMBER = /^登\s*记\s*证\s*明\s*编\s*号\s*[:：]?\s*(?:\d\s*){20}$/;
 /** Lines this close to the top or bottom of a page (by position in the page's lines) may be running furniture. */
@@ -34,8 +34,8 @@ function onlyFurniture(text: string): boolean {
   return rest.replace(/[\s|｜/／\-—·•]/g, "") === "";
 }
 
-const ISSUER_AT_END = new RegExp(`\\s+(?:${ISSUERS.map((name) => [...name].join("\\s*")).join("|")})$`);
-const ISSUER_AT_START = new RegExp(`^(?:${ISSUERS.map((name) => [...name].join("\\s*")).join("|")})\\s+`);
+const ISSUER_AT_END = new RegExp(`\\s+(?:${FURNITURE_NAMES.map((name) => [...name].join("\\s*")).join("|")})$`);
+const ISSUER_AT_START = new RegExp(`^(?:${FURNITURE_NAMES.map((name) => [...name].join("\\s*")).join("|")})\\s+`);
 
 /** A line with a header's name printed beside a field ("登记证明编号：… 中国人民银行征信中心"): the field alone. */
 function withoutEdgeFurniture(text: string): { lead: number; text: string } {

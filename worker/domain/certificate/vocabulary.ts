@@ -100,9 +100,10 @@ export const REGISTER_TYPES = [
 ] as const;
 
 /** Names printed as header, footer or watermark on every page: page furniture, never field content. */
-export const ISSUERS = [
-  "中征动产融资登记服务有限责任公司", "中国人民银行征信中心", "动产融资统一登记公示系统", "动产融资统一登记系统", "中登网",
-] as const;
+export const ISSUERS = ["中征动产融资登记服务有限责任公司", "中国人民银行征信中心"] as const;
+
+/** Every name that is furniture where it stands alone: the issuers and the registry's system names. */
+export const FURNITURE_NAMES = [...ISSUERS, "动产融资统一登记公示系统", "动产融资统一登记系统", "中登网"] as const;
 
 /**
  * Page furniture besides the issuers' names: page numbers in their usual spellings, the end mark, print
