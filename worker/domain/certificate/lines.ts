@@ -95,8 +95,9 @@ export function contentLines(pages: readonly (string | PageText)[]): SourceLine[
     let firstContent = true;
     lines.forEach((line, i) => {
       const { text, start } = line;
+      const bare = withoutEdgeFurniture(text).text;
       // A labelled header repeats the field of page 1: furniture from page 2 on, the field itself on page 1.
-      const isHeader = i === 0 && (BARE_NUMBER.test(text) || (p > 0 && LABELLED_NUMBER.test(text)));
+      const isHeader = (i === 0 && BARE_NUMBER.test(bare)) || (p > 0 && i < EDGE_LINES && LABELLED_NUMBER.test(bare));
       const atEdge = i < EDGE_LINES || i >= lines.length - EDGE_LINES;
       const repeated = atEdge && running.has(repeatKey(text)) && !(p === 0 && LABELLED_NUMBER.test(text));
       if (isHeader || repeated || onlyFurniture(text)) return;
