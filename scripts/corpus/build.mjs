@@ -15,7 +15,7 @@ const outfile = join(root, "node_modules/.cache/corpus/build.bundle.mjs");
 await build({
   entryPoints: [join(root, "scripts/corpus/generate.ts")],
   bundle: true, format: "esm", platform: "node", outfile, logLevel: "error",
-  external: ["unpdf", "pdf-lib", "@pdf-lib/fontkit", "playwright-core"],
+  external: ["unpdf", "pdf-lib", "@pdf-lib/fontkit", "playwright-core", "subset-font"],
 });
 const { buildCorpus } = await import(outfile);
 const pkg = (name) => JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")).version;

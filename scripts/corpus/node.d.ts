@@ -1,6 +1,6 @@
 /**
- * The few Node APIs the corpus builder calls, typed here because the workspace has no @types/node (its
- * types are the Workers runtime's). Checked with `npx tsc --noEmit -p scripts/corpus`.
+ * The few Node APIs (and the one untyped package) the corpus builder calls, typed here because the
+ * workspace has no @types/node (its types are the Workers runtime's). Checked with `npx tsc --noEmit -p scripts/corpus`.
  */
 declare module "node:fs" {
   export function readFileSync(path: string): Uint8Array;
@@ -20,4 +20,9 @@ declare module "node:child_process" {
     args: readonly string[],
     options?: { encoding?: "utf8"; input?: string; stdio?: unknown; timeout?: number },
   ): string;
+}
+
+/** subset-font (hb-subset in WebAssembly) ships no types. */
+declare module "subset-font" {
+  export default function subsetFont(font: Uint8Array, text: string, options?: { targetFormat?: "truetype" | "sfnt" }): Promise<Uint8Array>;
 }

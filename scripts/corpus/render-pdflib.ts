@@ -1,8 +1,10 @@
 /**
- * @module pdf-lib with @pdf-lib/fontkit and system TrueType fonts, subset into each file: Droid Sans
- * Fallback (fonts-droid-fallback; the Noto CJK faces are OpenType collections that pdf-lib cannot pick a
- * face from) has no Latin letters or digits, so those are set in Liberation Serif, as office documents
- * set SimSun with Times New Roman: one line is several runs in two fonts. Ruled tables drawn by hand, each row's VALUE written to the content stream
+ * @module pdf-lib with @pdf-lib/fontkit and system TrueType fonts: Droid Sans Fallback (fonts-droid-fallback;
+ * the Noto CJK faces are OpenType collections that pdf-lib cannot pick a face from) has no Latin letters or
+ * digits, so those are set in Liberation Serif, as office documents set SimSun with Times New Roman: one
+ * line is several runs in two fonts. Each font is cut to the document's characters by hb-subset
+ * (subset-font) and embedded whole: fontkit's own subset of Droid Sans Fallback drops the parts of its
+ * composite glyphs, and most Chinese characters then render blank (the text layer stays right). Ruled tables drawn by hand, each row's VALUE written to the content stream
  * before its LABEL on the same baseline, so a reader that trusts stream order reads value then label.
  * - "value-first": label | value, numbers printed in groups of four ("0283 6616 0003 4341 8599");
  * - "narrow-columns": two label/value pairs per row in narrow cells, so 20-digit numbers and codes wrap
@@ -11,6 +13,7 @@
  */
 import fontkit from "@pdf-lib/fontkit";
 import { readFileSync } from "node:fs";
+import subsetFont from "subset-font";
 import { degrees, type PDFFont, PDFDocument, type PDFPage, rgb } from "pdf-lib";
 import type { PrintedDocument, Row } from "./document";
 
@@ -98,6 +101,10 @@ class Writer {
     return page;
   }
 
+  gap(points: number): void {
+    this.y -= points;
+  }
+
   text(text: string, x: number, size = SIZE): void {
     if (this.y < BOTTOM) this.newPage();
     this.font.draw(this.page, text, { x, y: this.y, size });
@@ -163,7 +170,9 @@ function rowsOf(doc: PrintedDocument, layout: PdfLibLayout): Cell[][] {
 export async function renderPdfLib(doc: PrintedDocument, layout: PdfLibLayout, fonts: SystemFonts): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
-  const font = new MixedFont(await pdf.embedFont(fonts.cjk, { subset: true }), await pdf.embedFont(fonts.latin, { subset: true }), fonts.cjkCovers);
+  const chars = `${JSON.stringify(doc)}第共页0123456789 `;
+  const cut = (bytes: Uint8Array) => subsetFont(bytes, chars, { targetFormat: "truetype" });
+  const font = new MixedFont(await pdf.embedFont(await cut(fonts.cjk)), await pdf.embedFont(await cut(fonts.latin)), fonts.cjkCovers);
   pdf.setTitle(doc.title);
   pdf.setProducer("pdf-lib corpus");
   pdf.setCreationDate(new Date(Date.UTC(2024, 0, 1)));
@@ -172,6 +181,7 @@ export async function renderPdfLib(doc: PrintedDocument, layout: PdfLibLayout, f
   const f = doc.furniture;
   const number = layout === "value-first" ? groupNumbers(doc.numberRow.value) : doc.numberRow.value;
   w.row([{ label: doc.numberRow.label, value: number, labelWidth: 120, valueWidth: layout === "value-first" ? FULL - 120 : 100 }]);
+  w.gap(10);
   w.text(doc.title, (A4.width - font.widthOfTextAtSize(doc.title, 15)) / 2, 15);
   w.text(`打印时间：${f.printTime}`, A4.width - MARGIN - font.widthOfTextAtSize(`打印时间：${f.printTime}`, 8.5), 8.5);
   for (const cells of rowsOf(doc, layout)) w.row(cells);
@@ -192,8 +202,9 @@ export interface SystemFonts {
   cjkCovers: (ch: string) => boolean;
 }
 
+/** The font files as Node reads them (Buffers: subset-font refuses a plain Uint8Array). */
 export function systemFonts(): SystemFonts {
-  const cjk = new Uint8Array(readFileSync(SYSTEM_FONTS.cjk));
+  const cjk = readFileSync(SYSTEM_FONTS.cjk);
   const face = fontkit.create(cjk);
-  return { cjk, latin: new Uint8Array(readFileSync(SYSTEM_FONTS.latin)), cjkCovers: (ch) => face.hasGlyphForCodePoint(ch.codePointAt(0) ?? 0) };
+  return { cjk, latin: readFileSync(SYSTEM_FONTS.latin), cjkCovers: (ch) => face.hasGlyphForCodePoint(ch.codePointAt(0) ?? 0) };
 }
