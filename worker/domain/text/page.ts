@@ -35,8 +35,8 @@ export interface LineGeometry {
   xAt(offset: number): number;
 }
 
-/** A gap wider than this share of the font size between two runs on a line separates two table cells. */
-const CELL_GAP_EM = 1.2;
+/** A gap wider than this share of the font size between two runs on a line may separate two table cells (a space in running text is about as wide; labels are only taken at such a start, never values). */
+const CELL_GAP_EM = 0.25;
 
 /**
  * Geometry of the line [start, end) of a page, or null when the page has no boxes for it (text given
