@@ -1,5 +1,7 @@
 /**
  * Builds the multi-generator certificate corpus (test/corpus/): `npm run corpus:build [renderer ...]`.
+ * `--seed=S --out=DIR` builds another corpus of the same shape (other subjects, registrations, choices)
+ * into DIR instead, to check a parser against documents it was not tuned on (`npm run corpus -- --dir=DIR`).
  * Needs the system chromium, python3-reportlab, libreoffice-writer, fonts-noto-cjk and
  * fonts-droid-fallback; CI does not run it, its outputs are committed. The TypeScript sources
  * (scripts/corpus/generate.ts and the sandbox generator it reads the truth from) are bundled with esbuild
@@ -21,9 +23,15 @@ const { buildCorpus } = await import(outfile);
 const pkg = (name) => JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")).version;
 const { execFileSync } = await import("node:child_process");
 const chromium = execFileSync("/usr/bin/chromium", ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+const args = process.argv.slice(2);
+const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const seed = option("seed") ?? "";
+if (seed !== "" && !option("out")) throw new Error("--seed needs --out=DIR: the committed corpus is built with the default seed only");
 await buildCorpus({
   root,
   workDir: join(tmpdir(), `corpus-build-${process.pid}`),
-  only: process.argv.slice(2),
+  only: args.filter((a) => !a.startsWith("--")),
+  seed,
+  outDir: option("out") ?? join(root, "test/corpus"),
   versions: { chromium, "playwright-core": pkg("playwright-core"), "pdf-lib": pkg("pdf-lib"), "@pdf-lib/fontkit": pkg("@pdf-lib/fontkit") },
 });

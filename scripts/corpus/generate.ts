@@ -54,12 +54,12 @@ function printTime(registerTime: string | null, rng: Rng): string {
   return new Date(base + 8 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
 }
 
-function plan(renderer: string, count: number, layouts: string[]): Planned[] {
+function plan(renderer: string, count: number, layouts: string[], seed: string): Planned[] {
   const used = new Set<string>();
   return Array.from({ length: count }, (_, k) => {
     const layout = layouts[k % layouts.length] ?? "default";
-    const selection = select(renderer, k, used, renderer !== "sandbox");
-    const rng = Rng.of("corpus-print", renderer, k);
+    const selection = select(renderer, k, used, renderer !== "sandbox", seed);
+    const rng = seed === "" ? Rng.of("corpus-print", renderer, k) : Rng.of("corpus-print", seed, renderer, k);
     const name = `${layout}-${String(k + 1).padStart(2, "0")}-${selection.registerType}`;
     const reg = selection.registration;
     if (renderer === "sandbox") {
@@ -115,14 +115,24 @@ async function render(renderer: string, planned: Planned[], workDir: string, scr
   }
 }
 
-export async function buildCorpus(opts: { root: string; workDir: string; only: string[]; versions: Record<string, string> }): Promise<void> {
+export interface BuildOptions {
+  root: string;
+  workDir: string;
+  only: string[];
+  versions: Record<string, string>;
+  /** "" for the committed corpus; another seed builds a fresh corpus of the same shape into `outDir`. */
+  seed: string;
+  outDir: string;
+}
+
+export async function buildCorpus(opts: BuildOptions): Promise<void> {
   const scriptDir = join(opts.root, "scripts/corpus");
   const versions: Record<string, string> = { ...opts.versions };
   for (const { renderer, count, layouts } of PLAN) {
     if (opts.only.length && !opts.only.includes(renderer)) continue;
-    const planned = plan(renderer, count, layouts);
+    const planned = plan(renderer, count, layouts, opts.seed);
     const pdfs = await render(renderer, planned, opts.workDir, scriptDir);
-    const dir = join(opts.root, "test/corpus", renderer);
+    const dir = join(opts.outDir, renderer);
     mkdirSync(dir, { recursive: true });
     for (const file of readdirSync(dir)) if (file.endsWith(".pdf") || file.endsWith(".truth.json")) rmSync(join(dir, file));
     for (const p of planned) {
@@ -141,7 +151,7 @@ export async function buildCorpus(opts: { root: string; workDir: string; only: s
   if (!opts.only.length || opts.only.includes("reportlab")) versions.reportlab = reportLabVersion();
   if (!opts.only.length || opts.only.includes("libreoffice")) versions.libreoffice = libreOfficeVersion();
   versions.pdflibFonts = `${SYSTEM_FONTS.cjk}, ${SYSTEM_FONTS.latin}`;
-  return writeVersions(join(opts.root, "test/corpus/versions.json"), versions);
+  return writeVersions(join(opts.outDir, "versions.json"), versions);
 }
 
 /** Merged into the last build's versions: a partial rebuild keeps the other renderers' entries. */

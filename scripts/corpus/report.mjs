@@ -1,5 +1,6 @@
 /**
- * The certificate corpus harness: `npm run corpus [-- --min=99] [renderer ...]`. Reads every
+ * The certificate corpus harness: `npm run corpus [-- --min=99] [--dir=DIR] [renderer ...]` (DIR: a
+ * corpus built with `npm run corpus:build -- --seed=S --out=DIR`; default test/corpus). Reads every
  * test/corpus/<renderer>/<name>.pdf with the product's own code (extractPdf + parseCertificate, bundled
  * for Node with esbuild like bench/certificates.mjs), compares the checked fields with <name>.truth.json
  * and prints: accuracy per renderer, right/checked per field and renderer, each document's wrong fields.
@@ -24,7 +25,7 @@ await build({
 });
 const lib = await import(outfile);
 
-const corpus = join(root, "test/corpus");
+const corpus = args.find((a) => a.startsWith("--dir="))?.slice(6) ?? join(root, "test/corpus");
 const renderers = readdirSync(corpus).filter((d) => statSync(join(corpus, d)).isDirectory() && (!only.length || only.includes(d)));
 const docs = [];
 const started = performance.now();

@@ -37,9 +37,11 @@ export interface Selection {
   descriptionPages: 1 | 2 | 3;
 }
 
-function subjectFor(renderer: string, k: number, rng: Rng): string {
+function subjectFor(renderer: string, k: number, rng: Rng, seed: string): string {
   if (k % 4 === 1) return makeIdentityNumber(rng, rng.pick(DIVISIONS));
-  return COMPANIES[(k + renderer.length) % COMPANIES.length] ?? "上海华信商贸有限公司";
+  const company = COMPANIES[(k + renderer.length) % COMPANIES.length] ?? "上海华信商贸有限公司";
+  // Another seed: other subjects altogether, so other registrations and parties.
+  return seed === "" ? company : `${company.replace(/有限公司$/, "")}${seed}有限公司`;
 }
 
 /** The first registration of the wanted type whose business type this renderer has not used yet. */
@@ -76,12 +78,13 @@ function asObjection(c: Certificate, rng: Rng): void {
   c.declaredAttachments = [];
 }
 
-export function select(renderer: string, k: number, usedBusiness: Set<string>, allowObjection: boolean): Selection {
-  const rng = Rng.of("corpus", renderer, k);
+/** `seed` "" is the committed corpus; any other seed chooses another corpus of the same shape. */
+export function select(renderer: string, k: number, usedBusiness: Set<string>, allowObjection: boolean, seed = ""): Selection {
+  const rng = seed === "" ? Rng.of("corpus", renderer, k) : Rng.of("corpus", seed, renderer, k);
   const offset = renderer.length % REGISTER_TYPES.length;
   let registerType = REGISTER_TYPES[(k + offset) % REGISTER_TYPES.length] ?? "initial";
   if (registerType === "objection" && !allowObjection) registerType = "change";
-  const subject = subjectFor(renderer, k, rng);
+  const subject = subjectFor(renderer, k, rng, seed);
   const index = find(subject, registerType, usedBusiness);
   const registration = buildRegistration(subject, index, REGISTRATIONS_PER_SUBJECT);
   usedBusiness.add(registration.certificate.businessTypeCode ?? "");
