@@ -106,7 +106,8 @@ export function assemblePage(rawItems: readonly unknown[], frame: PageFrame = { 
         });
       }
       lineText += item.str;
-      end = Math.max(end, item.x + item.width);
+      // pdf.js makes a space run for a jump in the content stream, as wide as the jump: it would hide the gaps after it.
+      if (item.str.trim()) end = Math.max(end, item.x + item.width);
     }
     const lead = lineText.length - lineText.trimStart().length;
     const trimmed = lineText.trim();
