@@ -137,6 +137,8 @@ class Writer {
 }
 
 const FULL = A4.width - 2 * MARGIN;
+const PRINT_TIME = "打印时间：";
+const AGENT = "代理登记机构：";
 
 function rowsOf(doc: PrintedDocument, layout: PdfLibLayout): Cell[][] {
   const out: Cell[][] = [];
@@ -170,7 +172,9 @@ function rowsOf(doc: PrintedDocument, layout: PdfLibLayout): Cell[][] {
 export async function renderPdfLib(doc: PrintedDocument, layout: PdfLibLayout, fonts: SystemFonts): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
-  const chars = `${JSON.stringify(doc)}第共页0123456789 `;
+  // Every character drawn must be in the cut fonts: a missing one draws as .notdef, and all the missing
+  // ones then share that glyph's single ToUnicode entry (理 extracted as 打).
+  const chars = `${JSON.stringify(doc)}${PRINT_TIME}${AGENT}第共页0123456789 `;
   const cut = (bytes: Uint8Array) => subsetFont(bytes, chars, { targetFormat: "truetype" });
   const font = new MixedFont(await pdf.embedFont(await cut(fonts.cjk)), await pdf.embedFont(await cut(fonts.latin)), fonts.cjkCovers);
   pdf.setTitle(doc.title);
@@ -183,9 +187,10 @@ export async function renderPdfLib(doc: PrintedDocument, layout: PdfLibLayout, f
   w.row([{ label: doc.numberRow.label, value: number, labelWidth: 120, valueWidth: layout === "value-first" ? FULL - 120 : 100 }]);
   w.gap(10);
   w.text(doc.title, (A4.width - font.widthOfTextAtSize(doc.title, 15)) / 2, 15);
-  w.text(`打印时间：${f.printTime}`, A4.width - MARGIN - font.widthOfTextAtSize(`打印时间：${f.printTime}`, 8.5), 8.5);
+  const printed = `${PRINT_TIME}${f.printTime}`;
+  w.text(printed, A4.width - MARGIN - font.widthOfTextAtSize(printed, 8.5), 8.5);
   for (const cells of rowsOf(doc, layout)) w.row(cells);
-  w.text(`代理登记机构：${f.agent}`, MARGIN);
+  w.text(`${AGENT}${f.agent}`, MARGIN);
   if (f.closing) w.text(f.closing, MARGIN, 8.5);
   w.pages.forEach((page, k) => {
     font.draw(page, f.header, { x: MARGIN, y: A4.height - 36, size: 8 });
