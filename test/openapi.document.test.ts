@@ -67,7 +67,8 @@ describe("the OpenAPI document", () => {
     const documented = operations(doc).map(([name]) => name).sort();
     const registered = registeredOpenRoutes();
     expect(registered.length).toBeGreaterThanOrEqual(14);
-    expect(documented).toEqual(registered);
+    // Hono answers HEAD with the GET handler: downloads document it without registering it.
+    expect(documented).toEqual([...registered, "HEAD /documents/{id}/content"].sort());
   });
 
   it("gives every operation an id, a summary and a tag", async () => {

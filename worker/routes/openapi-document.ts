@@ -1,13 +1,18 @@
 /**
  * @module The open API's OpenAPI 3.1 document: generated from the routes' zod schemas (the ones the
  * handlers validate with), plus what no single route states: the API key scheme, the tags, the
- * introduction, canonical header names and the X-Request-Id header every response carries.
+ * introduction, canonical header names, the X-Request-Id header every response carries, and per
+ * operation its description, links, code samples (samples.ts) and success examples (captured from a
+ * real run by scripts/capture-examples.mjs).
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { RATE_LIMITS } from "../domain/rate-limit";
 import { DEFAULT_MESSAGES, ERROR_STATUS, type ErrorCode } from "../errors";
 import { MAX_BODY_BYTES } from "../middleware/json-body";
+import EXAMPLES from "./openapi-examples.json";
+import { HEAD_DOCUMENT_OPERATION_ID, OPERATION_DOCS } from "./operation-docs";
+import { codeSamples } from "./samples";
 
 type Document = ReturnType<OpenAPIHono<AppEnv>["getOpenAPI31Document"]>;
 
@@ -52,6 +57,8 @@ export const DOCUMENT_CONFIG = {
     title: "Registry Query and Duplicate-Check Open API",
     version: "1.0.0",
     description: INTRODUCTION,
+    // No public licence: the API is offered under each customer's contract.
+    license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
   },
   servers: [{ url: "/api/open/v1", description: "This deployment" }],
   security: [{ ApiKey: [] }],
@@ -82,16 +89,70 @@ export function canonicalHeaderName(name: string): string {
   return name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
 }
 
+type MediaType = { schema?: unknown; examples?: Record<string, unknown> };
+type ResponseObject = { description?: string; headers?: Record<string, unknown>; content?: Record<string, MediaType>; links?: Record<string, unknown> };
 type Operation = {
+  operationId?: string;
+  summary?: string;
+  description?: string;
   parameters?: Array<{ in?: string; name?: string }>;
-  responses?: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { examples?: Record<string, unknown> }> }>;
+  requestBody?: { content?: Record<string, MediaType> };
+  responses?: Record<string, ResponseObject>;
+  "x-codeSamples"?: unknown;
 };
+type Captured = { status: number; request?: unknown; response: unknown };
+const CAPTURED: Record<string, Captured | undefined> = EXAMPLES;
+
+const DEMO_EXAMPLE = { summary: "The README's demo (captured from a sandbox run)" };
+
+/** Description, samples, links and the captured success example of one operation (mutates it). */
+function describeOperation(operation: Operation): void {
+  const id = operation.operationId ?? "";
+  const doc = OPERATION_DOCS[id];
+  const samples = codeSamples(id);
+  // Swagger UI shows descriptions, not x-codeSamples (Redoc and others read those): the samples go in both.
+  const sampleText = samples.map((sample) => `**${sample.label}**\n\n\`\`\`${sample.lang === "curl" ? "sh" : sample.lang.toLowerCase()}\n${sample.source}\n\`\`\``).join("\n\n");
+  const description = operation.description ?? doc?.description ?? "";
+  operation.description = sampleText ? `${description}\n\n${sampleText}` : description;
+  if (samples.length > 0) operation["x-codeSamples"] = samples;
+  const captured = CAPTURED[id];
+  for (const [status, response] of Object.entries(operation.responses ?? {})) {
+    if (Number(status) >= 300) continue;
+    if (doc?.links) response.links = doc.links;
+    const json = response.content?.["application/json"];
+    if (json && captured && String(captured.status) === status) json.examples = { demo: { ...DEMO_EXAMPLE, value: captured.response } };
+  }
+  const body = operation.requestBody?.content?.["application/json"];
+  if (body && captured?.request !== undefined) body.examples = { demo: { ...DEMO_EXAMPLE, value: captured.request } };
+}
+
+/**
+ * HEAD on a download (Hono answers it with the GET handler, so no route registers it): the GET's
+ * parameters and statuses, without bodies.
+ */
+function headOf(get: Operation): Operation {
+  const responses = Object.fromEntries(
+    Object.entries(get.responses ?? {}).map(([status, response]) => {
+      const { content, links: _links, ...rest } = response;
+      return [status, Number(status) < 300 ? rest : { ...rest, content }];
+    }),
+  );
+  return {
+    ...get,
+    operationId: HEAD_DOCUMENT_OPERATION_ID,
+    summary: "Read a file's size, type and ETag without downloading it",
+    description: undefined,
+    responses,
+  };
+}
 
 /** Applies what holds for every operation to a freshly generated document (mutates and returns it). */
 export function finishDocument(document: Document): Document {
   const codes = new Set<string>();
-  for (const item of Object.values(document.paths ?? {})) {
-    for (const operation of Object.values(item as Record<string, Operation>)) {
+  for (const item of Object.values(document.paths ?? {}) as Array<Record<string, Operation>>) {
+    if (item.get?.operationId === "downloadDocument") item.head = headOf(item.get);
+    for (const operation of Object.values(item)) {
+      describeOperation(operation);
       for (const parameter of operation.parameters ?? [])
         if (parameter.in === "header" && parameter.name) parameter.name = canonicalHeaderName(parameter.name);
       for (const [status, response] of Object.entries(operation.responses ?? {})) {

@@ -54,7 +54,7 @@ export function toRegistrationSummary(row: RegistrationRow, docs: readonly Docum
     ...optional("securedPartyNames", row.secured_party_names),
     ...optional("expiresAt", row.expires_at),
     ...optional("registerTime", row.register_time),
-    ...optional("registerType", row.register_type),
+    ...optional("registerType", row.register_type as RegistrationSummary["registerType"]),
     ...optional("registrationMonths", row.registration_months),
     ...optional("propertySummary", row.property_summary),
     ...(available && certificateDoc ? { pdfUrl: documentUrl(certificateDoc.id) } : {}),

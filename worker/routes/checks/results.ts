@@ -156,7 +156,7 @@ export function registerCheckResults(api: OpenAPIHono<AppEnv>): void {
         fileName: doc.file_name,
         height: page?.height ?? null,
         width: page?.width ?? null,
-        locations: onPage.map((e) => ({ evidenceId: e.id, precision: "page" as const, quads: [] as number[][], reason: page ? "TEXT_ONLY_MODE" : "PAGE_NOT_PARSED" })),
+        locations: onPage.map((e) => ({ evidenceId: e.id, precision: "page" as const, quads: [] as number[][], reason: page ? ("TEXT_ONLY_MODE" as const) : ("PAGE_NOT_PARSED" as const) })),
         mimeType: doc.mime_type,
         pageCount,
         pageNumber,

@@ -1,6 +1,6 @@
 /** @module Check shapes (open-api-v1.md: Check, Criterion, CoverageIssue, Check result, Evidence, Evidence locations). */
 import { z } from "@hono/zod-openapi";
-import { FailureSchema, RegistrationSchema, RegistrationSummarySchema, SOURCE_STATUSES } from "../queries/schema";
+import { FailureSchema, RegistrationSchema, RegistrationSummarySchema, SOURCE_STATUSES, enumListParameter } from "../queries/schema";
 import { PaginationQuery, SearchQuery, int64, pageSchema, timestamp } from "../shared";
 
 export const CHECK_STATUSES = ["processing", "review_pending", "completed", "partial", "failed"] as const;
@@ -11,13 +11,42 @@ export const STRENGTHS = ["invoice_match", "keyword_only"] as const;
 export const SOURCE_FIELDS = ["property_description", "attachment_text"] as const;
 export const TERM_KINDS = ["invoice_no", "keyword"] as const;
 export const RESULT_SORTS = ["registration", "strength", "hits"] as const;
+export const COVERAGE_ISSUE_CODES = [
+  "SOURCE_QUARANTINED", "SOURCE_UNAVAILABLE", "CERTIFICATE_MISSING", "CERTIFICATE_UNPARSED", "ATTACHMENT_NOT_TEXT_SEARCHABLE",
+  "ATTACHMENT_NO_TEXT", "ATTACHMENT_UNREADABLE", "ATTACHMENT_MISSING", "CRITERION_NOT_SEARCHABLE",
+] as const;
+/** Why a registration could not be decided (a coverage issue code of the registration itself). */
+export const PENDING_REASONS = ["CERTIFICATE_MISSING", "CERTIFICATE_UNPARSED", "ATTACHMENT_NOT_TEXT_SEARCHABLE", "ATTACHMENT_NO_TEXT", "ATTACHMENT_UNREADABLE", "ATTACHMENT_MISSING"] as const;
+/** What the server checks of an invoice_no value (worker/domain/criteria.ts): 6 to 20 digits once spaces go and full-width digits fold. */
+const INVOICE_NO_PATTERN = "^[\\s]*([0-9０-９][\\s]*){6,20}$";
 
 export const CriterionInputSchema = z
   .strictObject({
-    kind: z.enum(TERM_KINDS).openapi({ description: "invoice_no: 6 to 20 digits (spaces and full-width digits allowed); keyword: any text" }),
-    value: z.string().min(1).max(200).openapi({ example: "01492921" }),
+    kind: z.enum(TERM_KINDS).openapi({ description: "invoice_no: an invoice number, matched as a whole digit token; keyword: text matched as a substring" }),
+    value: z.string().min(1).max(200).openapi({
+      description: "invoice_no: 6 to 20 digits (spaces and full-width digits allowed, folded before matching); keyword: 1 to 200 characters",
+      example: "44031234",
+    }),
   })
-  .openapi("CriterionInput");
+  .openapi("CriterionInput", {
+    // The value's rule depends on the kind: one branch per kind, so generators and validators see it.
+    oneOf: [
+      {
+        type: "object",
+        title: "Invoice number",
+        properties: { kind: { type: "string", const: "invoice_no" }, value: { type: "string", minLength: 6, maxLength: 200, pattern: INVOICE_NO_PATTERN } },
+        required: ["kind", "value"],
+        additionalProperties: false,
+      },
+      {
+        type: "object",
+        title: "Keyword",
+        properties: { kind: { type: "string", const: "keyword" }, value: { type: "string", minLength: 1, maxLength: 200 } },
+        required: ["kind", "value"],
+        additionalProperties: false,
+      },
+    ],
+  });
 
 export const CriterionSchema = z
   .object({ id: z.string(), kind: z.enum(TERM_KINDS), value: z.string().openapi({ description: "Original condition text" }) })
@@ -25,9 +54,9 @@ export const CriterionSchema = z
 
 export const CoverageIssueSchema = z
   .object({
-    code: z.string().openapi({
+    code: z.enum(COVERAGE_ISSUE_CODES).openapi({
       description:
-        "SOURCE_QUARANTINED, SOURCE_UNAVAILABLE, CERTIFICATE_MISSING, CERTIFICATE_UNPARSED, ATTACHMENT_NOT_TEXT_SEARCHABLE (an image), ATTACHMENT_NO_TEXT (a PDF without a text layer), ATTACHMENT_UNREADABLE, ATTACHMENT_MISSING, CRITERION_NOT_SEARCHABLE (a value that is empty after normalisation)",
+        "ATTACHMENT_NOT_TEXT_SEARCHABLE: an image; ATTACHMENT_NO_TEXT: a PDF without a text layer; CRITERION_NOT_SEARCHABLE: a value that is empty after normalisation",
     }),
     criterionId: z.string().optional(),
     registrationId: z.string().optional(),
@@ -69,7 +98,7 @@ export const CheckSchema = z
 export const CheckListQuery = z.object({
   ...PaginationQuery,
   search: SearchQuery,
-  status: z.union([z.literal(""), z.enum(CHECK_STATUSES)]).optional(),
+  status: z.union([z.literal(""), z.enum(CHECK_STATUSES)]).optional().openapi({ description: "Checks in this status only; empty or absent means all" }),
 });
 export const CheckPageSchema = pageSchema(CheckSchema, "PublicCheckPage");
 
@@ -126,8 +155,11 @@ export const CheckResultSchema = z
     resultStatus: z.enum(RESULT_STATUSES),
     check: CheckEvidenceSchema.nullable(),
     coverageIssues: z.array(CoverageIssueSchema),
-    coverageReason: z.string().optional(),
-    pendingReason: z.string().optional(),
+    coverageReason: z.string().optional().openapi({
+      description: "The registration's coverage issue codes, comma-separated; omitted when its coverage is complete",
+      example: "ATTACHMENT_NOT_TEXT_SEARCHABLE",
+    }),
+    pendingReason: z.enum(PENDING_REASONS).optional().openapi({ description: "Why an unmatched registration could not be ruled out (matchStatus pending)" }),
   })
   .openapi("PublicCheckResult");
 
@@ -138,20 +170,20 @@ export const CheckResultSummarySchema = z
     matchedCriterionIds: z.array(z.string()),
     resultStatus: z.enum(RESULT_STATUSES),
     strength: z.enum(STRENGTHS).optional(),
-    coverageReason: z.string().optional(),
-    pendingReason: z.string().optional(),
+    coverageReason: z.string().optional().openapi({
+      description: "The registration's coverage issue codes, comma-separated; omitted when its coverage is complete",
+      example: "ATTACHMENT_NOT_TEXT_SEARCHABLE",
+    }),
+    pendingReason: z.enum(PENDING_REASONS).optional().openapi({ description: "Why an unmatched registration could not be ruled out (matchStatus pending)" }),
     reviewNote: z.string().optional(),
   })
   .openapi("PublicCheckResultSummary");
 
-const multi = (values: readonly string[]) =>
-  z.union([z.string(), z.array(z.string())]).optional().openapi({ description: `Repeat or comma-separate: ${values.join(", ")}` });
-
 /** Filters and order shared by the results list and navigation. */
 export const ResultFilterQuery = {
-  resultStatus: multi(RESULT_STATUSES),
-  matchStatus: multi(MATCH_STATUSES),
-  strength: multi(STRENGTHS),
+  resultStatus: enumListParameter(RESULT_STATUSES, "Results with one of these review states."),
+  matchStatus: enumListParameter(MATCH_STATUSES, "Results with one of these automatic outcomes (pending: could not be decided, see pendingReason)."),
+  strength: enumListParameter(STRENGTHS, "Matched results of this strength (invoice_match: an invoice number matched)."),
   criterionId: z.string().max(100).optional().openapi({ description: "Results that matched this criterion" }),
   sort: z.enum(RESULT_SORTS).optional().openapi({
     description: "registration (default): certificate order; strength: invoice matches first; hits: most matched criteria first",
@@ -187,7 +219,7 @@ export const NavigationSchema = z
 
 export const EvidenceLocationsQuery = z.object({
   documentId: z.string().min(1).max(100).openapi({ description: "documentId of a listed evidence entry", example: "doc_5e6f7a8b9c0d1e2f" }),
-  pageNumber: z.string().regex(/^[1-9]\d{0,5}$/).openapi({ type: "integer", minimum: 1, description: "pageNumber of that evidence entry, from 1", example: 1 }),
+  pageNumber: z.string().regex(/^[1-9]\d{0,5}$/).openapi({ type: "integer", minimum: 1, maximum: 999_999, description: "pageNumber of that evidence entry, from 1", example: 1 }),
 });
 
 export const EvidenceLocationsSchema = z
@@ -202,7 +234,7 @@ export const EvidenceLocationsSchema = z
         evidenceId: z.string(),
         precision: z.enum(["word", "region", "page", "unavailable"]),
         quads: z.array(z.array(z.number())),
-        reason: z.string().nullable().openapi({ description: "TEXT_ONLY_MODE or PAGE_NOT_PARSED" }),
+        reason: z.enum(["TEXT_ONLY_MODE", "PAGE_NOT_PARSED"]).nullable().openapi({ description: "Why the precision is below word: TEXT_ONLY_MODE (offsets in the page text only), PAGE_NOT_PARSED" }),
       }),
     ),
     mimeType: z.string(),

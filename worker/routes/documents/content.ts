@@ -13,7 +13,9 @@ import { accountGate } from "../../lib/gate";
 import { rateLimited } from "../../middleware/rate-limit";
 import { errorResponses } from "../responses";
 
-const FILE_CONTENT = { "*/*": { schema: z.string().openapi({ format: "binary" }) } };
+const FILE_BYTES = { schema: z.string().openapi({ format: "binary" }) };
+/** Certificates are PDF; attachments come as the registry stored them (PDF invoice lists, scanned images, other files). */
+const FILE_CONTENT = { "application/pdf": FILE_BYTES, "image/jpeg": FILE_BYTES, "image/png": FILE_BYTES, "application/octet-stream": FILE_BYTES };
 const FILE_HEADERS = {
   "Content-Length": { description: "Bytes in this response", schema: { type: "integer" as const } },
   "Accept-Ranges": { description: "Always `bytes`: a single range may be asked for", schema: { type: "string" as const, example: "bytes" } },

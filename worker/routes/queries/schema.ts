@@ -10,9 +10,32 @@ export const FAILURE_CODES = [
   "SOURCE_QUARANTINED", "SOURCE_UNAVAILABLE", "QUERY_FAILED", "CHECK_FAILED", "DOCUMENT_COVERAGE_INCOMPLETE", "CHECK_COVERAGE_INCOMPLETE",
 ] as const;
 export const REGISTRATION_PARSE_STATUSES = ["completed", "pending", "failed", "missing"] as const;
+/** The gateway contract's register types (worker/upstream/http/contract.ts), as the upstream lists them. */
+export const REGISTER_TYPES = ["initial", "change", "extension", "cancellation", "objection"] as const;
+export const ATTACHMENT_STATUSES = ["text_extracted", "no_text", "not_text_searchable", "unreadable"] as const;
+
+/**
+ * A filter given as repeated parameters and/or comma lists (`parseStatus=failed,missing`): the handler
+ * splits and checks the values; the document states them as an exploded array of the enum.
+ */
+export const enumListParameter = (values: readonly string[], description: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .openapi({
+      description: `${description} Repeat the parameter or give a comma-separated list; a value outside the list is 400.`,
+      anyOf: undefined,
+      type: "array",
+      items: { type: "string", enum: [...values] },
+      example: [values[0]],
+      param: { style: "form", explode: true },
+    });
 
 export const FailureSchema = z
-  .object({ code: z.enum(FAILURE_CODES), message: z.string() })
+  .object({
+    code: z.enum(FAILURE_CODES),
+    message: z.string().openapi({ description: "For people; the code governs", example: "Some certificates could not be obtained or read." }),
+  })
   .openapi("PublicFailure", { description: "Describes finished tasks only; existing results stay usable" });
 
 export const QuerySchema = z
@@ -50,13 +73,17 @@ export const IdempotencyHeaders = z.object({
     .min(1)
     .max(128)
     .regex(/\S/)
-    .openapi({ description: "One per business intent (a UUID); reuse it when retrying", example: "3f0c2a9e-3d1b-4b9e-9a8e-2c1f0b7d6e5a" }),
+    .openapi({
+      description:
+        "One per business intent (a fresh UUID); send the same key with the same body when retrying. 1 to 128 characters, not only spaces; keys are compared exactly.",
+      example: "3f0c2a9e-3d1b-4b9e-9a8e-2c1f0b7d6e5a",
+    }),
 });
 
 export const QueryListQuery = z.object({
   ...PaginationQuery,
   search: SearchQuery,
-  status: z.union([z.literal(""), z.enum(QUERY_STATUSES)]).optional().openapi({ description: "Empty means all" }),
+  status: z.union([z.literal(""), z.enum(QUERY_STATUSES)]).optional().openapi({ description: "Queries in this status only; empty or absent means all" }),
 });
 
 export const QueryPageSchema = pageSchema(QuerySchema, "PublicQueryPage");
@@ -69,7 +96,7 @@ export const AttachmentSchema = z
     mimeType: z.string().optional(),
     pageCount: int64().optional().openapi({ description: "Omitted for non-paged files" }),
     sha256: z.string().optional(),
-    status: z.enum(["text_extracted", "no_text", "not_text_searchable", "unreadable"]).optional().openapi({
+    status: z.enum(ATTACHMENT_STATUSES).optional().openapi({
       description: "text_extracted: PDF text read for matching; no_text: a PDF with no text layer; not_text_searchable: an image; unreadable: a corrupt file",
     }),
   })
@@ -94,7 +121,7 @@ export const RegistrationSummarySchema = z
     securedPartyNames: z.string().optional(),
     expiresAt: z.string().optional(),
     registerTime: z.string().optional(),
-    registerType: z.string().optional(),
+    registerType: z.enum(REGISTER_TYPES).optional().openapi({ description: "As the upstream lists the registration" }),
     registrationMonths: z.number().int().optional().openapi({ format: "int32" }),
     propertySummary: z.string().max(200).optional().openapi({ description: "First 200 Unicode characters of the property description" }),
     pdfUrl: z.string().optional().openapi({ description: "Omitted when the source is not available" }),
@@ -105,10 +132,7 @@ export const RegistrationSummarySchema = z
 export const RegistrationListQuery = z.object({
   ...PaginationQuery,
   search: SearchQuery,
-  parseStatus: z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .openapi({ description: "Repeat the parameter or give a comma list: completed, pending, failed, missing" }),
+  parseStatus: enumListParameter(REGISTRATION_PARSE_STATUSES, "Registrations whose certificate is in one of these states (missing: none obtained; failed: obtained, not parsed)."),
 });
 
 export const RegistrationPageSchema = pageSchema(RegistrationSummarySchema, "PublicRegistrationPage");
@@ -131,9 +155,9 @@ export const PdfSchema = z
 export const ChainItemSchema = z.object({
   certificateNumber: z.string(),
   expiresAt: z.string().optional(),
-  parseStatus: z.string(),
+  parseStatus: z.enum(REGISTRATION_PARSE_STATUSES),
   registerTime: z.string().optional(),
-  registerType: z.string().optional(),
+  registerType: z.enum(REGISTER_TYPES).optional(),
   registrationId: z.string(),
 });
 
