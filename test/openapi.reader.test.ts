@@ -75,6 +75,8 @@ describe("the OpenAPI document, for readers and generators", () => {
     expect(parameter(results, "pageSize").schema).toMatchObject({ minimum: 1, maximum: 100 });
     expect(parameter(operation(doc, "getEvidenceLocations"), "pageNumber").schema).toMatchObject({ type: "integer", minimum: 1, maximum: 999_999 });
     expect(parameter(operation(doc, "createQueries"), "Idempotency-Key").schema).toMatchObject({ minLength: 1, maxLength: 128, pattern: "\\S" });
+    const range = new RegExp(parameter(operation(doc, "downloadDocument"), "Range").schema.pattern!);
+    for (const [value, ok] of [["bytes=0-99", true], ["bytes=100-", true], ["bytes=-500", true], ["bytes=0-1,5-9", false], ["bytes=", false]] as const) expect(range.test(value), value).toBe(ok);
 
     const schemas = doc.components.schemas;
     expect(schemas.CoverageIssue!.properties!.code!.enum).toContain("ATTACHMENT_NOT_TEXT_SEARCHABLE");

@@ -30,8 +30,16 @@ const route = createRoute({
   request: {
     params: z.object({ id: z.string().min(1).max(100).openapi({ description: "Document id (an attachment id, or pdf.documentId)", example: "doc_5e6f7a8b9c0d1e2f" }) }),
     headers: z.object({
-      range: z.string().max(200).optional().openapi({ description: "A single byte range: bytes=0-99, bytes=100-, bytes=-500", example: "bytes=0-1023" }),
-      "if-range": z.string().max(200).optional().openapi({ description: "An ETag from an earlier response" }),
+      range: z.string().max(200).optional().openapi({
+        description:
+          "A single byte range (RFC 9110 §14.2): bytes=0-99, bytes=100-, bytes=-500. Several ranges or a malformed one answer 416; another unit than bytes is ignored (the whole file).",
+        pattern: "^bytes=(\\d+-\\d*|-\\d+)$",
+        example: "bytes=0-1023",
+      }),
+      "if-range": z.string().max(200).optional().openapi({
+        description: "The ETag of an earlier response: the range applies only while the file is unchanged, else the whole file comes (RFC 9110 §13.1.5)",
+        example: "\"8b39a602f76b608c23963d041dd9f4d3ae546a064f82bcf96e338355c706393d\"",
+      }),
     }),
   },
   responses: {
