@@ -122,9 +122,12 @@ function registrationBlock(c: Certificate, o: PrintOptions): Block {
   return { heading: v.sectionHeadings ? "登记信息" : null, rows: list.rows };
 }
 
-function propertyBlock(c: Certificate, descriptionLabel: string, rentTotal: string | null, o: PrintOptions): Block {
+/** `propertyLabel` is the business type's description label: the prefix of the property labels comes from it. */
+function propertyBlock(c: Certificate, propertyLabel: string, rentTotal: string | null, o: PrintOptions): Block {
   const v = o.vocabulary;
-  const prefix = propertyPrefix(descriptionLabel);
+  const prefix = propertyPrefix(propertyLabel);
+  // An objection states its case where the description would be; the property labels stay the type's.
+  const descriptionLabel = c.registerType === "objection" ? "异议登记陈述" : propertyLabel;
   const list = new RowList();
   list.add(v.mainContractNumber, c.mainContractNumber, ["mainContractNumber"]);
   list.add(v.mainContractAmount, amountText(c.mainContractAmount, c.mainContractCurrency, v), ["mainContractAmount"]);
@@ -170,7 +173,7 @@ export function printDocument(certificate: Certificate, truth: Certificate, o: P
   const c = certificate;
   const business = BUSINESS_TYPES.find((b) => b.code === c.businessTypeCode) ?? BUSINESS_TYPES[0];
   const roles = business?.roles ?? ["担保人", "担保权人"];
-  const descriptionLabel = c.registerType === "objection" ? "异议登记陈述" : (business?.descriptionLabel ?? "财产描述");
+  const propertyLabel = business?.descriptionLabel ?? "财产描述";
   const seen = { debtor: 0, secured_party: 0 };
   const parties = (c.parties ?? []).map((p) => {
     const role = p.role ?? "debtor";
@@ -181,7 +184,7 @@ export function printDocument(certificate: Certificate, truth: Certificate, o: P
   const blocks = [
     registrationBlock(c, o),
     ...parties,
-    propertyBlock(c, descriptionLabel, rentTotal, o),
+    propertyBlock(c, propertyLabel, rentTotal, o),
     detailsBlock(c),
     preparerBlock(c, o, rng),
   ].filter((b): b is Block => b !== null && b.rows.length > 0);
