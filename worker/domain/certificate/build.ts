@@ -9,13 +9,17 @@ import { buildParty } from "./parties";
 import { joinPieces, type RawCertificate } from "./scan";
 import { spansOf } from "./spans";
 import {
-  amountsDisagree, readAmountParts, readCertificateNumber, readCurrency, readDate, readMonths, readPeriod, readRegisterType, readTime, readYesNo,
+  amountsDisagree, readAmountParts, readCertificateNumber, readCode, readCurrency, readDate, readMonths, readPeriod, readRegisterType, readTime, readYesNo,
 } from "./values";
 import { ATTACHMENT_LABELS, businessTypeByDescription } from "./vocabulary";
 
 export function buildCertificate(raw: RawCertificate): Certificate {
   const issues: ParseIssue[] = [];
   const text = (key: FieldKey) => joinPieces(raw.fields.get(key));
+  const codeText = (key: FieldKey) => {
+    const value = text(key);
+    return value === null ? null : readCode(value);
+  };
   const pageOf = (key: FieldKey) => raw.fields.get(key)?.pieces[0]?.page ?? null;
   /** Reads a field; an unreadable value becomes null plus an issue carrying the raw text. */
   function read<T>(key: FieldKey, field: string, reader: (t: string) => T | null): T | null {
@@ -79,7 +83,7 @@ export function buildCertificate(raw: RawCertificate): Certificate {
     propertyDescription: joinPieces(descriptionValue),
     propertyDescriptionPage: spans?.[0]?.pageNumber ?? null,
     propertyDescriptionSpans: spans,
-    propertyUniqueCode: text("propertyUniqueCode"),
+    propertyUniqueCode: codeText("propertyUniqueCode"),
     propertyValue: amount("propertyValue", "propertyValue"),
     propertyValueCurrency: read("propertyValueCurrency", "propertyValueCurrency", readCurrency),
     declaredAttachments: raw.attachments.flatMap((a) => {

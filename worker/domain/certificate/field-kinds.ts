@@ -13,6 +13,8 @@ import { businessTypeByDescription } from "./vocabulary";
 type Reader = (text: string) => unknown;
 
 const creditCode: Reader = (t) => (/^[0-9A-HJ-NPQRTUWXY]{18}$/.test(t.replace(/\s/g, "")) ? t : null);
+/** A contract number is one token: once read, the next line is not more of it (it is a description, a label's value). */
+const contractNumber: Reader = (t) => (t.trim().length > 0 && t.length <= 60 && !/[，。；、\s]/.test(t.trim()) ? t : null);
 const identityNumber: Reader = (t) => (/^\d{17}[\dXx]$/.test(t.replace(/\s/g, "")) ? t : null);
 
 export const FIELD_READERS: Partial<Record<FieldKey, Reader>> = {
@@ -23,6 +25,8 @@ export const FIELD_READERS: Partial<Record<FieldKey, Reader>> = {
   registrationMonths: readMonths,
   expiresAt: readDate,
   businessType: businessTypeByDescription,
+  mainContractNumber: contractNumber,
+  securityContractNumber: contractNumber,
   mainContractAmount: readAmount,
   mainContractCurrency: readCurrency,
   maximumClaimAmount: readAmount,

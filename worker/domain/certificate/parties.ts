@@ -5,10 +5,14 @@
 import type { CertificateParty, ParseIssue, PartyDetails } from "../../schemas/certificate";
 import { type RawParty, joinPieces } from "./scan";
 import type { FieldKey } from "./labels";
-import { readDate, readIndustry, readPartyType, readScale } from "./values";
+import { readCode, readDate, readIndustry, readPartyType, readScale } from "./values";
 
 export function buildParty(raw: RawParty, issues: ParseIssue[]): CertificateParty {
   const get = (key: FieldKey) => joinPieces(raw.fields.get(key));
+  const code = (key: FieldKey) => {
+    const value = get(key);
+    return value === null ? null : readCode(value);
+  };
   const page = (key: FieldKey) => raw.fields.get(key)?.pieces[0]?.page ?? null;
   const unreadable = (key: FieldKey, field: string, value: string) =>
     issues.push({ code: "UNREADABLE_VALUE", field, rawValue: value, pageNumber: page(key) });
@@ -24,7 +28,7 @@ export function buildParty(raw: RawParty, issues: ParseIssue[]): CertificatePart
   if (scaleText !== null && scale === null) unreadable("party.scale", "parties.details.corporationScale", scaleText);
 
   const certificateType = get("party.certificateType");
-  const idNumber = get("party.identityNumber");
+  const idNumber = code("party.identityNumber");
   const unclassifiedIdentifiers = raw.unclassified.map((v) => ({ label: v.label, value: joinPieces(v) }));
   // 证件号码 is a resident identity number unless the document type says otherwise (a passport …).
   const isIdentityCard = certificateType === null || /身份证/.test(certificateType);
@@ -33,15 +37,15 @@ export function buildParty(raw: RawParty, issues: ParseIssue[]): CertificatePart
 
   const details: PartyDetails = {
     address: get("party.address"),
-    businessRegistrationNumber: get("party.businessRegistrationNumber"),
+    businessRegistrationNumber: code("party.businessRegistrationNumber"),
     certificateType,
     city: get("party.city"),
     corporationScale: scale,
     industryCode: industry,
     legalRepresentative: get("party.legalRepresentative"),
-    lei: get("party.lei"),
+    lei: code("party.lei"),
     nationality: get("party.nationality"),
-    organizationCode: get("party.organizationCode"),
+    organizationCode: code("party.organizationCode"),
     organizationRegistrationCertificateNumber: get("party.organizationRegistrationCertificateNumber"),
     passportExpiryDate: passportExpiry === null ? null : (readDate(passportExpiry) ?? passportExpiry),
     passportIssuingCountry: get("party.passportIssuingCountry"),
@@ -56,10 +60,10 @@ export function buildParty(raw: RawParty, issues: ParseIssue[]): CertificatePart
     typeCode: type?.code ?? null,
     typeLevel2Code: null,
     typeLevel3Code: null,
-    unifiedSocialCreditCode: get("party.creditCode"),
+    unifiedSocialCreditCode: code("party.creditCode"),
     institutionCertificateNumber: get("party.institutionCertificateNumber"),
     personalIdentityNumber: isIdentityCard ? idNumber : null,
-    financialInstitutionCode: get("party.financialInstitutionCode"),
+    financialInstitutionCode: code("party.financialInstitutionCode"),
     details,
   };
 }

@@ -183,7 +183,8 @@ class Scanner {
       value.x = line.geometry ? line.geometry.xAt(piece ? piece.start - line.start : hit.valueStart) : null;
       this.place(hit, value);
       if (i === 0) this.takeWaiting(value, piece?.text ?? "");
-      if (value.field !== "ignored" || hits.length > 1) this.row.push(value);
+      // An ignored label's value is still a value: the lines that continue it are not another field's.
+      this.row.push(value);
     });
     this.raw.strayLines.push(...this.waiting);
     this.waiting = [];

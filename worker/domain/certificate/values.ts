@@ -101,6 +101,15 @@ export function readMonths(text: string): number | null {
   return n >= 1 && n <= 360 ? n : null;
 }
 
+/**
+ * An identifier printed in groups for legibility ("9144 0106 9766 5246 5M", "WY6537 1280 4083") is one
+ * token: the spaces go. Text with longer words between the spaces is left as printed.
+ */
+export function readCode(text: string): string {
+  const t = text.trim();
+  return /^[0-9A-Za-z-]{1,8}(?:\s+[0-9A-Za-z-]{1,8})+$/.test(t) ? t.replace(/\s+/g, "") : t;
+}
+
 /** 20 digits, possibly printed in groups of 4. */
 export function readCertificateNumber(text: string): string | null {
   const digits = asciiDigits(text).replace(/\s/g, "");
