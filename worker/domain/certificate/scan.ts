@@ -119,10 +119,27 @@ class Scanner {
   private row: RawValue[] = [];
   /** Lines no value took yet, in this block. */
   private waiting: SourceLine[] = [];
+  /**
+   * The long value a row break interrupted: some writers (ReportLab) split a long cell into several rows.
+   * Lines of the next rows that no label takes, in its column, continue it.
+   */
+  private suspended: RawValue | null = null;
+
+  /** Lines no label took: the interrupted long value's when they sit in its column, strays otherwise. */
+  private flushWaiting(): void {
+    const value = this.suspended;
+    for (const line of this.waiting) {
+      const inColumn = value && (value.x === null || !line.geometry || Math.abs(line.geometry.x - value.x) <= line.geometry.size);
+      const piece = inColumn ? pieceOf(line, 0, line.text.length) : null;
+      if (value && piece) value.pieces.push(piece);
+      else this.raw.strayLines.push(line);
+    }
+    this.waiting = [];
+  }
 
   private closeBlock(): void {
-    this.raw.strayLines.push(...this.waiting);
-    this.waiting = [];
+    this.flushWaiting();
+    this.suspended = null;
     this.row = [];
   }
 
@@ -186,8 +203,8 @@ class Scanner {
       // An ignored label's value is still a value: the lines that continue it are not another field's.
       this.row.push(value);
     });
-    this.raw.strayLines.push(...this.waiting);
-    this.waiting = [];
+    this.flushWaiting();
+    this.suspended = null;
   }
 
   /** The open value a line without labels continues: the row's value whose column the line starts in. */
@@ -243,8 +260,9 @@ class Scanner {
       const previous = lines[i - 1];
       if (rowBreakBefore(line, previous, gaps.get(line.page) ?? null)) {
         // A new row: the open values are done unless still empty (a label above its value).
-        this.raw.strayLines.push(...this.waiting);
-        this.waiting = [];
+        this.flushWaiting();
+        const open = this.row[this.row.length - 1];
+        if (open && isLongText(open.field) && joinPieces(open) !== null) this.suspended = open;
         this.row = this.row.filter((v) => joinPieces(v) === null);
       }
       const role = matchRoleHeading(line.text);
