@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { normalizeText, normalizeWithMap, originOf } from "../worker/domain/text/normalize";
 import { EQUIVALENT_UNIFIED_IDEOGRAPHS } from "../worker/domain/text/equivalent-ideographs";
+import { SPOOFING_VARIANTS } from "../worker/domain/text/spoofing-variants";
 import { A4 } from "../worker/pdf/drawing";
 import { extractPdf } from "../worker/pdf/extract";
 import { writeEmbeddedPdf } from "../worker/pdf/write-embedded";
@@ -19,6 +20,17 @@ describe("normalisation", () => {
     const printed = `统${cp(0x2f00)}社会信用代码 ${cp(0x2f08)} ${cp(0x2f49)} ${cp(0x2f47)} ${cp(0x2fa6)} 人${cp(0x2ea0)}币`;
     expect(normalizeText(printed)).toBe("统一社会信用代码 人 月 日 金 人民币");
     expect(cp(0x2ea0).normalize("NFKC")).toBe(cp(0x2ea0));
+  });
+
+  it("folds a look-alike outside the main ideograph block to the one inside it (Unihan kSpoofingVariant)", () => {
+    // Chromium maps the glyph of 胶 back to U+3B35 㬵 (the font shares it); 橡胶 is what the page shows.
+    expect(normalizeText(`橡${cp(0x3b35)}`)).toBe("橡胶");
+    const pairs = SPOOFING_VARIANTS.split(",").map((p) => p.split(":").map((h) => Number.parseInt(h, 16)));
+    expect(pairs.length).toBeGreaterThan(50);
+    for (const [from = 0, to = 0] of pairs) {
+      expect(to >= 0x4e00 && to <= 0x9fff).toBe(true);
+      expect(normalizeText(cp(from))).toBe(cp(to));
+    }
   });
 
   it("folds every Kangxi radical into a CJK unified ideograph", () => {

@@ -5,7 +5,8 @@
  * Folds, code point by code point:
  * - radicals and strokes to the unified ideograph they look like (Unicode's Equivalent_Unified_Ideograph:
  *   Chromium/Skia's Type3 ToUnicode maps say U+2F00 ⼀ where the page shows 一, U+2EA0 ⺠ for 民, which NFKC
- *   does not fold at all);
+ *   does not fold at all), and look-alikes outside the main ideograph block to the one inside it (Unihan
+ *   kSpoofingVariant: the same glyph mapped backwards to U+3B35 㬵 where the page shows 胶);
  * - CJK Compatibility Ideographs (U+F900–U+FAFF, U+2F800–U+2FA1F) to their unified ideographs (NFKC);
  * - full-width forms of ASCII letters, digits and symbols (Ａ１＃－～) to ASCII; NBSP, the ideographic space
  *   and other fixed-width spaces to " ";
@@ -18,6 +19,7 @@
  * came from: callers that keep positions (text runs' boxes, OCR boxes) translate through it.
  */
 import { EQUIVALENT_UNIFIED_IDEOGRAPHS } from "./equivalent-ideographs";
+import { SPOOFING_VARIANTS } from "./spoofing-variants";
 
 const REMOVED = new Set([0x00ad, 0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0x180e]);
 /** （）：，；！？ */
@@ -27,6 +29,10 @@ const SPACES = new Set([0x00a0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 
 function buildFolds(): Map<number, string> {
   const folds = new Map<number, string>();
   for (const pair of EQUIVALENT_UNIFIED_IDEOGRAPHS.split(",")) {
+    const [from, to] = pair.split(":");
+    if (from && to) folds.set(Number.parseInt(from, 16), String.fromCodePoint(Number.parseInt(to, 16)));
+  }
+  for (const pair of SPOOFING_VARIANTS.split(",")) {
     const [from, to] = pair.split(":");
     if (from && to) folds.set(Number.parseInt(from, 16), String.fromCodePoint(Number.parseInt(to, 16)));
   }
@@ -50,7 +56,7 @@ function buildFolds(): Map<number, string> {
 const FOLDS = buildFolds();
 
 /** Any code point the fold changes: a quick test that lets untouched text through without copying. */
-const NEEDS_FOLD = /[\u00a0\u00ad\u1680\u180e\u2000-\u200d\u202f\u205f\u2060\u2e80-\u2fdf\u3000\u301c\u31c0-\u31ef\uf900-\ufaff\ufeff\uff01-\uff5e]|\ud87e[\udc00-\ude1f]/;
+const NEEDS_FOLD = new RegExp(`[${[...FOLDS.keys()].map((cp) => `\\u{${cp.toString(16)}}`).join("")}]`, "u");
 
 export interface NormalizedText {
   text: string;
