@@ -9,13 +9,17 @@ import { buildParty } from "./parties";
 import { joinPieces, type RawCertificate } from "./scan";
 import { spansOf } from "./spans";
 import {
-  amountsDisagree, readAmountParts, readCertificateNumber, readCode, readCurrency, readDate, readMonths, readPeriod, readRegisterType, readTime, readYesNo,
+  amountsDisagree, readAmountParts, readCertificateNumber, readCode, readName, readCurrency, readDate, readMonths, readPeriod, readRegisterType, readTime, readYesNo,
 } from "./values";
 import { ATTACHMENT_LABELS, businessTypeByDescription } from "./vocabulary";
 
 export function buildCertificate(raw: RawCertificate): Certificate {
   const issues: ParseIssue[] = [];
   const text = (key: FieldKey) => joinPieces(raw.fields.get(key));
+  const nameText = (key: FieldKey) => {
+    const value = text(key);
+    return value === null ? null : readName(value);
+  };
   const codeText = (key: FieldKey) => {
     const value = text(key);
     return value === null ? null : readCode(value);
@@ -87,8 +91,8 @@ export function buildCertificate(raw: RawCertificate): Certificate {
     propertyValue: amount("propertyValue", "propertyValue"),
     propertyValueCurrency: read("propertyValueCurrency", "propertyValueCurrency", readCurrency),
     declaredAttachments: raw.attachments.flatMap((a) => {
-      const name = joinPieces(a);
-      return name === null ? [] : [{ fileName: name, purpose: ATTACHMENT_LABELS[a.label.replace(/\s/g, "")] ?? "property" }];
+      const purpose = ATTACHMENT_LABELS[a.label.replace(/\s/g, "")] ?? "property";
+      return fileNames(joinPieces(a)).map((fileName) => ({ fileName, purpose }));
     }),
     issues,
     originalRegistration: original.some((k) => raw.fields.has(k))
@@ -103,7 +107,7 @@ export function buildCertificate(raw: RawCertificate): Certificate {
     parties: raw.parties.map((p) => buildParty(p, issues)),
     preparer: preparer.some((k) => raw.fields.has(k))
       ? {
-          name: text("preparer.name"),
+          name: nameText("preparer.name"),
           certificateType: text("preparer.certificateType"),
           certificateNumber: text("preparer.certificateNumber"),
           address: text("preparer.address"),
@@ -121,6 +125,13 @@ export function buildCertificate(raw: RawCertificate): Certificate {
   };
   issues.push(...missingExpected(certificate));
   return certificate;
+}
+
+/** Attachment names listed on one line ("发票清单.pdf、仓单扫描件.jpg") are several files when each has an extension. */
+function fileNames(text: string | null): string[] {
+  if (text === null) return [];
+  const parts = text.split(/\s*[、，,；;]\s*|\s{2,}/).filter(Boolean);
+  return parts.length > 1 && parts.every((p) => /\.[A-Za-z0-9]{2,5}$/.test(p)) ? parts : [text];
 }
 
 /** A certificate of which nothing could be read: every field null, the issues saying why. */

@@ -26,6 +26,7 @@ export const FIELD_READERS: Partial<Record<FieldKey, Reader>> = {
   expiresAt: readDate,
   businessType: businessTypeByDescription,
   mainContractNumber: contractNumber,
+  propertyUniqueCode: contractNumber,
   securityContractNumber: contractNumber,
   mainContractAmount: readAmount,
   mainContractCurrency: readCurrency,

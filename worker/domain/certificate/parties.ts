@@ -5,13 +5,25 @@
 import type { CertificateParty, ParseIssue, PartyDetails } from "../../schemas/certificate";
 import { type RawParty, joinPieces } from "./scan";
 import type { FieldKey } from "./labels";
-import { readCode, readDate, readIndustry, readPartyType, readScale } from "./values";
+import { readDate, readIndustry, readName, readPartyType, readScale, readShapedCode } from "./values";
+
+/** Identifiers of a fixed shape: GB 32100 credit codes, GB 11643 identity numbers, GB 11714 organization codes, LEI. */
+const SHAPES: Partial<Record<FieldKey, RegExp>> = {
+  "party.creditCode": /^[0-9A-HJ-NPQRTUWXY]{18}$/,
+  "party.identityNumber": /^\d{17}[\dXx]$/,
+  "party.organizationCode": /^[0-9A-Z]{8}-?[0-9X]$/,
+  "party.lei": /^[0-9A-Z]{20}$/,
+};
 
 export function buildParty(raw: RawParty, issues: ParseIssue[]): CertificateParty {
   const get = (key: FieldKey) => joinPieces(raw.fields.get(key));
   const code = (key: FieldKey) => {
     const value = get(key);
-    return value === null ? null : readCode(value);
+    return value === null ? null : readShapedCode(value, SHAPES[key] ?? /^$/);
+  };
+  const name = (key: FieldKey) => {
+    const value = get(key);
+    return value === null ? null : readName(value);
   };
   const page = (key: FieldKey) => raw.fields.get(key)?.pieces[0]?.page ?? null;
   const unreadable = (key: FieldKey, field: string, value: string) =>
@@ -36,13 +48,13 @@ export function buildParty(raw: RawParty, issues: ParseIssue[]): CertificatePart
   const passportExpiry = get("party.passportExpiryDate");
 
   const details: PartyDetails = {
-    address: get("party.address"),
+    address: name("party.address"),
     businessRegistrationNumber: code("party.businessRegistrationNumber"),
     certificateType,
     city: get("party.city"),
     corporationScale: scale,
     industryCode: industry,
-    legalRepresentative: get("party.legalRepresentative"),
+    legalRepresentative: name("party.legalRepresentative"),
     lei: code("party.lei"),
     nationality: get("party.nationality"),
     organizationCode: code("party.organizationCode"),
@@ -50,12 +62,12 @@ export function buildParty(raw: RawParty, issues: ParseIssue[]): CertificatePart
     passportExpiryDate: passportExpiry === null ? null : (readDate(passportExpiry) ?? passportExpiry),
     passportIssuingCountry: get("party.passportIssuingCountry"),
     province: get("party.province"),
-    tradeName: get("party.tradeName"),
+    tradeName: name("party.tradeName"),
     typeDescription: type?.description ?? typeText,
     unclassifiedIdentifiers,
   };
   return {
-    name: get("party.name"),
+    name: name("party.name"),
     role: raw.role,
     typeCode: type?.code ?? null,
     typeLevel2Code: null,

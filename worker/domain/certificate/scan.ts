@@ -190,21 +190,60 @@ class Scanner {
   private labelLine(line: SourceLine, hits: LabelMatch[]): void {
     const first = hits[0];
     if (first && first.start > 0) this.plainText(line, 0, first.start);
+    // Labels of the row above still without a value: a wrapped label cell beside this row's cells.
+    const awaiting = this.row.filter((v) => v.x !== null && joinPieces(v) === null);
     this.row = [];
     hits.forEach((hit, i) => {
       this.raw.labelCount++;
       const end = hits[i + 1]?.start ?? line.text.length;
       const value: RawValue = { label: hit.label.replace(/\s/g, ""), field: hit.field, pieces: [], x: null, lastBottom: line.geometry?.bottom ?? null };
-      const piece = pieceOf(line, hit.valueStart, end);
+      const own = this.ownEnd(line, hit, end, awaiting);
+      const piece = pieceOf(line, hit.valueStart, own);
       if (piece) value.pieces.push(piece);
       value.x = line.geometry ? line.geometry.xAt(piece ? piece.start - line.start : hit.valueStart) : null;
       this.place(hit, value);
       if (i === 0) this.takeWaiting(value, piece?.text ?? "");
       // An ignored label's value is still a value: the lines that continue it are not another field's.
       this.row.push(value);
+      if (own < end) this.otherCells(line, own, end, awaiting);
     });
     this.flushWaiting();
     this.suspended = null;
+  }
+
+  /**
+   * Where a label's value ends on its line: at the next label, or earlier at a cell boundary when the
+   * cell after it sits in the column of a label above still waiting for its value, or when the first cell
+   * alone reads as the field and the whole does not ("其他 | WY5408…" under 融资合同币种).
+   */
+  private ownEnd(line: SourceLine, hit: LabelMatch, end: number, awaiting: readonly RawValue[]): number {
+    const g = line.geometry;
+    if (!g) return end;
+    const cells = g.cellStarts.filter((c) => c > hit.valueStart && c < end);
+    for (const c of cells) {
+      const x = g.xAt(c);
+      if (awaiting.some((v) => v.x !== null && v.x <= x + g.size && x - v.x < g.size * 4)) return c;
+    }
+    const reader = FIELD_READERS[hit.field];
+    const cut = cells[0];
+    if (reader && cut !== undefined && reader(line.text.slice(hit.valueStart, end).trim()) === null && reader(line.text.slice(hit.valueStart, cut).trim()) !== null) return cut;
+    return end;
+  }
+
+  /** Cells after a value's own: each goes to the waiting label above in its column, or waits. */
+  private otherCells(line: SourceLine, from: number, to: number, awaiting: readonly RawValue[]): void {
+    const g = line.geometry;
+    const starts = [from, ...(g?.cellStarts.filter((c) => c > from && c < to) ?? [])];
+    starts.forEach((start, k) => {
+      const piece = pieceOf(line, start, starts[k + 1] ?? to);
+      if (!piece || !g) return;
+      const x = g.xAt(start);
+      const owner = awaiting.filter((v) => v.x !== null && v.x <= x + g.size && joinPieces(v) === null).pop();
+      if (owner) {
+        owner.pieces.push(piece);
+        this.row.push(owner);
+      } else this.raw.strayLines.push({ ...line, start: piece.start, text: piece.text, geometry: null });
+    });
   }
 
   /** The open value a line without labels continues: the row's value whose column the line starts in. */

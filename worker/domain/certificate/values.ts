@@ -110,6 +110,23 @@ export function readCode(text: string): string {
   return /^[0-9A-Za-z-]{1,8}(?:\s+[0-9A-Za-z-]{1,8})+$/.test(t) ? t.replace(/\s+/g, "") : t;
 }
 
+/** An identifier of a known shape (a credit code, an identity number) printed with spaces anywhere in it. */
+export function readShapedCode(text: string, shape: RegExp): string {
+  const joined = text.replace(/\s+/g, "");
+  return shape.test(joined) ? joined : readCode(text);
+}
+
+const CJK = "\\u3400-\\u9fff\\uf900-\\ufaff（），、；：";
+const SPACE_BY_CJK = new RegExp(`(?<=[${CJK}])\\s+|\\s+(?=[${CJK}])`, "g");
+
+/**
+ * A name or address without the spaces a renderer's runs put beside Chinese characters ("制造 777 有限公司":
+ * digits set in another font, a gap on each side). Spaces between Latin words stay ("ABC Trading Co").
+ */
+export function readName(text: string): string {
+  return text.replace(SPACE_BY_CJK, "").trim();
+}
+
 /** 20 digits, possibly printed in groups of 4. */
 export function readCertificateNumber(text: string): string | null {
   const digits = asciiDigits(text).replace(/\s/g, "");
