@@ -133,7 +133,7 @@ function describeOperation(operation: Operation): void {
 function headOf(get: Operation): Operation {
   const responses = Object.fromEntries(
     Object.entries(get.responses ?? {}).map(([status, response]) => {
-      const { content, links: _links, ...rest } = response;
+      const { content, ...rest } = response;
       return [status, Number(status) < 300 ? rest : { ...rest, content }];
     }),
   );
