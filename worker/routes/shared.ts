@@ -82,4 +82,4 @@ export const SearchQuery = z
   .string()
   .max(200)
   .optional()
-  .openapi({ description: "Case-insensitive substring; `%`, `_` and `!` match literally" });
+  .openapi({ description: "Case-insensitive substring; `%`, `_` and `!` match literally", example: "示例供应链" });

@@ -98,7 +98,7 @@ export const CheckSchema = z
 export const CheckListQuery = z.object({
   ...PaginationQuery,
   search: SearchQuery,
-  status: z.union([z.literal(""), z.enum(CHECK_STATUSES)]).optional().openapi({ description: "Checks in this status only; empty or absent means all" }),
+  status: z.union([z.literal(""), z.enum(CHECK_STATUSES)]).optional().openapi({ description: "Checks in this status only; empty or absent means all", example: "review_pending" }),
 });
 export const CheckPageSchema = pageSchema(CheckSchema, "PublicCheckPage");
 
@@ -184,9 +184,10 @@ export const ResultFilterQuery = {
   resultStatus: enumListParameter(RESULT_STATUSES, "Results with one of these review states."),
   matchStatus: enumListParameter(MATCH_STATUSES, "Results with one of these automatic outcomes (pending: could not be decided, see pendingReason)."),
   strength: enumListParameter(STRENGTHS, "Matched results of this strength (invoice_match: an invoice number matched)."),
-  criterionId: z.string().max(100).optional().openapi({ description: "Results that matched this criterion" }),
+  criterionId: z.string().max(100).optional().openapi({ description: "Results that matched this criterion (an id of the check's criteria)", example: "crt_4uaLamJvE9LKPiLa" }),
   sort: z.enum(RESULT_SORTS).optional().openapi({
     description: "registration (default): certificate order; strength: invoice matches first; hits: most matched criteria first",
+    example: "strength",
   }),
 };
 

@@ -83,7 +83,7 @@ export const IdempotencyHeaders = z.object({
 export const QueryListQuery = z.object({
   ...PaginationQuery,
   search: SearchQuery,
-  status: z.union([z.literal(""), z.enum(QUERY_STATUSES)]).optional().openapi({ description: "Queries in this status only; empty or absent means all" }),
+  status: z.union([z.literal(""), z.enum(QUERY_STATUSES)]).optional().openapi({ description: "Queries in this status only; empty or absent means all", example: "succeeded" }),
 });
 
 export const QueryPageSchema = pageSchema(QuerySchema, "PublicQueryPage");
