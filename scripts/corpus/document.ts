@@ -23,6 +23,8 @@ export interface Row {
 export interface Block {
   heading: string | null;
   rows: Row[];
+  /** A party's block: its role word ("出质人"), side and position within the side (layouts that number parties). */
+  party?: { word: string; role: "debtor" | "secured_party"; position: number };
 }
 
 export interface Furniture {
@@ -103,7 +105,7 @@ function partyBlock(party: CertificateParty, role: string, position: number, hea
   list.add(`${prefix}证件号码`, party.personalIdentityNumber, [partyKey(r, position, "personalIdentityNumber")]);
   list.add(`${prefix}法定代表人`, party.details?.legalRepresentative);
   list.add(`${prefix}住所`, `${party.details?.province ?? ""}${party.details?.city ?? ""}${party.details?.address ?? ""}` || null, [], true);
-  return { heading: v.partyLabels === "headed" ? heading : null, rows: list.rows };
+  return { heading: v.partyLabels === "headed" ? heading : null, rows: list.rows, party: { word: heading, role: r, position } };
 }
 
 function registrationBlock(c: Certificate, o: PrintOptions): Block {

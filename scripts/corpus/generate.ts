@@ -18,6 +18,7 @@ import { type PdfLibLayout, renderPdfLib, SYSTEM_FONTS, systemFonts } from "./re
 import { renderReportLab, reportLabVersion, type ReportLabLayout } from "./render-reportlab";
 import { select, type Selection } from "./selection";
 import { VOCABULARIES, type VocabularyName } from "./vocabularies";
+import { HELDOUT_PLAN, renderHeldout } from "./heldout";
 
 export interface TruthFile {
   renderer: string;
@@ -29,7 +30,7 @@ export interface TruthFile {
   fields: FieldValues;
 }
 
-interface Planned {
+export interface Planned {
   name: string;
   layout: string;
   selection: Selection;
@@ -54,12 +55,14 @@ function printTime(registerTime: string | null, rng: Rng): string {
   return new Date(base + 8 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
 }
 
-function plan(renderer: string, count: number, layouts: string[], seed: string): Planned[] {
+/** `namespace` keeps a set's choices apart from another's with the same renderer (the held-out set's "heldout-"). */
+function plan(renderer: string, count: number, layouts: string[], seed: string, namespace = ""): Planned[] {
   const used = new Set<string>();
   return Array.from({ length: count }, (_, k) => {
     const layout = layouts[k % layouts.length] ?? "default";
-    const selection = select(renderer, k, used, renderer !== "sandbox", seed);
-    const rng = seed === "" ? Rng.of("corpus-print", renderer, k) : Rng.of("corpus-print", seed, renderer, k);
+    const key = `${namespace}${renderer}`;
+    const selection = select(key, k, used, renderer !== "sandbox", seed);
+    const rng = seed === "" ? Rng.of("corpus-print", key, k) : Rng.of("corpus-print", seed, key, k);
     const name = `${layout}-${String(k + 1).padStart(2, "0")}-${selection.registerType}`;
     const reg = selection.registration;
     if (renderer === "sandbox") {
@@ -67,7 +70,7 @@ function plan(renderer: string, count: number, layouts: string[], seed: string):
       reg.style = { ...reg.style, font: layout === "stsong" || !covered ? "stsong" : "embedded", watermark: k % 3 === 0 };
       return { name, layout, selection, vocabulary: "sandbox", doc: null, truth: certificateFields(layOut(reg).certificate) };
     }
-    const vocabulary = VOCABULARY_ORDER[(k + renderer.length) % VOCABULARY_ORDER.length] ?? "registry";
+    const vocabulary = VOCABULARY_ORDER[(k + key.length) % VOCABULARY_ORDER.length] ?? "registry";
     const truthCertificate = layOut(reg).certificate;
     const doc = printDocument(reg.certificate, truthCertificate, {
       vocabulary: VOCABULARIES[vocabulary],
@@ -123,15 +126,17 @@ export interface BuildOptions {
   /** "" for the committed corpus; another seed builds a fresh corpus of the same shape into `outDir`. */
   seed: string;
   outDir: string;
+  /** Build the held-out set (scripts/corpus/heldout.ts: other layouts, other subjects) instead of the tuning corpus. */
+  heldout: boolean;
 }
 
 export async function buildCorpus(opts: BuildOptions): Promise<void> {
   const scriptDir = join(opts.root, "scripts/corpus");
   const versions: Record<string, string> = { ...opts.versions };
-  for (const { renderer, count, layouts } of PLAN) {
+  for (const { renderer, count, layouts } of opts.heldout ? HELDOUT_PLAN : PLAN) {
     if (opts.only.length && !opts.only.includes(renderer)) continue;
-    const planned = plan(renderer, count, layouts, opts.seed);
-    const pdfs = await render(renderer, planned, opts.workDir, scriptDir);
+    const planned = plan(renderer, count, layouts, opts.seed, opts.heldout ? "heldout-" : "");
+    const pdfs = await (opts.heldout ? renderHeldout : render)(renderer, planned, opts.workDir, scriptDir);
     const dir = join(opts.outDir, renderer);
     mkdirSync(dir, { recursive: true });
     for (const file of readdirSync(dir)) if (file.endsWith(".pdf") || file.endsWith(".truth.json")) rmSync(join(dir, file));

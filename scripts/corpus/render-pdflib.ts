@@ -25,7 +25,7 @@ export const SYSTEM_FONTS = {
 } as const;
 
 /** Text set in two fonts: CJK characters in one, everything the CJK font lacks in the other. */
-class MixedFont {
+export class MixedFont {
   constructor(readonly cjk: PDFFont, readonly latin: PDFFont, private readonly cjkCovers: (ch: string) => boolean) {}
 
   runs(text: string): { text: string; font: PDFFont }[] {
