@@ -2,9 +2,12 @@
  * @module Which attachments a registration has and what they say. A description that says "详见附件"
  * always has a PDF invoice list (one to three pages), sometimes with a scanned image beside it; a few
  * other registrations carry only an image. The invoice numbers of a list are part of the truth.
+ * Images and image-only PDFs are committed scans of invoice lists (./scans): their numbers are truth
+ * too, marked `needsOcr` because only a reader with OCR can find them.
  */
 import { invoiceClause, type InvoiceMention } from "./invoices";
 import { Rng } from "./prng";
+import { type Scan, scansOfType } from "./scans";
 
 export interface InvoiceRow {
   code: string | null;
@@ -16,8 +19,12 @@ export interface InvoiceRow {
 export interface GeneratedAttachment {
   fileName: string;
   mimeType: "application/pdf" | "image/png" | "image/jpeg";
-  /** Rows of a PDF invoice list (empty for images). */
+  /** Rows the attachment prints (as text in a generated PDF list, as pixels in a scan). */
   rows: InvoiceRow[];
+  /** The committed scan (./scans) this attachment is, or null for a generated text PDF. */
+  scan: string | null;
+  /** Its text exists only as pixels (a picture or an image-only PDF): read by OCR or not at all. */
+  needsOcr: boolean;
   mentions: InvoiceMention[];
 }
 
@@ -43,11 +50,21 @@ function invoiceList(rng: Rng, fileName: string): GeneratedAttachment {
     number: r.number, code: r.code, printed: r.number, form: r.code ? (r.code.length === 10 ? "coded10" : "coded12") : "digital20",
     range: null, source: { attachment: fileName },
   }));
-  return { fileName, mimeType: "application/pdf", rows, mentions };
+  return { fileName, mimeType: "application/pdf", rows, scan: null, needsOcr: false, mentions };
 }
 
-function image(fileName: string, mimeType: "image/png" | "image/jpeg"): GeneratedAttachment {
-  return { fileName, mimeType, rows: [], mentions: [] };
+function formOf(code: string | null): InvoiceMention["form"] {
+  if (code === null) return "digital20";
+  return code.length === 10 ? "coded10" : "coded12";
+}
+
+/** A committed scan of the given type, picked by the registration's own stream. */
+function scanned(rng: Rng, fileName: string, mimeType: Scan["mimeType"]): GeneratedAttachment {
+  const scan = rng.pick(scansOfType(mimeType));
+  const mentions = scan.rows.map((r): InvoiceMention => ({
+    number: r.number, code: r.code, printed: r.number, form: formOf(r.code), range: null, source: { attachment: fileName }, needsOcr: true,
+  }));
+  return { fileName, mimeType, rows: scan.rows, scan: scan.file, needsOcr: true, mentions };
 }
 
 export function attachmentsFor(subject: string, chainStart: number, refersToAttachment: boolean): GeneratedAttachment[] {
@@ -56,9 +73,11 @@ export function attachmentsFor(subject: string, chainStart: number, refersToAtta
   if (refersToAttachment) {
     out.push(invoiceList(rng, "发票清单.pdf"));
     if (rng.chance(0.3)) out.push(invoiceList(rng, "发票清单2.pdf"));
-    if (rng.chance(0.4)) out.push(image("仓单扫描件.jpg", "image/jpeg"));
+    if (rng.chance(0.4)) out.push(scanned(rng, "仓单扫描件.jpg", "image/jpeg"));
+    // Drawn after the other choices so that adding it left every earlier attachment as it was.
+    if (rng.chance(0.2)) out.push(scanned(rng, "发票清单扫描件.pdf", "application/pdf"));
   } else if (rng.chance(0.12)) {
-    out.push(image("现场照片.png", "image/png"));
+    out.push(scanned(rng, "现场照片.png", "image/png"));
   }
   return out;
 }

@@ -1,6 +1,7 @@
 /**
- * @module Tiny valid image files for image attachments: a grey PNG built in code (stored deflate blocks,
- * CRC-32 and Adler-32 per RFC 2083 / RFC 1950 / RFC 1951) and a 1x1 baseline JPEG.
+ * @module A tiny valid PNG built in code (stored deflate blocks, CRC-32 and Adler-32 per RFC 2083 /
+ * RFC 1950 / RFC 1951), for tests that need an image with nothing to read in it. The sandbox's scanned
+ * attachments are real pictures: see ./scans.
  */
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -41,17 +42,5 @@ export function greyPng(size = 16, shade = 200): Uint8Array {
     ...chunk("IHDR", [...be32(size), ...be32(size), 8, 0, 0, 0, 0]),
     ...chunk("IDAT", zlib),
     ...chunk("IEND", []),
-  ]);
-}
-
-/** 1x1 grey baseline JPEG: one quantisation table, one-code Huffman tables, a DC-only scan. */
-export function tinyJpeg(): Uint8Array {
-  return new Uint8Array([
-    0xff, 0xd8, 0xff, 0xdb, 0x00, 0x43, 0x00, ...new Array<number>(64).fill(1),
-    0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00,
-    0xff, 0xc4, 0x00, 0x14, 0x00, 0x01, ...new Array<number>(15).fill(0), 0x03,
-    0xff, 0xc4, 0x00, 0x14, 0x10, 0x01, ...new Array<number>(15).fill(0), 0x00,
-    0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00, 0x57,
-    0xff, 0xd9,
   ]);
 }

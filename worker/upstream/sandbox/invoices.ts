@@ -22,6 +22,8 @@ export interface InvoiceMention {
   range: { start: string; end: string } | null;
   /** Where it is printed: the property description or an attachment (by file name). */
   source: "description" | { attachment: string };
+  /** Printed only as pixels (a scanned attachment): found by OCR or not at all. */
+  needsOcr?: true;
 }
 
 export interface InvoiceClause {

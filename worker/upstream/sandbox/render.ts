@@ -1,14 +1,14 @@
 /**
  * @module Files of a generated registration: the certificate PDF (embedded Noto Sans SC, or
- * non-embedded STSong-Light, per its style) and its attachments (PDF invoice lists, PNG / JPEG scans).
+ * non-embedded STSong-Light, per its style) and its attachments (PDF invoice lists, committed scans).
  */
 import { A4, type PageDrawing } from "../../pdf/drawing";
 import { writeEmbeddedPdf } from "../../pdf/write-embedded";
 import { writeStSongPdf } from "../../pdf/write-stsong";
 import { type GeneratedAttachment, ROWS_PER_PAGE } from "./attachment-plan";
-import { greyPng, tinyJpeg } from "./images";
 import type { CertificateLayout } from "./layout";
 import type { GeneratedRegistration } from "./registration";
+import { scanBytes } from "./scans";
 
 export async function certificatePdf(reg: GeneratedRegistration, layout: CertificateLayout): Promise<Uint8Array> {
   const title = `登记证明 ${reg.certificate.certificateNumber ?? ""}`;
@@ -36,13 +36,8 @@ export function invoiceListDrawings(attachment: GeneratedAttachment): PageDrawin
   return pages;
 }
 
+/** A scan's committed bytes, or a generated text PDF invoice list. */
 export async function attachmentBytes(attachment: GeneratedAttachment): Promise<Uint8Array> {
-  switch (attachment.mimeType) {
-    case "image/png":
-      return greyPng();
-    case "image/jpeg":
-      return tinyJpeg();
-    case "application/pdf":
-      return writeEmbeddedPdf(invoiceListDrawings(attachment), { title: attachment.fileName, date: new Date(Date.UTC(2024, 0, 1)) });
-  }
+  if (attachment.scan !== null) return scanBytes(attachment.scan);
+  return writeEmbeddedPdf(invoiceListDrawings(attachment), { title: attachment.fileName, date: new Date(Date.UTC(2024, 0, 1)) });
 }
