@@ -1,6 +1,6 @@
 /**
  * @module The check pipeline: once its source query has finished, match the criteria over every
- * registration's property description and PDF attachment text, store results and evidence,
+ * registration's property description (or certificate text) and attachment text (text layer or OCR), store results and evidence,
  * then set counts and status. Redelivery-safe: it runs until processing is marked complete,
  * rewriting the same result rows and replacing the evidence wholesale.
  */
@@ -9,6 +9,7 @@ import type { CheckRow, CriterionRow } from "../worker/db/checks";
 import type { QueryRow } from "../worker/db/queries";
 import type { DocumentRow, RegistrationRow } from "../worker/db/registrations";
 import { checkStatus, compile, decideRegistration, type CoverageIssue, type RegistrationDecision, type SearchableDocument } from "../worker/domain/check-matching";
+import { parsePageReadings } from "../worker/domain/page-reading";
 import type { Certificate } from "../worker/schemas/certificate";
 import { DONE, type StepResult } from "./step";
 import { evidenceStatements, resultStatements } from "./check-rows";
@@ -135,7 +136,10 @@ async function searchable(env: Env, docs: DocumentRow[]): Promise<SearchableDocu
         const object = await env.FILES.get(d.text_key);
         pages = object ? ((await object.json()) as string[]) : null;
       }
-      return { id: d.id, kind: d.kind, fileName: d.file_name, mimeType: d.mime_type, sha256: d.sha256, textStatus: pages || !d.text_key ? d.text_status : "unreadable", pages };
+      return {
+        id: d.id, kind: d.kind, fileName: d.file_name, mimeType: d.mime_type, sha256: d.sha256,
+        textStatus: pages || !d.text_key ? d.text_status : "unreadable", pages, readings: parsePageReadings(d.pages),
+      };
     }),
   );
 }

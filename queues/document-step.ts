@@ -10,7 +10,8 @@ import { parseCertificate } from "../worker/domain/certificate";
 import { finishQuery } from "./query-state";
 import { withUpstreamSlot } from "./slot";
 import { DONE, backoff, retryLater, waitForSlot, type StepResult } from "./step";
-import { fetchDocuments, readDocuments, type GatheredDocument } from "./gather";
+import { fetchDocuments } from "./gather";
+import { readDocuments, type GatheredDocument } from "./read-documents";
 import { registrationUpdate } from "./registration-update";
 
 export async function documentStep(env: Env, queryId: string, registrationId: string, attempt: number): Promise<StepResult> {
@@ -25,7 +26,10 @@ export async function documentStep(env: Env, queryId: string, registrationId: st
   if (!fetched.ok) return waitForSlot(fetched.retryAfterSeconds);
   const result = fetched.value;
   if (result.kind === "retry") return result.retryAfterSeconds ? retryLater(result.retryAfterSeconds) : backoff(attempt);
-  const documents = await readDocuments(env, result.documents);
+  const read = await readDocuments(env, result.documents);
+  // OCR's transient failures are retried like downloads (what was read is cached by SHA-256).
+  if (read.kind === "retry") return backoff(attempt);
+  const documents = read.documents;
 
   const now = Date.now();
   const certificateDoc = documents.find((d) => d.row.kind === "certificate");

@@ -1,11 +1,10 @@
 /**
- * @module Fetching one registration's files into R2 (inside an upstream slot), then reading the
- * PDFs' page text (outside it: extraction is CPU work that should not keep a connector session).
+ * @module Fetching one registration's files into R2, inside an upstream slot (reading them comes after,
+ * outside it: queues/read-documents.ts).
  * Transient failures ask for a retry of the whole step; objects are overwritten under the same
  * keys, so nothing is stored twice.
  */
 import type { DocumentRow, RegistrationRow } from "../worker/db/registrations";
-import { extractPdf, type PdfExtraction } from "../worker/pdf/extract";
 import type { RegistrationRef, UpstreamAdapter, UpstreamFile } from "../worker/upstream/types";
 import { documentIdFor, storeFile, streamFile } from "./files";
 
@@ -15,12 +14,6 @@ type FetchedRow = Omit<DocumentRow, "parse_status" | "parsed_at" | "created_at" 
 export interface FetchedDocument {
   row: FetchedRow;
   pdfBytes: Uint8Array | null;
-}
-
-export interface GatheredDocument {
-  row: Omit<DocumentRow, "parse_status" | "parsed_at" | "created_at">;
-  /** Extracted pages of a PDF that could be opened. */
-  pages: Array<{ text: string; width: number; height: number; rotation: number }> | null;
 }
 
 export type Fetched =
@@ -87,36 +80,4 @@ async function keep(env: Env, reg: RegistrationRow, kind: "certificate" | "attac
     },
     pdfBytes: pdf ? ((stored.file as { bytes?: Uint8Array }).bytes ?? null) : null,
   };
-}
-
-/** Page texts of the PDFs, the texts kept in R2 beside their files for matching. */
-export async function readDocuments(env: Env, fetched: readonly FetchedDocument[]): Promise<GatheredDocument[]> {
-  const out: GatheredDocument[] = [];
-  for (const doc of fetched) {
-    let extraction: PdfExtraction | null = null;
-    let textKey: string | null = null;
-    let textStatus: DocumentRow["text_status"] = "not_text";
-    if (doc.pdfBytes) {
-      extraction = await extractPdf(doc.pdfBytes);
-      if (!extraction.ok) textStatus = "unreadable";
-      else if (extraction.pages.every((p) => p.text.trim() === "")) textStatus = "empty";
-      else {
-        textStatus = "extracted";
-        textKey = `text/${doc.row.query_id}/${doc.row.id}.json`;
-        await env.FILES.put(textKey, JSON.stringify(extraction.pages.map((p) => p.text)), { httpMetadata: { contentType: "application/json" } });
-      }
-    }
-    const pages = extraction?.ok ? extraction.pages : null;
-    out.push({
-      row: {
-        ...doc.row,
-        page_count: extraction?.ok ? extraction.pageCount : null,
-        pages: pages ? JSON.stringify(pages.map((p) => ({ width: p.width, height: p.height, rotation: p.rotation }))) : null,
-        text_key: textKey,
-        text_status: textStatus,
-      },
-      pages,
-    });
-  }
-  return out;
 }

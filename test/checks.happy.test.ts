@@ -72,7 +72,9 @@ describe("a duplicate check end to end", () => {
     expect(locations.locations.map((l: { evidenceId: string }) => l.evidenceId)).toContain(evidence.id);
     expect(locations).toMatchObject({ coordinateSystem: "normalized_top_left", pageNumber: evidence.pageNumber, rotation: 0 });
     expect(locations.width).toBeGreaterThan(0);
-    expect(locations.locations[0]).toMatchObject({ precision: "page", quads: [] });
+    // A text layer: quads on the hit's characters (test/evidence.locations.test.ts checks them against the drawing).
+    expect(locations.locations[0]).toMatchObject({ precision: "word", reason: null });
+    expect(locations.locations[0].quads.length).toBeGreaterThanOrEqual(1);
 
     // Filters and navigation.
     const matchedOnly = await body<Record<string, any>>(await open(`/checks/${check.id}/results?matchStatus=matched`, a.key));

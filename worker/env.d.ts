@@ -11,6 +11,8 @@ interface __BaseEnv_Env {
 	SANDBOX_SLOW_MS: string;
 	ADMIN_TOKEN: string;
 	UPSTREAM_TOKEN: string;
+	OCR_URL?: string;
+	OCR_TOKEN?: string;
 	ACCOUNT_GATE: DurableObjectNamespace<import("./index").AccountGate>;
 	UPSTREAM_POOL: DurableObjectNamespace<import("./index").UpstreamPool>;
 }

@@ -1,10 +1,15 @@
 /**
  * @module Matching one registration for a check (pure): hits over the property description
- * (mapped back to page offsets through the certificate's spans) and over each PDF attachment's
- * page texts, turned into evidence; then the registration's decision.
+ * (mapped back to page offsets through the certificate's spans), or over the certificate's page text
+ * without its furniture when the description could not be read, and over each attachment's page texts
+ * (text layer or OCR), turned into evidence; then the registration's decision. Whatever was read is
+ * searched: a hit is a match whatever the parse status, and only a miss on text that could not be read
+ * (or was read with low OCR confidence) leaves the registration pending.
  */
 import { compileCriteria, snippetAround, type CompiledMatcher, type Hit } from "./matching";
 import { descriptionOffsetToPage } from "./certificate";
+import { contentLines } from "./certificate/lines";
+import { touchesLowConfidence, type PageReading } from "./page-reading";
 import type { Certificate } from "../schemas/certificate";
 
 export const INDEX_VERSION = "text-1";
@@ -19,6 +24,8 @@ export interface SearchableDocument {
   textStatus: "extracted" | "empty" | "not_text" | "unreadable";
   /** Page texts when extracted. */
   pages: string[] | null;
+  /** How each page was read (documents.pages); empty when unknown. */
+  readings: PageReading[];
 }
 
 export interface RegistrationInput {
@@ -42,10 +49,17 @@ export interface EvidenceDraft {
   snippet: string;
   highlightRanges: Array<{ start: number; end: number }>;
   pageRanges: Array<{ start: number; end: number }>;
-  sourceField: "property_description" | "attachment_text";
+  sourceField: SourceField;
   termKind: "invoice_no" | "keyword";
   termValue: string;
 }
+
+/**
+ * Where a hit was read: the parsed property description; the certificate's text without its furniture
+ * (fields not parsed); an attachment's text layer; text read by OCR (an image, a page without a text
+ * layer), and OCR text from a line read with low confidence (look at the page before relying on it).
+ */
+export type SourceField = "property_description" | "certificate_text" | "attachment_text" | "ocr_text" | "ocr_text_low_confidence";
 
 export interface CoverageIssue {
   code: string;
@@ -109,6 +123,57 @@ function descriptionEvidence(matcher: CompiledMatcher, cert: Certificate, doc: S
   return out;
 }
 
+/** The source of a hit in page text: OCR'd pages say so, and say when the line was read with low confidence. */
+function sourceOf(doc: SearchableDocument, pageNumber: number, start: number, end: number, ownField: SourceField): SourceField {
+  const reading = doc.readings[pageNumber - 1];
+  if (reading?.source !== "ocr") return ownField;
+  return touchesLowConfidence(reading, start, end) ? "ocr_text_low_confidence" : "ocr_text";
+}
+
+/** Hits in a page text, as evidence. */
+function pageEvidence(matcher: CompiledMatcher, doc: SearchableDocument, pageNumber: number, text: string, ownField: SourceField): EvidenceDraft[] {
+  return [...matcher.scan(text)].map((hit) => draft(hit, doc, pageNumber, text, hit.start, hit.end, sourceOf(doc, pageNumber, hit.start, hit.end, ownField)));
+}
+
+/**
+ * Hits in the certificate's page text without its furniture (page numbers, running headers, the
+ * issuer's name): each page's content lines are searched joined by line breaks, as the page prints
+ * them, and the hits mapped back to page offsets.
+ */
+function certificateTextEvidence(matcher: CompiledMatcher, doc: SearchableDocument): EvidenceDraft[] {
+  const pages = doc.pages ?? [];
+  const out: EvidenceDraft[] = [];
+  const lines = contentLines(pages);
+  pages.forEach((pageText, i) => {
+    const own = lines.filter((l) => l.page === i + 1);
+    let joined = "";
+    const segments: Array<{ at: number; start: number; length: number }> = [];
+    for (const line of own) {
+      if (joined) joined += "\n";
+      segments.push({ at: joined.length, start: line.start, length: line.text.length });
+      joined += line.text;
+    }
+    const toPage = (offset: number) => {
+      const seg = segments.findLast((s) => s.at <= offset) ?? segments[0]!;
+      return seg.start + Math.min(offset - seg.at, seg.length);
+    };
+    for (const hit of matcher.scan(joined)) {
+      const start = toPage(hit.start);
+      const end = toPage(hit.end - 1) + 1;
+      out.push(draft(hit, doc, i + 1, pageText, start, end, sourceOf(doc, i + 1, start, end, "certificate_text")));
+    }
+  });
+  return out;
+}
+
+/** Coverage issues of a document whose text was read: pages left unread, OCR lines read with low confidence. */
+function readingIssues(doc: SearchableDocument): string[] {
+  const codes: string[] = [];
+  if (doc.readings.some((r) => r.unread)) codes.push("PAGES_NOT_READ");
+  if (doc.readings.some((r) => (r.lowConfidence?.length ?? 0) > 0)) codes.push("OCR_LOW_CONFIDENCE");
+  return codes;
+}
+
 function spanEndOn(spans: Certificate["propertyDescriptionSpans"], pageNumber: number, fallback: number): number {
   return spans?.find((s) => s.pageNumber === pageNumber)?.end ?? fallback;
 }
@@ -117,34 +182,38 @@ export function decideRegistration(matcher: CompiledMatcher, input: Registration
   const issues: CoverageIssue[] = [];
   const evidence: EvidenceDraft[] = [];
   const certificateDoc = input.documents.find((d) => d.kind === "certificate");
-  let pendingReason: string | null = null;
-  if (input.parseStatus === "missing") {
-    issues.push({ code: "CERTIFICATE_MISSING", registrationId: input.registrationId });
-    pendingReason = "CERTIFICATE_MISSING";
-  } else if (!input.certificate || !certificateDoc) {
-    issues.push({ code: "CERTIFICATE_UNPARSED", registrationId: input.registrationId });
-    pendingReason = "CERTIFICATE_UNPARSED";
-  } else evidence.push(...descriptionEvidence(matcher, input.certificate, certificateDoc));
+  /** Codes of what could not be read: a miss there does not rule out a match. */
+  const unread: string[] = [];
+  const uncovered = (code: string) => {
+    issues.push({ code, registrationId: input.registrationId });
+    unread.push(code);
+  };
+  const certificateRead = certificateDoc?.textStatus === "extracted" && certificateDoc.pages !== null;
+  if (input.parseStatus === "missing") uncovered("CERTIFICATE_MISSING");
+  else if (input.certificate?.propertyDescription && certificateDoc && certificateRead) {
+    evidence.push(...descriptionEvidence(matcher, input.certificate, certificateDoc));
+  } else if (certificateDoc && certificateRead) {
+    // Fields not parsed (or no description among them): the whole text is searched, and the issue stays.
+    if (!input.certificate) issues.push({ code: "CERTIFICATE_UNPARSED", registrationId: input.registrationId });
+    evidence.push(...certificateTextEvidence(matcher, certificateDoc));
+  } else uncovered("CERTIFICATE_UNPARSED");
+  if (certificateDoc && certificateRead) readingIssues(certificateDoc).forEach(uncovered);
 
   for (const doc of input.documents) {
     if (doc.kind !== "attachment") continue;
     if (doc.textStatus === "extracted" && doc.pages) {
-      doc.pages.forEach((text, i) => {
-        for (const hit of matcher.scan(text)) evidence.push(draft(hit, doc, i + 1, text, hit.start, hit.end, "attachment_text"));
-      });
+      doc.pages.forEach((text, i) => evidence.push(...pageEvidence(matcher, doc, i + 1, text, "attachment_text")));
+      readingIssues(doc).forEach(uncovered);
     } else {
       const code = { not_text: "ATTACHMENT_NOT_TEXT_SEARCHABLE", empty: "ATTACHMENT_NO_TEXT", unreadable: "ATTACHMENT_UNREADABLE", extracted: "ATTACHMENT_NO_TEXT" }[doc.textStatus];
-      issues.push({ code, registrationId: input.registrationId });
-      pendingReason ??= code;
+      uncovered(code);
     }
   }
-  if (!input.attachmentsComplete) {
-    issues.push({ code: "ATTACHMENT_MISSING", registrationId: input.registrationId });
-    pendingReason ??= "ATTACHMENT_MISSING";
-  }
+  if (!input.attachmentsComplete) uncovered("ATTACHMENT_MISSING");
 
   const matchedCriterionIds = [...new Set(evidence.map((e) => e.criterionId))];
   const matched = evidence.length > 0;
+  const pendingReason = unread[0] ?? null;
   return {
     matchStatus: matched ? "matched" : pendingReason ? "pending" : "unmatched",
     strength: matched ? (evidence.some((e) => e.termKind === "invoice_no") ? "invoice_match" : "keyword_only") : null,

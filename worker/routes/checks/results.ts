@@ -11,6 +11,9 @@ import { toIso } from "../../lib/time";
 import { documentUrl, toRegistrationSummary } from "../../serializers/registration";
 import { errorResponses } from "../responses";
 import { pagination } from "../shared";
+import { boxesKey, parsePageReadings, type PageReading } from "../../domain/page-reading";
+import { rangeQuads, type Quad } from "../../domain/evidence-quads";
+import type { TextBox } from "../../domain/text/page";
 import { requireCheck } from "./read";
 import {
   CheckResultSchema, EvidenceLocationsQuery, EvidenceLocationsSchema, NavigationQuery, NavigationSchema, ResultListQuery, ResultPageSchema, ResultParams, CheckParams,
@@ -23,6 +26,34 @@ async function requireResult(c: { env: Env }, accountId: string, checkId: string
   const result = await findResult(c.env.DB, checkId, registrationId);
   if (!result) throw new ApiError("NOT_FOUND");
   return result;
+}
+
+interface LocatedEvidence {
+  pageNumber?: number;
+  start: number;
+  end: number;
+  pageRanges?: Array<{ start: number; end: number }>;
+}
+
+/** The boxes of one page's text runs (or OCR lines), kept beside the page texts; empty when none were kept. */
+async function pageBoxes(bucket: R2Bucket, doc: DocumentRow, pageNumber: number): Promise<readonly TextBox[]> {
+  if (!doc.text_key) return [];
+  const object = await bucket.get(boxesKey(doc.query_id, doc.id));
+  if (!object) return [];
+  const pages = (await object.json()) as TextBox[][];
+  return pages[pageNumber - 1] ?? [];
+}
+
+/**
+ * word: quads on the hit's characters in a text layer; region: within the OCR line that holds it (OCR
+ * places lines, not characters); page: nothing better is known (text without boxes, a page not read).
+ */
+function locate(e: LocatedEvidence, page: PageReading | undefined, boxes: readonly TextBox[]) {
+  if (!page) return { precision: "page" as const, quads: [] as Quad[], reason: "PAGE_NOT_PARSED" as const };
+  const ranges = e.pageRanges?.length ? e.pageRanges : [{ start: e.start, end: e.end }];
+  const quads = ranges.flatMap((r) => rangeQuads(boxes, r.start, r.end, page));
+  if (quads.length === 0) return { precision: "page" as const, quads, reason: "TEXT_ONLY_MODE" as const };
+  return page.source === "ocr" ? { precision: "region" as const, quads, reason: "OCR_LINE" as const } : { precision: "word" as const, quads, reason: null };
 }
 
 const optional = <K extends string, V>(key: K, value: V | null | undefined) => (value === null || value === undefined ? {} : ({ [key]: value } as Record<K, V>));
@@ -131,7 +162,7 @@ export function registerCheckResults(api: OpenAPIHono<AppEnv>): void {
 
   api.openapi(
     createRoute({
-      method: "get", path: "/checks/{id}/results/{registrationId}/evidence-locations", operationId: "getEvidenceLocations", tags: ["Checks"], summary: "Where the evidence lies on one page (page precision)",
+      method: "get", path: "/checks/{id}/results/{registrationId}/evidence-locations", operationId: "getEvidenceLocations", tags: ["Checks"], summary: "Where the evidence lies on one page (word, OCR-line region, or page precision)",
       request: { params: ResultParams, query: EvidenceLocationsQuery },
       responses: { 200: { description: "Locations", ...json(EvidenceLocationsSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
     }),
@@ -145,18 +176,22 @@ export function registerCheckResults(api: OpenAPIHono<AppEnv>): void {
       const pageCount = doc.page_count ?? 0;
       if (pageCount > 0 && pageNumber > pageCount)
         throw validationError([{ path: "pageNumber", code: "OUT_OF_RANGE", message: "The document has fewer pages." }]);
-      const pages = doc.pages ? (JSON.parse(doc.pages) as Array<{ width: number; height: number; rotation: number }>) : [];
-      const page = pages[pageNumber - 1];
-      const evidence = await c.env.DB.prepare("SELECT id, body FROM evidence WHERE check_id = ? AND registration_id = ? AND document_id = ? ORDER BY ordinal")
-        .bind(id, registrationId, documentId).all<{ id: string; body: string }>();
-      const onPage = evidence.results.filter((e) => (JSON.parse(e.body) as { pageNumber?: number }).pageNumber === pageNumber);
+      const page = parsePageReadings(doc.pages)[pageNumber - 1];
+      const [evidence, boxes] = await Promise.all([
+        c.env.DB.prepare("SELECT id, body FROM evidence WHERE check_id = ? AND registration_id = ? AND document_id = ? ORDER BY ordinal")
+          .bind(id, registrationId, documentId).all<{ id: string; body: string }>(),
+        pageBoxes(c.env.FILES, doc, pageNumber),
+      ]);
+      const onPage = evidence.results
+        .map((e) => ({ id: e.id, body: JSON.parse(e.body) as LocatedEvidence }))
+        .filter((e) => e.body.pageNumber === pageNumber);
       return c.json({
         coordinateSystem: "normalized_top_left" as const,
         documentId: doc.id,
         fileName: doc.file_name,
         height: page?.height ?? null,
         width: page?.width ?? null,
-        locations: onPage.map((e) => ({ evidenceId: e.id, precision: "page" as const, quads: [] as number[][], reason: page ? ("TEXT_ONLY_MODE" as const) : ("PAGE_NOT_PARSED" as const) })),
+        locations: onPage.map((e) => ({ evidenceId: e.id, ...locate(e.body, page, boxes) })),
         mimeType: doc.mime_type,
         pageCount,
         pageNumber,

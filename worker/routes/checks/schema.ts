@@ -8,15 +8,18 @@ export const CHECK_EXECUTION_STATUSES = ["queued", "waiting_resource", "processi
 export const MATCH_STATUSES = ["matched", "unmatched", "pending"] as const;
 export const RESULT_STATUSES = ["pending", "confirmed", "excluded", "unmatched"] as const;
 export const STRENGTHS = ["invoice_match", "keyword_only"] as const;
-export const SOURCE_FIELDS = ["property_description", "attachment_text"] as const;
+/** Where a hit was read (worker/domain/check-matching.ts SourceField; README "Where a hit was read"). */
+export const SOURCE_FIELDS = ["property_description", "certificate_text", "attachment_text", "ocr_text", "ocr_text_low_confidence"] as const;
 export const TERM_KINDS = ["invoice_no", "keyword"] as const;
 export const RESULT_SORTS = ["registration", "strength", "hits"] as const;
 export const COVERAGE_ISSUE_CODES = [
   "SOURCE_QUARANTINED", "SOURCE_UNAVAILABLE", "CERTIFICATE_MISSING", "CERTIFICATE_UNPARSED", "ATTACHMENT_NOT_TEXT_SEARCHABLE",
-  "ATTACHMENT_NO_TEXT", "ATTACHMENT_UNREADABLE", "ATTACHMENT_MISSING", "CRITERION_NOT_SEARCHABLE",
+  "ATTACHMENT_NO_TEXT", "ATTACHMENT_UNREADABLE", "ATTACHMENT_MISSING", "CRITERION_NOT_SEARCHABLE", "PAGES_NOT_READ", "OCR_LOW_CONFIDENCE",
 ] as const;
 /** Why a registration could not be decided (a coverage issue code of the registration itself). */
-export const PENDING_REASONS = ["CERTIFICATE_MISSING", "CERTIFICATE_UNPARSED", "ATTACHMENT_NOT_TEXT_SEARCHABLE", "ATTACHMENT_NO_TEXT", "ATTACHMENT_UNREADABLE", "ATTACHMENT_MISSING"] as const;
+export const PENDING_REASONS = [
+  "CERTIFICATE_MISSING", "CERTIFICATE_UNPARSED", "ATTACHMENT_NOT_TEXT_SEARCHABLE", "ATTACHMENT_NO_TEXT", "ATTACHMENT_UNREADABLE", "ATTACHMENT_MISSING", "PAGES_NOT_READ", "OCR_LOW_CONFIDENCE",
+] as const;
 /** What the server checks of an invoice_no value (worker/domain/criteria.ts): 6 to 20 digits once spaces go and full-width digits fold. */
 const INVOICE_NO_PATTERN = "^[\\s]*([0-9０-９][\\s]*){6,20}$";
 
@@ -233,9 +236,16 @@ export const EvidenceLocationsSchema = z
     locations: z.array(
       z.object({
         evidenceId: z.string(),
-        precision: z.enum(["word", "region", "page", "unavailable"]),
-        quads: z.array(z.array(z.number())),
-        reason: z.enum(["TEXT_ONLY_MODE", "PAGE_NOT_PARSED"]).nullable().openapi({ description: "Why the precision is below word: TEXT_ONLY_MODE (offsets in the page text only), PAGE_NOT_PARSED" }),
+        precision: z.enum(["word", "region", "page", "unavailable"]).openapi({
+          description: "word: quads around the hit's characters (text layer); region: within the OCR line that holds it; page: the page only",
+        }),
+        quads: z.array(z.array(z.number())).openapi({
+          description: "One quad per line the hit covers: [x1, y1, x2, y2, x3, y3, x4, y4] (top-left, top-right, bottom-right, bottom-left), each 0..1 of the page's width or height from its top-left corner",
+          example: [[0.1, 0.2, 0.25, 0.2, 0.25, 0.215, 0.1, 0.215]],
+        }),
+        reason: z.enum(["TEXT_ONLY_MODE", "PAGE_NOT_PARSED", "OCR_LINE"]).nullable().openapi({
+          description: "Why the precision is below word: OCR_LINE (text read by OCR, placed within its line), TEXT_ONLY_MODE (offsets in the page text only), PAGE_NOT_PARSED",
+        }),
       }),
     ),
     mimeType: z.string(),

@@ -1,0 +1,74 @@
+/**
+ * @module A small client of the OCR service (docs/ocr.md: POST {OCR_URL}/v1/ocr, GET {OCR_URL}/healthz).
+ * It never throws: every outcome is data. A call that times out, cannot connect, or gets 429/5xx is
+ * `transient` (the pipeline step retries with its backoff); a 4xx or an answer that is not the contract's
+ * shape is `permanent` (the document gets a coverage issue: asking again would get the same answer).
+ */
+import { OcrErrorSchema, OcrResultSchema, type OcrResult } from "./schema";
+
+export type OcrOutcome =
+  | { ok: true; result: OcrResult }
+  | { ok: false; kind: "not_configured" }
+  | { ok: false; kind: "transient" | "permanent"; reason: string };
+
+/** One page of a scan reads in about a second on a small CPU; past this, the service is stuck or overloaded. */
+export const OCR_CALL_TIMEOUT_MS = 30_000;
+const HEALTH_TIMEOUT_MS = 3_000;
+
+export interface OcrConfig {
+  url: string;
+  token?: string;
+  timeoutMs?: number;
+}
+
+/** The service the Worker is configured with; null when OCR_URL is empty or absent (OCR not offered). */
+export function ocrConfig(env: { OCR_URL?: string; OCR_TOKEN?: string }): OcrConfig | null {
+  const url = env.OCR_URL?.trim().replace(/\/+$/, "");
+  if (!url) return null;
+  return env.OCR_TOKEN ? { url, token: env.OCR_TOKEN } : { url };
+}
+
+function headers(config: OcrConfig, contentType?: string): Headers {
+  const out = new Headers();
+  if (config.token) out.set("Authorization", `Bearer ${config.token}`);
+  if (contentType) out.set("Content-Type", contentType);
+  return out;
+}
+
+/** Reads the text of an image, or of one page (from 1) of a PDF. */
+export async function recognise(config: OcrConfig | null, bytes: Uint8Array, options: { page?: number; contentType?: string } = {}): Promise<OcrOutcome> {
+  if (!config) return { ok: false, kind: "not_configured" };
+  const target = new URL(`${config.url}/v1/ocr`);
+  if (options.page !== undefined) target.searchParams.set("page", String(options.page));
+  let response: Response;
+  try {
+    response = await fetch(target, {
+      method: "POST",
+      headers: headers(config, options.contentType ?? "application/octet-stream"),
+      body: bytes,
+      signal: AbortSignal.timeout(config.timeoutMs ?? OCR_CALL_TIMEOUT_MS),
+    });
+  } catch (error) {
+    return { ok: false, kind: "transient", reason: error instanceof Error && error.name === "TimeoutError" ? "timeout" : "unreachable" };
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (response.status === 429 || response.status >= 500) return { ok: false, kind: "transient", reason: `status ${response.status}` };
+  if (!response.ok) {
+    const error = OcrErrorSchema.safeParse(body);
+    return { ok: false, kind: "permanent", reason: error.success ? error.data.error.code : `status ${response.status}` };
+  }
+  const parsed = OcrResultSchema.safeParse(body);
+  return parsed.success ? { ok: true, result: parsed.data } : { ok: false, kind: "permanent", reason: "malformed answer" };
+}
+
+/** True when the service answers its health check in time. */
+export async function ocrHealthy(config: OcrConfig | null): Promise<boolean> {
+  if (!config) return false;
+  try {
+    const response = await fetch(`${config.url}/healthz`, { headers: headers(config), signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
