@@ -34,12 +34,14 @@ for (const renderer of renderers) {
     const name = file.slice(0, -4);
     const truth = JSON.parse(readFileSync(join(corpus, renderer, `${name}.truth.json`), "utf8"));
     const read = await lib.readCertificate(new Uint8Array(readFileSync(join(corpus, renderer, file))));
-    docs.push(lib.scoreDocument(renderer, name, truth.fields, read));
+    docs.push({ ...lib.scoreDocument(renderer, name, truth.fields, read), layout: truth.layout });
   }
 }
 const scores = lib.scoreRenderers(docs);
 console.log(`Certificate corpus: ${docs.length} documents read in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 console.log(lib.rendererTable(scores));
+console.log("\nPer layout:\n");
+console.log(lib.rendererTable(lib.scoreRenderers(docs.map((d) => ({ ...d, renderer: `${d.renderer}/${d.layout}` }))).slice(0, -1)));
 console.log("\nFields right / checked, per renderer:\n");
 console.log(lib.fieldTable(docs));
 const failures = lib.failureList(docs);
