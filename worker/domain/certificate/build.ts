@@ -130,8 +130,8 @@ export function buildCertificate(raw: RawCertificate): Certificate {
 /** Attachment names listed on one line ("发票清单.pdf、仓单扫描件.jpg") are several files when each has an extension. */
 function fileNames(text: string | null): string[] {
   if (text === null) return [];
-  const parts = text.split(/\s*[、，,；;]\s*|\s{2,}/).filter(Boolean);
-  return parts.length > 1 && parts.every((p) => /\.[A-Za-z0-9]{2,5}$/.test(p)) ? parts : [text];
+  const parts = text.split(/\s*[、，,；;]\s*|\s{2,}/).filter(Boolean).map(readName);
+  return parts.length > 1 && parts.every((p) => /\.[A-Za-z0-9]{2,5}$/.test(p)) ? parts : [readName(text)];
 }
 
 /** A certificate of which nothing could be read: every field null, the issues saying why. */

@@ -51,7 +51,6 @@ export const FIELD_READERS: Partial<Record<FieldKey, Reader>> = {
 
 const LONG_TEXT: ReadonlySet<FieldKey> = new Set<FieldKey>([
   "propertyDescription", "securedScope", "details.changeDescription", "details.cancellationReason", "original.description",
-  "performancePeriod",
 ]);
 
 export function isLongText(field: FieldKey): boolean {

@@ -177,8 +177,12 @@ const LABEL_AT = new RegExp(
   "y",
 );
 
+/** Characters a label can start with: most positions of a line are ruled out without running the regex. */
+const FIRST_CHARS: ReadonlySet<string> = new Set(LABEL_ENTRIES.map((e) => e.label[0] ?? ""));
+
 /** The label starting exactly at `position` of the line, if any. */
 export function labelAt(line: string, position: number): LabelMatch | null {
+  if (!FIRST_CHARS.has(line[position] ?? "")) return null;
   LABEL_AT.lastIndex = position;
   const m = LABEL_AT.exec(line);
   if (!m) return null;

@@ -68,18 +68,22 @@ function splitLines(pageText: string): RawLine[] {
 }
 
 /** Keys of lines that stand at a page's top or bottom on at least two pages (and on most pages). */
-function runningLines(pages: readonly RawLine[][]): Set<string> {
+function runningLines(pages: readonly RawLine[][], texts: readonly PageText[]): Set<string> {
   const counts = new Map<string, number>();
-  for (const lines of pages) {
+  pages.forEach((lines, p) => {
     const edge = new Set<string>();
     lines.forEach((line, i) => {
       // A labelled line repeated on every page is a field printed per page, not a running header.
-      if ((i < EDGE_LINES || i >= lines.length - EDGE_LINES) && !matchLabel(line.text)) edge.add(repeatKey(line.text));
+      if ((i < EDGE_LINES || i >= lines.length - EDGE_LINES) && !matchLabel(line.text)) {
+        // Where positions are known, a running header or footer stands at the same height on every page.
+        const top = lineGeometry(texts[p]?.boxes, line.start, line.start + line.text.length)?.top;
+        edge.add(`${repeatKey(line.text)}@${top === undefined ? "" : Math.round(top / 2)}`);
+      }
     });
-    for (const key of edge) if (key.length >= 4) counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
+    for (const key of edge) if (key.indexOf("@") >= 4) counts.set(key, (counts.get(key) ?? 0) + 1);
+  });
   const needed = Math.max(2, Math.ceil(pages.length * 0.6));
-  return new Set([...counts].filter(([, n]) => n >= needed).map(([key]) => key));
+  return new Set([...counts].filter(([, n]) => n >= needed).map(([key]) => key.slice(0, key.lastIndexOf("@"))));
 }
 
 /**
@@ -89,7 +93,7 @@ function runningLines(pages: readonly RawLine[][]): Set<string> {
 export function contentLines(pages: readonly (string | PageText)[]): SourceLine[] {
   const texts = pages.map((p) => (typeof p === "string" ? { text: p } : p));
   const split = texts.map((p) => splitLines(p.text));
-  const running = pages.length >= 2 ? runningLines(split) : new Set<string>();
+  const running = pages.length >= 2 ? runningLines(split, texts) : new Set<string>();
   const out: SourceLine[] = [];
   split.forEach((lines, p) => {
     let firstContent = true;

@@ -12,7 +12,7 @@
  * Lines that belong to nothing are kept as strays and reported. Each value keeps its page pieces.
  */
 import { FIELD_READERS, isLongText } from "./field-kinds";
-import { type FieldKey, type LabelMatch, type Role, isSectionHeading, labelsIn, matchRoleHeading, roleOf } from "./labels";
+import { type FieldKey, type LabelMatch, type Role, isSectionHeading, matchRoleHeading, roleOf } from "./labels";
 import type { SourceLine } from "./lines";
 import { joinWrappedLabels } from "./wrapped-labels";
 import { registerTypeOfTitle } from "./values";
@@ -64,6 +64,11 @@ const PREPARER_ALIASES: Partial<Record<FieldKey, FieldKey>> = {
 const GENERIC_TITLE = /^[\u4e00-\u9fff\s]{0,24}登\s*记\s*证\s*明\s*(?:[（(][^）)]*[)）])?$/;
 /** "标签：值" with an unknown label: ends a short value rather than gluing onto it. */
 const UNKNOWN_LABEL = /^[\u4e00-\u9fff（）()/]{2,14}\s*[:：]/;
+
+/** True while a value has no text yet (cheap: no joining, for long values read line by line). */
+function isEmpty(value: RawValue): boolean {
+  return value.pieces.every((p) => p.text.trim() === "");
+}
 
 export function joinPieces(value: RawValue | undefined): string | null {
   if (!value || value.pieces.length === 0) return null;
@@ -176,22 +181,38 @@ class Scanner {
   }
 
   /** Waiting lines of this block that the value's field can read, placed before its own text. */
-  private takeWaiting(value: RawValue, ownText: string): void {
+  /**
+   * Waiting lines of this block go, before their own text, to the value of this label line whose column
+   * they sit in (the first value when positions are unknown), when that value's field can read them.
+   */
+  private claimWaiting(): void {
     if (this.waiting.length === 0) return;
-    const before = this.waiting.map((l) => l.text).join("");
-    const reader = FIELD_READERS[value.field];
-    const fits = reader ? reader(before + ownText) !== null : !ownText || isLongText(value.field) || this.waiting.length <= 3;
-    if (!fits) return;
-    const pieces = this.waiting.map((l) => pieceOf(l, 0, l.text.length)).filter((p): p is Piece => p !== null);
-    value.pieces.unshift(...pieces);
-    this.waiting = [];
+    const byOwner = new Map<RawValue, SourceLine[]>();
+    for (const line of this.waiting) {
+      const owner = this.continued(line, 0);
+      if (owner) byOwner.set(owner, [...(byOwner.get(owner) ?? []), line]);
+    }
+    const left: SourceLine[] = [];
+    for (const [value, lines] of byOwner) {
+      const ownText = joinPieces(value) ?? "";
+      const before = lines.map((l) => l.text).join("");
+      const reader = FIELD_READERS[value.field];
+      const fits = reader ? reader(before + ownText) !== null : !ownText || isLongText(value.field) || lines.length <= 3;
+      if (!fits) {
+        left.push(...lines);
+        continue;
+      }
+      const pieces = lines.map((l) => pieceOf(l, 0, l.text.length)).filter((p): p is Piece => p !== null);
+      value.pieces.unshift(...pieces);
+    }
+    this.waiting = this.waiting.filter((l) => left.includes(l));
   }
 
   private labelLine(line: SourceLine, hits: LabelMatch[]): void {
     const first = hits[0];
     if (first && first.start > 0) this.plainText(line, 0, first.start);
     // Labels of the row above still without a value: a wrapped label cell beside this row's cells.
-    const awaiting = this.row.filter((v) => v.x !== null && joinPieces(v) === null);
+    const awaiting = this.row.filter((v) => v.x !== null && isEmpty(v));
     this.row = [];
     hits.forEach((hit, i) => {
       this.raw.labelCount++;
@@ -202,11 +223,11 @@ class Scanner {
       if (piece) value.pieces.push(piece);
       value.x = line.geometry ? line.geometry.xAt(piece ? piece.start - line.start : hit.valueStart) : null;
       this.place(hit, value);
-      if (i === 0) this.takeWaiting(value, piece?.text ?? "");
       // An ignored label's value is still a value: the lines that continue it are not another field's.
       this.row.push(value);
       if (own < end) this.otherCells(line, own, end, awaiting);
     });
+    this.claimWaiting();
     this.flushWaiting();
     this.suspended = null;
   }
@@ -238,7 +259,7 @@ class Scanner {
       const piece = pieceOf(line, start, starts[k + 1] ?? to);
       if (!piece || !g) return;
       const x = g.xAt(start);
-      const owner = awaiting.filter((v) => v.x !== null && v.x <= x + g.size && joinPieces(v) === null).pop();
+      const owner = awaiting.filter((v) => v.x !== null && v.x <= x + g.size && isEmpty(v)).pop();
       if (owner) {
         owner.pieces.push(piece);
         this.row.push(owner);
@@ -256,8 +277,9 @@ class Scanner {
   }
 
   private accepts(value: RawValue, text: string): boolean {
+    if (isEmpty(value)) return true;
+    if (isLongText(value.field)) return true;
     const current = joinPieces(value) ?? "";
-    if (!current) return true;
     const reader = FIELD_READERS[value.field];
     if (reader) {
       if (reader(current) !== null) return /^[（(][^）)]*[)）]$/.test(text) && value.field.toLowerCase().includes("amount");
@@ -293,7 +315,7 @@ class Scanner {
   }
 
   scan(input: readonly SourceLine[]): RawCertificate {
-    const { lines, joined } = joinWrappedLabels(input);
+    const { lines, labels } = joinWrappedLabels(input);
     const gaps = typicalGaps(lines);
     lines.forEach((line, i) => {
       const previous = lines[i - 1];
@@ -301,8 +323,8 @@ class Scanner {
         // A new row: the open values are done unless still empty (a label above its value).
         this.flushWaiting();
         const open = this.row[this.row.length - 1];
-        if (open && isLongText(open.field) && joinPieces(open) !== null) this.suspended = open;
-        this.row = this.row.filter((v) => joinPieces(v) === null);
+        if (open && isLongText(open.field) && !isEmpty(open)) this.suspended = open;
+        this.row = this.row.filter(isEmpty);
       }
       const role = matchRoleHeading(line.text);
       if (role) {
@@ -322,7 +344,7 @@ class Scanner {
         this.inPreparer = line.text.replace(/\s/g, "").includes("填表人");
         return;
       }
-      const hits = [...labelsIn(line.text, line.geometry?.cellStarts ?? []), ...(joined.get(i) ?? [])].sort((a, b) => a.start - b.start);
+      const hits = labels[i] ?? [];
       if (hits.length > 0) this.labelLine(line, hits);
       else if (this.takeTitle(line.text.trim())) this.closeBlock();
       else if (this.row.length > 1 && line.geometry && line.geometry.cellStarts.length > 0) {

@@ -25,18 +25,19 @@ function segments(line: SourceLine): Segment[] {
 
 export interface PreparedLines {
   lines: SourceLine[];
-  /** Labels put together from wrapped pieces, by line index. */
-  joined: Map<number, LabelMatch[]>;
+  /** Every line's labels, those put together from wrapped pieces included, left to right, by line index. */
+  labels: LabelMatch[][];
 }
 
 export function joinWrappedLabels(input: readonly SourceLine[]): PreparedLines {
   const lines = input.map((l) => ({ ...l }));
   const joined = new Map<number, LabelMatch[]>();
+  const found = lines.map((line) => labelsIn(line.text, line.geometry?.cellStarts ?? []));
   lines.forEach((line, i) => {
     if (!line.geometry) return;
-    const found = labelsIn(line.text, line.geometry.cellStarts);
+    const own = found[i] ?? [];
     for (const seg of segments(line)) {
-      if (!isLabelPrefix(seg.text) || found.some((h) => h.start <= seg.start && h.valueStart > seg.start)) continue;
+      if (!isLabelPrefix(seg.text) || own.some((h) => h.start <= seg.start && h.valueStart > seg.start)) continue;
       // A role heading over its first label ("债务人" over "类型") is a heading, not half a label.
       if (matchRoleHeading(seg.text) || isSectionHeading(seg.text)) continue;
       const x = line.geometry.xAt(seg.start);
@@ -55,9 +56,11 @@ export function joinWrappedLabels(input: readonly SourceLine[]): PreparedLines {
         joined.set(i, [...(joined.get(i) ?? []), hit]);
         const at = next.text.indexOf(ending, tail.start);
         next.text = next.text.slice(0, at) + " ".repeat(ending.length) + next.text.slice(at + ending.length);
+        found[k] = labelsIn(next.text, next.geometry.cellStarts);
         break;
       }
     }
   });
-  return { lines, joined };
+  const labels = found.map((hits, i) => [...hits, ...(joined.get(i) ?? [])].sort((a, b) => a.start - b.start));
+  return { lines, labels };
 }
