@@ -8,6 +8,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { startOcrService } from "./ocr-sidecar.mjs";
 
 const PORT = process.env.PORT ?? "8787";
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -69,9 +70,10 @@ const adminToken = ensureDevVars();
 const migrated = wrangler(["d1", "migrations", "apply", "DB", "--local"], { env: { ...quietEnv, CI: "true" } });
 if (migrated.status !== 0) process.exit(migrated.status ?? 1);
 
-const child = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", PORT, ...extraArgs], { stdio: "inherit", env: quietEnv });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code) => process.exit(code ?? 0));
+const ocr = startOcrService();
+const child = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", PORT, "--var", `OCR_URL:${ocr.url}`, ...extraArgs], { stdio: "inherit", env: quietEnv });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => { ocr.stop(); child.kill(signal); });
+child.on("exit", (code) => { ocr.stop(); process.exit(code ?? 0); });
 
 try {
   await waitForServer(child);
@@ -82,11 +84,13 @@ try {
  Demo account ${demo.accountId} (professional plan)
  Demo API key: ${demo.key}
  Admin token (management API): see .dev.vars
+ ${await ocr.ready}
  Try: curl -H "X-Api-Key: ${demo.key}" ${BASE}/api/open/v1/account/entitlements
 ────────────────────────────────────────────────────────────────
 `);
 } catch (error) {
   console.error(`start failed: ${error.message}`);
+  ocr.stop();
   child.kill("SIGTERM");
   process.exit(1);
 }
