@@ -187,7 +187,7 @@ export async function renderHeldoutPdfLib(doc: PrintedDocument, layout: HeldoutP
       const header = `${debtorName(doc)}　${doc.numberRow.label}：${doc.numberRow.value}`;
       pen.text(page, header, MARGIN, 40, 8);
       pen.text(page, pageNo, right - font.widthOfTextAtSize(pageNo, 8), 40, 8);
-      box.forEach((row, j) => pen.text(page, row, MARGIN, sheet.height - 44 + j * 4.2, 4));
+      for (const [j, row] of box.entries()) pen.text(page, row, MARGIN, sheet.height - 44 + j * 4.2, 4);
       pen.text(page, `扫描二维码验证　验证码：${code}`, MARGIN + 40, sheet.height - 30, 7.5);
       return;
     }
