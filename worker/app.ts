@@ -10,12 +10,14 @@ import { ApiError, errorBody, validationError } from "./errors";
 import { requestId } from "./middleware/request-id";
 import { createOpenApi } from "./routes/open";
 import { createAdminApi } from "./routes/admin";
+import { createEvidenceViewer } from "./routes/viewer";
 
 export function createApp(): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
   app.use("*", requestId);
   app.route("/api/open/v1", createOpenApi());
   app.route("/api/admin/v1", createAdminApi());
+  app.route("/viewer", createEvidenceViewer());
   app.notFound((c) => renderError(c, new ApiError("NOT_FOUND")));
   app.onError((err, c) => renderError(c, toApiError(err)));
   return app;
