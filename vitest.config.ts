@@ -5,6 +5,8 @@ import { configDefaults, defineConfig } from "vitest/config";
 const GATEWAY_TESTS = "test/upstream-http.*.test.ts";
 /** The certificate corpus reads committed PDFs from disk, which workerd cannot: a plain Node project. */
 const CORPUS_TESTS = "test/corpus/**/*.test.ts";
+/** Tests of Node services beside the Worker (the OCR service): plain Node too. */
+const NODE_TESTS = "test/node/**/*.test.ts";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
@@ -20,7 +22,7 @@ export default defineConfig(async () => {
               miniflare: { bindings },
             }),
           ],
-          test: { ...test, name: "workers", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, GATEWAY_TESTS, CORPUS_TESTS] },
+          test: { ...test, name: "workers", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, GATEWAY_TESTS, CORPUS_TESTS, NODE_TESTS] },
         },
         {
           plugins: [
@@ -32,7 +34,7 @@ export default defineConfig(async () => {
           test: { ...test, name: "gateway", include: [GATEWAY_TESTS], globalSetup: ["./test/setup/gateway-stub.ts"] },
         },
         {
-          test: { name: "node", include: [CORPUS_TESTS], environment: "node", testTimeout: 120_000 },
+          test: { name: "node", include: [CORPUS_TESTS, NODE_TESTS], environment: "node", testTimeout: 120_000 },
         },
       ],
     },
