@@ -20,15 +20,17 @@ const ADVICE: Record<ErrorCode, string> = {
   SOURCE_QUARANTINED: "The source data is quarantined: its files cannot be downloaded.",
   SOURCE_UNAVAILABLE: "The source data is unavailable: its files cannot be downloaded.",
   NOT_FOUND: "Not found: the id does not exist or belongs to another account.",
+  METHOD_NOT_ALLOWED: "The service does not answer this method on this path: this client and the server do not match. Update the client.",
   IDEMPOTENCY_CONFLICT:
     "This Idempotency-Key was already used with a different request. Never change a request to retry it: run the original command again, or start a new intent without --idempotency-key.",
   IDEMPOTENCY_IN_FLIGHT: "The same request is still being processed. Run the same command with the same --idempotency-key again shortly.",
-  SOURCE_QUERY_NOT_FINISHED:
-    "The source query has not finished with status succeeded or partial. Wait for it (`status <queryId>`) or leave out --source-query.",
+  SOURCE_QUERY_NOT_FINISHED: "The source query is still running. Wait for it (`status <queryId>`) or leave out --source-query.",
+  SOURCE_QUERY_UNUSABLE:
+    "The source query ended failed or cancelled: it holds no registration list to check. Leave out --source-query to fetch the data again.",
   KEY_LIMIT_REACHED: "The account already has 3 valid API keys.",
   REVIEW_NOT_ALLOWED: "Only a matched candidate whose source is available can be reviewed.",
   PAYLOAD_TOO_LARGE: "The request is too large (over 256 KiB): send fewer subjects or criteria.",
-  UNSUPPORTED_MEDIA_TYPE: "The request was not sent as JSON.",
+  UNSUPPORTED_MEDIA_TYPE: "The request was not sent as JSON in UTF-8.",
   RANGE_NOT_SATISFIABLE: "The byte range lies outside the file: check --range against the file's size.",
   RATE_LIMITED: "The account's rate limit was still exceeded after waiting as told. Wait a minute, then run the same command again.",
   INTERNAL_ERROR: "The service failed unexpectedly. Quote the request id to support.",

@@ -192,7 +192,7 @@ function download(owners: readonly OwnerResources[], auth: Auth, d: fc.Arbitrary
   return fc.oneof({ weight: 3, arbitrary: mine }, { weight: 1, arbitrary: stranger });
 }
 
-/** Methods the open API does not offer on read paths: 404, like an unknown path. */
+/** Methods the open API does not offer on read paths: 405 with Allow (an empty id leaves no such path: 404). */
 function wrongMethod(auth: Auth, q: fc.Arbitrary<Segment>, c: fc.Arbitrary<Segment>, d: fc.Arbitrary<Segment>): fc.Arbitrary<FuzzCase> {
   return fc.tuple(fc.constantFrom("POST", "PUT", "PATCH", "DELETE", "OPTIONS"), q, c, d, fc.nat(3)).map(([method, qs, cs, ds, which]) => {
     const [path, seg] = [
@@ -200,7 +200,7 @@ function wrongMethod(auth: Auth, q: fc.Arbitrary<Segment>, c: fc.Arbitrary<Segme
     ][which] as [string, Segment | null];
     return {
       label: `${method} on a read path`, method, path: `${OPEN}${path}`, headers: {}, auth, markers: seg?.markers ?? [],
-      ...(seg && seg.valid === null ? {} : { expect: [404] }),
+      ...(seg && seg.valid === null ? {} : { expect: [seg?.raw === "" ? 404 : 405] }),
     };
   });
 }

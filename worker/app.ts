@@ -7,6 +7,7 @@ import { HTTPException } from "hono/http-exception";
 import type { Context } from "hono";
 import type { AppEnv } from "./context";
 import { ApiError, errorBody, validationError } from "./errors";
+import { allowedMethodsLookup } from "./lib/allowed-methods";
 import { requestId } from "./middleware/request-id";
 import { createOpenApi } from "./routes/open";
 import { createAdminApi } from "./routes/admin";
@@ -18,7 +19,14 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.route("/api/open/v1", createOpenApi());
   app.route("/api/admin/v1", createAdminApi());
   app.route("/viewer", createEvidenceViewer());
-  app.notFound((c) => renderError(c, new ApiError("NOT_FOUND")));
+  // Built on first use: every route is registered by then, and the table never changes after.
+  let allowedMethods: ((path: string) => string[]) | undefined;
+  app.notFound((c) => {
+    allowedMethods ??= allowedMethodsLookup(app.routes);
+    const allowed = allowedMethods(c.req.path);
+    if (allowed.length === 0) return renderError(c, new ApiError("NOT_FOUND"));
+    return renderError(c, new ApiError("METHOD_NOT_ALLOWED", { headers: { Allow: allowed.join(", ") } }));
+  });
   app.onError((err, c) => renderError(c, toApiError(err)));
   return app;
 }

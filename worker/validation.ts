@@ -5,10 +5,21 @@
 import { z } from "@hono/zod-openapi";
 import { validationError, type ApiError, type FieldCode, type FieldError } from "./errors";
 
-/** Tags issues whose input was absent while zod still knows the input (it drops it afterwards). */
+/**
+ * Tags issues by their input while zod still knows it (it drops it afterwards): an absent value,
+ * and a list where one value was expected (Hono hands a repeated query parameter, ?page=1&page=2,
+ * to the schema as an array).
+ */
 z.config({
-  customError: (issue) => (issue.code === "invalid_type" && issue.input === undefined ? "REQUIRED" : undefined),
+  customError: (issue) => {
+    if (issue.code !== "invalid_type") return undefined;
+    if (issue.input === undefined) return "REQUIRED";
+    return Array.isArray(issue.input) && issue.expected !== "array" ? "LIST_FOR_ONE" : undefined;
+  },
 });
+
+/** Where the failing value came from; a query parameter's list is a parameter given twice. */
+export type InputTarget = "query" | "param" | "header" | "json" | "form" | "cookie";
 
 /** "criteria[0].value"; the body as a whole is "$". */
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {
@@ -20,12 +31,15 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
   return out === "" ? "$" : out;
 }
 
-function classify(issue: z.core.$ZodIssue): { code: FieldCode; message: string } {
+function classify(issue: z.core.$ZodIssue, target: InputTarget | undefined): { code: FieldCode; message: string } {
   switch (issue.code) {
     case "invalid_type":
-      return issue.message === "REQUIRED"
-        ? { code: "REQUIRED", message: "This field is required." }
-        : { code: "INVALID_TYPE", message: `Expected ${issue.expected}.` };
+      if (issue.message === "REQUIRED") return { code: "REQUIRED", message: "This field is required." };
+      if (issue.message === "LIST_FOR_ONE")
+        return target === "query"
+          ? { code: "INVALID_VALUE", message: "This parameter takes one value; give it once." }
+          : { code: "INVALID_TYPE", message: `Expected one ${issue.expected}, not a list.` };
+      return { code: "INVALID_TYPE", message: `Expected ${issue.expected}.` };
     case "too_small":
       if (issue.origin === "string" && issue.minimum === 1)
         return { code: "REQUIRED", message: "This field must not be empty." };
@@ -65,8 +79,8 @@ function unit(origin: string): string {
   return "";
 }
 
-export function toFieldErrors(error: z.ZodError, prefix: ReadonlyArray<PropertyKey> = []): FieldError[] {
-  return error.issues.map((issue) => ({ path: formatPath([...prefix, ...issue.path]), ...classify(issue) }));
+export function toFieldErrors(error: z.ZodError, target?: InputTarget): FieldError[] {
+  return error.issues.map((issue) => ({ path: formatPath(issue.path), ...classify(issue, target) }));
 }
 
 export function zodValidationError(error: z.ZodError): ApiError {

@@ -1,5 +1,5 @@
 /**
- * @module JSON request bodies: application/json only (415), at most MAX_BODY_BYTES (413), and a
+ * @module JSON request bodies: application/json in UTF-8 only (415), at most MAX_BODY_BYTES (413), and a
  * body that is not JSON at all is a field error at path "$". Parsed once; validators reuse it.
  */
 import { createMiddleware } from "hono/factory";
@@ -20,6 +20,7 @@ export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
     return next();
   }
   if (!/^application\/json\s*(;|$)/i.test(contentType)) throw new ApiError("UNSUPPORTED_MEDIA_TYPE");
+  if (!declaresUtf8(contentType)) throw new ApiError("UNSUPPORTED_MEDIA_TYPE", { message: "A JSON body must be UTF-8: declare charset=utf-8 or no charset." });
   let parsed: unknown;
   try {
     parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes));
@@ -35,6 +36,21 @@ export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
   c.req.bodyCache.json = Promise.resolve(parsed);
   await next();
 });
+
+/**
+ * JSON is UTF-8 (RFC 8259 §8.1) and is only ever decoded as such: a body declared in another
+ * charset (utf-16, latin1, …) would be read as bytes it is not, so it is refused, not guessed at.
+ * No charset parameter means UTF-8; the value is case-insensitive and may be quoted (RFC 9110 §8.3.1),
+ * and every charset given must say UTF-8.
+ */
+export function declaresUtf8(contentType: string): boolean {
+  return contentType
+    .split(";")
+    .slice(1)
+    .map((parameter) => parameter.split("="))
+    .filter(([name]) => name?.trim().toLowerCase() === "charset")
+    .every(([, ...value]) => /^(utf-?8|"utf-?8")$/i.test(value.join("=").trim()));
+}
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

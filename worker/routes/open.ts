@@ -26,7 +26,7 @@ export function openApiRouter(): OpenAPIHono<AppEnv> {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (result.success) return;
-      const fields = toFieldErrors(result.error).map((f) =>
+      const fields = toFieldErrors(result.error, result.target).map((f) =>
         result.target === "header" ? { ...f, path: HEADER_NAMES[f.path] ?? f.path } : f,
       );
       throw validationError(fields);

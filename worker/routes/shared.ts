@@ -21,25 +21,35 @@ export const ErrorBodySchema = z
   })
   .openapi("ErrorBody");
 
+/** A whole number 1–max written in a query parameter: not a number is INVALID_TYPE, a number outside the range OUT_OF_RANGE. */
+function checkWholeNumber(name: string, max: number | undefined, value: string | undefined, ctx: z.RefinementCtx): void {
+  if (value === undefined) return;
+  if (!/^\d+$/.test(value)) {
+    ctx.addIssue({ code: "custom", message: `${name} must be a whole number.`, params: { fieldCode: "INVALID_TYPE" } });
+    return;
+  }
+  const n = Number(value);
+  if (n < 1 || (max !== undefined && n > max))
+    ctx.addIssue({
+      code: "custom",
+      message: max ? `${name} must be from 1 to ${max}.` : `${name} must be at least 1.`,
+      params: { fieldCode: "OUT_OF_RANGE" },
+    });
+}
+
 const positiveIntString = (name: string, max?: number) =>
   z
     .string()
     .optional()
-    .superRefine((value, ctx) => {
-      if (value === undefined) return;
-      if (!/^\d+$/.test(value)) {
-        ctx.addIssue({ code: "custom", message: `${name} must be a whole number.`, params: { fieldCode: "INVALID_TYPE" } });
-        return;
-      }
-      const n = Number(value);
-      if (n < 1 || (max !== undefined && n > max))
-        ctx.addIssue({
-          code: "custom",
-          message: max ? `${name} must be from 1 to ${max}.` : `${name} must be at least 1.`,
-          params: { fieldCode: "OUT_OF_RANGE" },
-        });
-    })
+    .superRefine((value, ctx) => checkWholeNumber(name, max, value, ctx))
     .openapi({ type: "integer", minimum: 1, ...(max ? { maximum: max } : {}) });
+
+/** A required whole-number query parameter from 1 to max (a page number of a document, say). */
+export const requiredPositiveIntString = (name: string, max: number) =>
+  z
+    .string()
+    .superRefine((value, ctx) => checkWholeNumber(name, max, value, ctx))
+    .openapi({ type: "integer", minimum: 1, maximum: max });
 
 /** Pages are int32 (open-api-v1.md, Pages); a larger page would also overflow SQLite's OFFSET (a 5xx). */
 export const MAX_PAGE = 2_147_483_647;

@@ -1,6 +1,6 @@
 /**
  * @module POST /checks: one applicant, 1–100 criteria, fixed scenario asset_check. With
- * sourceRegistryQueryId it reuses a finished query (1 check); without, it creates a query and
+ * sourceRegistryQueryId it reuses a finished query, no_result included (1 check); without, it creates a query and
  * waits for it (1 query + 1 check).
  */
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
@@ -19,6 +19,14 @@ import { errorResponses } from "../responses";
 import { entitlementRefusal, submitCreation } from "../tasks/submit";
 import { CheckSchema, CreateCheckBody } from "./schema";
 
+/**
+ * Finished queries a check can read. no_result is one (open-api-v1.md: "a complete and explicit
+ * zero-registration result", executionStatus succeeded): the check completes at once, coverage
+ * complete, every criterion unmatched, as a check that fetched the same empty list itself would.
+ * Refusing it would make the caller spend a query allowance to learn the same thing.
+ */
+const USABLE_SOURCE_STATUSES: ReadonlySet<string> = new Set(["succeeded", "partial", "no_result"]);
+
 const route = createRoute({
   method: "post",
   path: "/checks", operationId: "createCheck", tags: ["Checks"],
@@ -27,7 +35,7 @@ const route = createRoute({
   responses: {
     202: { description: "Accepted; poll the check by id", content: { "application/json": { schema: CheckSchema } } },
     ...errorResponses("VALIDATION_FAILED", "INVALID_SUBJECT", "SUBSCRIPTION_REQUIRED", "QUERY_ALLOWANCE_INSUFFICIENT",
-      "CHECK_ALLOWANCE_INSUFFICIENT", "CHECK_PLAN_REQUIRED", "NOT_FOUND", "SOURCE_QUERY_NOT_FINISHED", "IDEMPOTENCY_CONFLICT",
+      "CHECK_ALLOWANCE_INSUFFICIENT", "CHECK_PLAN_REQUIRED", "NOT_FOUND", "SOURCE_QUERY_NOT_FINISHED", "SOURCE_QUERY_UNUSABLE", "IDEMPOTENCY_CONFLICT",
       "IDEMPOTENCY_IN_FLIGHT", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"),
   },
 });
@@ -55,7 +63,8 @@ export function registerCreateCheck(api: OpenAPIHono<AppEnv>): void {
       const source = await requireQuery(c.env.DB, principal.accountId, body.sourceRegistryQueryId);
       if (source.subject_name !== applicant)
         throw validationError([{ path: "sourceRegistryQueryId", code: "INVALID_VALUE", message: "The source query is for another subject." }]);
-      if (source.status !== "succeeded" && source.status !== "partial") throw new ApiError("SOURCE_QUERY_NOT_FINISHED");
+      if (source.completed_at === null) throw new ApiError("SOURCE_QUERY_NOT_FINISHED");
+      if (!USABLE_SOURCE_STATUSES.has(source.status)) throw new ApiError("SOURCE_QUERY_UNUSABLE");
       sourceQueryId = source.id;
       sourceStatus = source.source_status;
       messages.push({ type: "check", checkId });

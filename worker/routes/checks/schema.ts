@@ -1,7 +1,7 @@
 /** @module Check shapes (open-api-v1.md: Check, Criterion, CoverageIssue, Check result, Evidence, Evidence locations). */
 import { z } from "@hono/zod-openapi";
 import { FailureSchema, RegistrationSchema, RegistrationSummarySchema, SOURCE_STATUSES, enumListParameter } from "../queries/schema";
-import { PaginationQuery, SearchQuery, int64, pageSchema, timestamp } from "../shared";
+import { PaginationQuery, SearchQuery, int64, pageSchema, requiredPositiveIntString, timestamp } from "../shared";
 
 export const CHECK_STATUSES = ["processing", "review_pending", "completed", "partial", "failed"] as const;
 export const CHECK_EXECUTION_STATUSES = ["queued", "waiting_resource", "processing", "succeeded", "partial", "failed"] as const;
@@ -223,7 +223,7 @@ export const NavigationSchema = z
 
 export const EvidenceLocationsQuery = z.object({
   documentId: z.string().min(1).max(100).openapi({ description: "documentId of a listed evidence entry", example: "doc_5e6f7a8b9c0d1e2f" }),
-  pageNumber: z.string().regex(/^[1-9]\d{0,5}$/).openapi({ type: "integer", minimum: 1, maximum: 999_999, description: "pageNumber of that evidence entry, from 1", example: 1 }),
+  pageNumber: requiredPositiveIntString("pageNumber", 999_999).openapi({ description: "pageNumber of that evidence entry, from 1", example: 1 }),
 });
 
 export const EvidenceLocationsSchema = z
