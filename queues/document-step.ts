@@ -6,7 +6,7 @@
  */
 import { createUpstream } from "../worker/upstream";
 import type { RegistrationRow } from "../worker/db/registrations";
-import { parseCertificate } from "../worker/domain/certificate";
+import { parseCertificate, unreadableCertificate } from "../worker/domain/certificate";
 import { finishQuery } from "./query-state";
 import { withUpstreamSlot } from "./slot";
 import { DONE, backoff, retryLater, waitForSlot, type StepResult } from "./step";
@@ -35,6 +35,8 @@ export async function documentStep(env: Env, queryId: string, registrationId: st
   const certificateDoc = documents.find((d) => d.row.kind === "certificate");
   let parsed: ReturnType<typeof parseCertificate> | null = null;
   if (certificateDoc?.pages) parsed = parseCertificate(certificateDoc.pages);
+  // A certificate file that could not be opened still says why in the registration detail.
+  else if (certificateDoc) parsed = unreadableCertificate();
   const statements = [
     ...documents.map((d) => upsertDocument(env, d, parsed, now)),
     ...registrationUpdate(env, reg, { certificateObtained: result.certificateObtained, parsed, attachmentsComplete: result.attachmentsComplete, now }),

@@ -106,12 +106,15 @@ describe("scenario markers through the real queue", () => {
       expect(r.dataSource).toBe("upstream");
       expect(r).not.toHaveProperty("pdfUrl");
     }
-    // The corrupt certificate was obtained: it has a file but no parsed certificate.
+    // The corrupt certificate was obtained: it has a file, and a certificate whose fields are null and
+    // whose issues say why it could not be read.
     for (const r of all.items.filter((r) => r.parseStatus === "failed")) {
       expect(r.dataSource).toBe("certificate");
       expect(r.pdfUrl).toMatch(/^\/api\/open\/v1\/documents\/doc_/);
-      const detail = await body<{ certificate: unknown; pdf: { parseStatus: string } | null }>(await open(`/queries/${q.id}/registrations/${r.id}`, a.key));
-      expect(detail.certificate).toBeNull();
+      const detail = await body<{ certificate: { certificateNumber: unknown; parties: unknown; issues: unknown } | null; pdf: { parseStatus: string } | null }>(
+        await open(`/queries/${q.id}/registrations/${r.id}`, a.key),
+      );
+      expect(detail.certificate).toMatchObject({ certificateNumber: null, parties: [], issues: [{ code: "FILE_UNREADABLE", field: null, rawValue: null, pageNumber: null }] });
       expect(detail.pdf?.parseStatus).toBe("failed");
     }
 

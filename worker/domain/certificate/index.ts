@@ -30,6 +30,11 @@ function failed(issues: ParseIssue[]): CertificateParse {
   return { status: "failed", certificate: emptyCertificate(issues), issues };
 }
 
+/** The parse of a certificate file that could not be opened as a PDF (cut short, damaged, encrypted). */
+export function unreadableCertificate(): CertificateParse {
+  return failed([issue("FILE_UNREADABLE")]);
+}
+
 /**
  * Completed when the certificate number is read, with an issue for each field that is missing or could
  * not be read (its value null); failed when there is no text layer (NO_TEXT_LAYER), the text is not a
