@@ -5,9 +5,12 @@
  * "contain", which moves every box; padding keeps engine pixels equal to picture pixels. Pictures
  * larger than MAX_SIDE are scaled down first and boxes scaled back (`scale`).
  */
+import { createRequire } from "node:module";
 import { createCanvas, loadImage } from "@napi-rs/canvas";
-import sharp from "sharp";
 import { OcrError } from "./errors.mjs";
+
+/** The engine's own sharp (a dependency of @gutenye/ocr-node): one libvips in the process, one version. */
+const sharp = createRequire(import.meta.resolve("@gutenye/ocr-node"))("sharp");
 
 /** Longest side the detector gets: beyond it, time grows with area and small print gains nothing. */
 export const MAX_SIDE = 4000;
