@@ -138,12 +138,13 @@ describe("scenario markers", () => {
     expect(await adapter.listRegistrations("甲公司不可用", ctx)).toEqual({ ok: false, kind: "unavailable" });
   });
 
-  it("隔离: listed as quarantined, files refused", async () => {
+  it("隔离: listed as quarantined, its files handed to the service (the open API refuses to hand them on)", async () => {
     const r = await adapter.listRegistrations("甲公司隔离", ctx);
     expect(r.ok && r.sourceStatus).toBe("quarantined");
     const number = r.ok ? (r.registrations[0]?.certificateNumber ?? "") : "";
-    expect(await adapter.fetchCertificate({ subjectName: "甲公司隔离", certificateNumber: number }, ctx)).toEqual({ ok: false, kind: "quarantined" });
-    expect((await adapter.listAttachments({ subjectName: "甲公司隔离", certificateNumber: number }, ctx)).ok).toBe(false);
+    const certificate = await adapter.fetchCertificate({ subjectName: "甲公司隔离", certificateNumber: number }, ctx);
+    expect(certificate.ok && certificate.mimeType).toBe("application/pdf");
+    expect((await adapter.listAttachments({ subjectName: "甲公司隔离", certificateNumber: number }, ctx)).ok).toBe(true);
   });
 
   it("部分: some certificates missing, exactly one corrupt, the rest parse", async () => {
@@ -242,6 +243,7 @@ describe("fixtures override generation", () => {
     expect(await adapter.listRegistrations("甲", ctx)).toEqual({ ok: false, kind: "unavailable" });
     const q = await adapter.listRegistrations("乙", ctx);
     expect(q.ok && q.sourceStatus).toBe("quarantined");
-    expect(await adapter.fetchCertificate({ subjectName: "乙", certificateNumber: "11111111111111111111" }, ctx)).toEqual({ ok: false, kind: "quarantined" });
+    const certificate = await adapter.fetchCertificate({ subjectName: "乙", certificateNumber: "11111111111111111111" }, ctx);
+    expect(certificate.ok && certificate.body).toEqual(new Uint8Array([1]));
   });
 });

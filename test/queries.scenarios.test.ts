@@ -2,9 +2,7 @@
  * Scenario markers end to end (sandbox-upstream.md): POST /queries, the real pipeline queue, then
  * the public reads and D1. Subjects are small (规模N) so each test stays short.
  */
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { sha256Hex } from "../worker/lib/crypto";
 import {
   body, countRows, createQueries, expectError, ledgerOf, newAccount, open, queryRow, waitForQuery, type TestAccount,
 } from "./helpers";
@@ -53,33 +51,33 @@ describe("scenario markers through the real queue", () => {
     expect(e.query).toMatchObject({ used: 0, reserved: 0 });
   });
 
-  it("隔离: quarantined, SOURCE_QUARANTINED, no pdfUrl and downloads refused with 403", async () => {
+  it("隔离: quarantined, SOURCE_QUARANTINED; certificates read and parsed, no pdfUrl, downloads refused with 403", async () => {
     const a = await newAccount();
     const q = await runQuery(a, "隔离规模2测试实业有限公司");
-    expect(q.sourceStatus).toBe("quarantined");
-    expect(q.coverageComplete).toBe(false);
+    expect(q).toMatchObject({ status: "partial", executionStatus: "partial", sourceStatus: "quarantined", coverageComplete: false, registrationCount: 2 });
     expect(q.failure).toEqual({ code: "SOURCE_QUARANTINED", message: expect.any(String) });
-    expect(["partial", "failed"]).toContain(q.status);
-    expect(q.registrationCount).toBe(2);
+    expect(q.processedDocumentCount).toBe(2);
+    // The list was had: the query allowance is settled, not released.
+    expect(await ledgerOf(q.id)).toEqual(["reserve", "settle"]);
 
-    // A file stored before the data was quarantined stays unreachable: place one on the first registration.
     const page = await registrations(a, q.id);
-    const reg = page.items[0]!;
-    expect(reg.sourceStatus).toBe("quarantined");
-    const bytes = new TextEncoder().encode("%PDF-1.4 quarantined test bytes");
-    const docId = "doc_quarantinedtest01";
-    await env.FILES.put(`files/${q.id}/${docId}`, bytes);
-    await env.DB.prepare(
-      `INSERT INTO documents (id, account_id, query_id, registration_id, kind, ordinal, file_name, mime_type, size, sha256, r2_key, text_status, created_at)
-       VALUES (?, ?, ?, ?, 'certificate', 0, 'q.pdf', 'application/pdf', ?, ?, ?, 'not_text', ?)`,
-    ).bind(docId, a.accountId, q.id, reg.id, bytes.byteLength, await sha256Hex(bytes), `files/${q.id}/${docId}`, Date.now()).run();
-
-    const after = await registrations(a, q.id);
-    for (const item of after.items) expect(item).not.toHaveProperty("pdfUrl");
-    const detail = await body<{ pdf: { documentId: string } | null }>(await open(`/queries/${q.id}/registrations/${reg.id}`, a.key));
-    expect(detail.pdf?.documentId).toBe(docId);
-    await expectError(await open(`/documents/${docId}/content`, a.key), 403, "SOURCE_QUARANTINED");
-    await expectError(await open(`/documents/${docId}/content`, a.key, { headers: { Range: "bytes=0-3" } }), 403, "SOURCE_QUARANTINED");
+    const downloads: string[] = [];
+    for (const item of page.items) {
+      expect(item).toMatchObject({ sourceStatus: "quarantined", parseStatus: "completed", dataSource: "certificate" });
+      expect(item).not.toHaveProperty("pdfUrl");
+      const detail = await body<{ certificate: { certificateNumber: string } | null; pdf: { documentId: string; url?: string } | null; attachments?: Array<{ id: string }> }>(
+        await open(`/queries/${q.id}/registrations/${item.id}`, a.key),
+      );
+      expect(detail.certificate?.certificateNumber).toBe(item.certificateNumber);
+      expect(detail.pdf?.documentId).toMatch(/^doc_/);
+      expect(detail.pdf).not.toHaveProperty("url");
+      downloads.push(detail.pdf!.documentId, ...(detail.attachments ?? []).map((f) => f.id));
+    }
+    for (const docId of downloads) {
+      await expectError(await open(`/documents/${docId}/content`, a.key), 403, "SOURCE_QUARANTINED");
+      await expectError(await open(`/documents/${docId}/content`, a.key, { headers: { Range: "bytes=0-3" } }), 403, "SOURCE_QUARANTINED");
+      expect((await open(`/documents/${docId}/content`, a.key, { method: "HEAD" })).status).toBe(403);
+    }
   });
 
   it("部分: partial, incomplete coverage, missing and failed certificates, parseStatus filter", async () => {

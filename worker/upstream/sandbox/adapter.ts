@@ -30,9 +30,13 @@ function wait(ms: number, signal?: AbortSignal): Promise<boolean> {
   });
 }
 
-/** Files of a quarantined fixture are refused, of an unavailable one cannot be had. */
+/**
+ * Files of an unavailable fixture cannot be had. A quarantined one's files are handed to the service
+ * like any other (sandbox-upstream.md: "data quarantined ... downloads refused"): the service reads
+ * and parses them, and it is the open API that refuses to hand them on (403 SOURCE_QUARANTINED).
+ */
 function modeFailure(mode: FixtureSubject["mode"]): UpstreamFailure | null {
-  return mode === "quarantined" ? fail("quarantined") : mode === "unavailable" ? fail("unavailable") : null;
+  return mode === "unavailable" ? fail("unavailable") : null;
 }
 
 function file(fileName: string, mimeType: string, body: Uint8Array): FileResult {
@@ -79,7 +83,6 @@ export class SandboxUpstream implements UpstreamAdapter {
       return uploaded ? file(fileName, "application/pdf", uploaded) : fail("missing");
     }
     const scenario = scenarioOf(ref.subjectName);
-    if (scenario.quarantined) return fail("quarantined");
     if (scenario.unavailable) return fail("unavailable");
     const found = sandboxRegistry.find(ref.subjectName, ref.certificateNumber);
     if (!found) return fail("missing");
@@ -122,11 +125,8 @@ export class SandboxUpstream implements UpstreamAdapter {
     return a ? file(fileName, a.mimeType, a.bytes) : fail("missing");
   }
 
-  /** Generated subjects whose files cannot be handed out. */
+  /** Generated subjects whose files cannot be had (a quarantined subject's can: see modeFailure). */
   private async blocked(ref: RegistrationRef): Promise<UpstreamFailure | null> {
-    const scenario = scenarioOf(ref.subjectName);
-    if (scenario.quarantined) return fail("quarantined");
-    if (scenario.unavailable) return fail("unavailable");
-    return null;
+    return scenarioOf(ref.subjectName).unavailable ? fail("unavailable") : null;
   }
 }

@@ -14,7 +14,7 @@ export interface FixtureRegistration {
 
 export interface FixtureSubject {
   registrations: FixtureRegistration[];
-  /** normal (default): the list as given; unavailable: the list cannot be had; quarantined: listed, downloads refused. */
+  /** normal (default): the list as given; unavailable: the list cannot be had; quarantined: listed and read, downloads refused by the API. */
   mode?: "normal" | "unavailable" | "quarantined";
 }
 
