@@ -21,19 +21,22 @@ function freePort() {
 }
 
 /**
- * @param {{ name: string, vars?: Record<string, string> }} options
+ * `port` pins the port (an engineer's own range on a shared machine); `source: "HEAD"` serves the last
+ * commit instead of the working tree's tracked files (a tree others are editing may not build).
+ * @param {{ name: string, vars?: Record<string, string>, port?: number, source?: "worktree" | "HEAD" }} options
  * @returns {Promise<{ base: string, admin: string, stop: () => void, call: Function }>}
  */
-export async function startDevServer({ name, vars = {} }) {
+export async function startDevServer({ name, vars = {}, port: pinnedPort, source = "worktree" }) {
   const admin = `bench-admin-${crypto.randomUUID()}`;
-  const port = await freePort();
+  const port = pinnedPort ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
   const state = mkdtempSync(join(tmpdir(), `bench-${name}-state-`));
   const snapshot = mkdtempSync(join(tmpdir(), `bench-${name}-src-`));
   // The server's output goes to BENCH_LOG when set (diagnosing a run), else nowhere.
   const logFile = () => (process.env.BENCH_LOG ? openSync(process.env.BENCH_LOG, "a") : "ignore");
-  spawnSync("sh", ["-c", `git ls-files -z | xargs -0 tar -cf - | tar -xf - -C ${snapshot}`], { stdio: "inherit" });
+  const copy = source === "HEAD" ? `git archive HEAD | tar -xf - -C ${snapshot}` : `git ls-files -z | xargs -0 tar -cf - | tar -xf - -C ${snapshot}`;
+  spawnSync("sh", ["-c", copy], { stdio: "inherit" });
   symlinkSync(join(process.cwd(), "node_modules"), join(snapshot, "node_modules"));
   spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env, stdio: "ignore", cwd: snapshot });
   const varArgs = Object.entries({ ADMIN_TOKEN: admin, ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
