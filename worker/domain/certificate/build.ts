@@ -104,7 +104,8 @@ export function buildCertificate(raw: RawCertificate): Certificate {
           description: text("original.description"),
         }
       : null,
-    parties: raw.parties.map((p) => buildParty(p, issues)),
+    // A heading with nothing under it ("担保人信息" above "出质人（1）") is no party.
+    parties: raw.parties.filter((p) => p.fields.size > 0 || p.unclassified.length > 0).map((p) => buildParty(p, issues)),
     preparer: preparer.some((k) => raw.fields.has(k))
       ? {
           name: nameText("preparer.name"),

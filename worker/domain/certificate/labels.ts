@@ -172,13 +172,23 @@ export const LABEL_ENTRIES: readonly LabelEntry[] = [
  * All labels at one position (sticky): the label, an optional unit in brackets ("主合同金额（元）",
  * "登记期限(月)"), then a colon, whitespace or the end of the line.
  */
+const OPEN = "【\\[〔［";
+const CLOSE = "】\\]〕］";
+/** A run of leader characters ("……", "......", "———") between a label and its value works as a colon. */
+const LEADER = "[.．…·・_—\\-]{2,}";
+
+/**
+ * All labels at one position (sticky): an optional opening bracket (【登记时间】), the label, an optional
+ * unit in brackets ("主合同金额（元）", "登记期限(月)"), an optional closing bracket, then a colon, leader
+ * dots, whitespace or the end of the line.
+ */
 const LABEL_AT = new RegExp(
-  `(?:${LABEL_ENTRIES.map((e) => `(${charsPattern(e.label)})`).join("|")})\\s*(?:[（(][^（()）]{1,6}[)）])?\\s*([:：])?(?:(?<=[:：])|(?=\\s)|$)\\s*`,
+  `([${OPEN}]\\s*)?(?:${LABEL_ENTRIES.map((e) => `(${charsPattern(e.label)})`).join("|")})\\s*(?:[（(][^（()）]{1,6}[)）])?\\s*([${CLOSE}])?\\s*((?:${LEADER}\\s*)?[:：]|${LEADER})?(?:(?<=[:：${CLOSE}]|[.．…·・_—\\-])|(?=\\s)|$)\\s*`,
   "y",
 );
 
 /** Characters a label can start with: most positions of a line are ruled out without running the regex. */
-const FIRST_CHARS: ReadonlySet<string> = new Set(LABEL_ENTRIES.map((e) => e.label[0] ?? ""));
+const FIRST_CHARS: ReadonlySet<string> = new Set([...LABEL_ENTRIES.map((e) => e.label[0] ?? ""), ..."【[〔［"]);
 
 /** The label starting exactly at `position` of the line, if any. */
 export function labelAt(line: string, position: number): LabelMatch | null {
@@ -186,10 +196,15 @@ export function labelAt(line: string, position: number): LabelMatch | null {
   LABEL_AT.lastIndex = position;
   const m = LABEL_AT.exec(line);
   if (!m) return null;
-  const group = m.slice(1, -1).findIndex((g) => g !== undefined);
+  const group = m.slice(2, -2).findIndex((g) => g !== undefined);
   const entry = LABEL_ENTRIES[group];
   if (!entry) return null;
-  return { field: entry.field, label: entry.label, roleHeading: entry.roleHeading, start: position, valueStart: position + m[0].length, colon: m[m.length - 1] !== undefined };
+  const opened = m[1] !== undefined;
+  const closed = m[m.length - 2] !== undefined;
+  // A bracket opened must be closed: "【登记时间" alone is not a label.
+  if (opened !== closed) return null;
+  const colon = m[m.length - 1] !== undefined || closed;
+  return { field: entry.field, label: entry.label, roleHeading: entry.roleHeading, start: position, valueStart: position + m[0].length, colon };
 }
 
 const LABEL_TEXTS: ReadonlySet<string> = new Set(LABEL_ENTRIES.map((e) => e.label));
@@ -224,7 +239,7 @@ export function labelsIn(line: string, cellStarts: readonly number[] = []): Labe
   const cells = new Set(cellStarts);
   for (let i = Math.max(1, from); i < line.length; i++) {
     const atCell = cells.has(i);
-    if (!atCell && !/\s/.test(line[i - 1] ?? "")) continue;
+    if (!atCell && !/\s/.test(line[i - 1] ?? "") && !OPEN.includes(line[i] ?? "-")) continue;
     const hit = labelAt(line, i);
     if (!hit || !(atCell || hit.colon)) continue;
     out.push(hit);
