@@ -4,11 +4,13 @@
  * (task creation) and download leases. Native RPC; state in the object's SQLite storage.
  */
 import { DurableObject } from "cloudflare:workers";
-import { decideAdmission, type RateClass, RATE_LIMITS, WINDOW_MS } from "../worker/domain/rate-limit";
+import { type Admission, decideAdmission, type RateClass, WINDOW_MS, type WindowState } from "../worker/domain/rate-limit";
 import { runCreation, type CreationRequest, type CreationOutcome } from "./creation";
 
-export type Admission = { ok: true } | { ok: false; retryAfterSeconds: number };
-export type LeaseGrant = { ok: true; leaseId: string } | { ok: false; retryAfterSeconds: number };
+export type { Admission };
+/** Every answer carries the window the call counted in: the worker turns it into the RateLimit header. */
+export type LeaseGrant = ({ ok: true; leaseId: string } | { ok: false; retryAfterSeconds: number }) & { window: WindowState };
+export type GateCreationOutcome = CreationOutcome & { window: WindowState };
 
 /** Idempotency records live at least this long (issue: 24 h). */
 export const IDEMPOTENCY_TTL_MS = 48 * 3600_000;
@@ -42,7 +44,7 @@ export class AccountGate extends DurableObject<Env> {
       .exec<{ at: number }>("SELECT at FROM hits WHERE class = ? ORDER BY at", rateClass)
       .toArray()
       .map((r) => r.at);
-    const decision = decideAdmission(times, RATE_LIMITS[rateClass], now);
+    const decision = decideAdmission(times, rateClass, now);
     if (decision.ok) this.sql.exec("INSERT INTO hits (class, at) VALUES (?, ?)", rateClass, now);
     return decision;
   }
@@ -52,11 +54,8 @@ export class AccountGate extends DurableObject<Env> {
    * conflict, in flight), entitlement refusal, allowance reservation and the D1 batch that writes the
    * task rows, the reservation and the stored response together.
    */
-  async create(request: CreationRequest): Promise<CreationOutcome> {
+  async create(request: CreationRequest): Promise<GateCreationOutcome> {
     const now = request.now ?? Date.now();
-    const admission = this.admitSync("create", now);
-    if (!admission.ok) return { kind: "rate_limited", retryAfterSeconds: admission.retryAfterSeconds };
-
     this.sql.exec("DELETE FROM idempotency WHERE created_at < ?", now - IDEMPOTENCY_TTL_MS);
     const existing = this.sql
       .exec<{ fingerprint: string; state: string; status: number | null; body: string | null }>(
@@ -64,10 +63,15 @@ export class AccountGate extends DurableObject<Env> {
         request.idempotencyKey,
       )
       .toArray()[0];
+    // A key seen before creates nothing (replay, conflict, in flight): it counts as an ordinary
+    // request, never against the creation limit (a client retrying a lost answer must not lock itself out).
+    const admission = this.admitSync(existing ? "other" : "create", now);
+    const window = admission.window;
+    if (!admission.ok) return { kind: "rate_limited", retryAfterSeconds: admission.retryAfterSeconds, window };
     if (existing) {
-      if (existing.fingerprint !== request.fingerprint) return { kind: "conflict" };
-      if (existing.state === "done") return { kind: "replay", status: existing.status ?? 202, body: existing.body ?? "" };
-      return { kind: "in_flight" };
+      if (existing.fingerprint !== request.fingerprint) return { kind: "conflict", window };
+      if (existing.state === "done") return { kind: "replay", status: existing.status ?? 202, body: existing.body ?? "", window };
+      return { kind: "in_flight", window };
     }
     // Claimed synchronously (no await since the lookup), so concurrent begins see it.
     this.sql.exec(
@@ -91,7 +95,7 @@ export class AccountGate extends DurableObject<Env> {
         // Only accepted responses are replayed; a refusal leaves the key free for a later try.
         this.sql.exec("DELETE FROM idempotency WHERE key = ?", request.idempotencyKey);
       }
-      return outcome;
+      return { ...outcome, window };
     } catch (error) {
       this.sql.exec("DELETE FROM idempotency WHERE key = ?", request.idempotencyKey);
       throw error;
@@ -101,16 +105,17 @@ export class AccountGate extends DurableObject<Env> {
   /** Admission plus a download lease, in one call: at most MAX_LEASES streams at once. */
   async acquireDownload(now: number = Date.now()): Promise<LeaseGrant> {
     const admission = this.admitSync("other", now);
+    const window = admission.window;
     if (!admission.ok) return admission;
     this.sql.exec("DELETE FROM leases WHERE expires_at <= ?", now);
     const leases = this.sql.exec<{ expires_at: number }>("SELECT expires_at FROM leases ORDER BY expires_at").toArray();
     if (leases.length >= MAX_LEASES) {
       const soonest = leases[0]?.expires_at ?? now + 1000;
-      return { ok: false, retryAfterSeconds: Math.max(1, Math.min(5, Math.ceil((soonest - now) / 1000))) };
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.min(5, Math.ceil((soonest - now) / 1000))), window };
     }
     const leaseId = crypto.randomUUID();
     this.sql.exec("INSERT INTO leases (id, expires_at) VALUES (?, ?)", leaseId, now + LEASE_TTL_MS);
-    return { ok: true, leaseId };
+    return { ok: true, leaseId, window };
   }
 
   async releaseDownload(leaseId: string): Promise<void> {

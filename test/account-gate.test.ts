@@ -31,7 +31,7 @@ describe("rate limits", () => {
     const t0 = 1_000_000;
     for (let i = 0; i < 10; i++) expect((await gate.admit("create", t0 + i * 1000)).ok).toBe(true);
     const eleventh = await gate.admit("create", t0 + 30_000);
-    expect(eleventh).toEqual({ ok: false, retryAfterSeconds: 30 });
+    expect(eleventh).toEqual({ ok: false, retryAfterSeconds: 30, window: { rateClass: "create", remaining: 0, resetSeconds: 30 } });
     // The first leaves the window at t0 + 60 000: one slot, not ten.
     expect((await gate.admit("create", t0 + 60_001)).ok).toBe(true);
     expect((await gate.admit("create", t0 + 60_002)).ok).toBe(false);
@@ -49,8 +49,9 @@ describe("idempotency", () => {
     const a = await newAccount();
     const g = accountGate(env, a.accountId);
     const accepted = await g.create(creation(a.accountId, "k1"));
-    expect(accepted).toEqual({ kind: "accepted", status: 202, body: '{"key":"k1"}' });
-    expect(await g.create(creation(a.accountId, "k1"))).toEqual({ kind: "replay", status: 202, body: '{"key":"k1"}' });
+    expect(accepted).toMatchObject({ kind: "accepted", status: 202, body: '{"key":"k1"}', window: { rateClass: "create" } });
+    // A replay creates nothing: it counts in the ordinary window, not the creation one.
+    expect(await g.create(creation(a.accountId, "k1"))).toMatchObject({ kind: "replay", status: 202, body: '{"key":"k1"}', window: { rateClass: "other" } });
     expect((await g.create(creation(a.accountId, "k1", "other-body"))).kind).toBe("conflict");
     const ledger = await env.DB.prepare("SELECT COUNT(*) AS n FROM allowance_ledger WHERE task_id = 'task_k1'").first<{ n: number }>();
     expect(ledger?.n).toBe(1);

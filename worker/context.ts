@@ -1,5 +1,6 @@
 /** @module The Hono environment: bindings plus what middleware puts on the context. */
 import type { KeyLookup, SubscriptionInfo } from "./db/auth";
+import type { WindowState } from "./domain/rate-limit";
 
 export interface Principal {
   accountId: string;
@@ -14,6 +15,8 @@ export interface AppEnv {
     principal: Principal;
     /** Set once the AccountGate has counted this creation attempt. */
     creationAdmitted: boolean;
+    /** The rate window the AccountGate counted this request in (the RateLimit header). */
+    rateWindow: WindowState;
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * @module Sliding-log rate limiting (exact over any rolling minute, unlike a fixed window that lets
- * 2× through at a boundary). Pure: the AccountGate keeps the log.
+ * 2× through at a boundary), and how the windows are advertised to clients. Pure: the AccountGate
+ * keeps the log.
  */
 
 export type RateClass = "create" | "other";
@@ -8,17 +9,48 @@ export type RateClass = "create" | "other";
 export const WINDOW_MS = 60_000;
 export const RATE_LIMITS: Record<RateClass, number> = { create: 10, other: 120 };
 
+/** The quota policy names clients see in RateLimit-Policy and RateLimit, per class. */
+export const POLICY_NAMES: Record<RateClass, string> = { other: "default", create: "create" };
+
+/** A class's window after a decision: what is left of it and when the next unit comes back. */
+export interface WindowState {
+  rateClass: RateClass;
+  remaining: number;
+  /** Whole seconds until the oldest counted request leaves the window (one more unit then). */
+  resetSeconds: number;
+}
+
+export type Admission =
+  | { ok: true; window: WindowState }
+  | { ok: false; retryAfterSeconds: number; window: WindowState };
+
 /**
  * @param times admitted request times still inside the window, ascending
- * @returns admit, or how long (whole seconds, rounded up) until the oldest leaves the window
+ * @returns admit (the caller then counts `now`), or how long (whole seconds, rounded up) until a slot frees
  */
-export function decideAdmission(
-  times: readonly number[],
-  limit: number,
-  now: number,
-): { ok: true } | { ok: false; retryAfterSeconds: number } {
+export function decideAdmission(times: readonly number[], rateClass: RateClass, now: number): Admission {
+  const limit = RATE_LIMITS[rateClass];
   const inWindow = times.filter((t) => t > now - WINDOW_MS);
-  if (inWindow.length < limit) return { ok: true };
-  const freesAt = (inWindow[inWindow.length - limit] ?? now) + WINDOW_MS;
-  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((freesAt - now) / 1000)) };
+  const secondsUntil = (at: number) => Math.max(1, Math.ceil((at + WINDOW_MS - now) / 1000));
+  if (inWindow.length < limit) {
+    const remaining = limit - inWindow.length - 1;
+    return { ok: true, window: { rateClass, remaining, resetSeconds: secondsUntil(inWindow[0] ?? now) } };
+  }
+  const retryAfterSeconds = secondsUntil(inWindow[inWindow.length - limit] ?? now);
+  return { ok: false, retryAfterSeconds, window: { rateClass, remaining: 0, resetSeconds: retryAfterSeconds } };
+}
+
+/**
+ * RateLimit-Policy and RateLimit per draft-ietf-httpapi-ratelimit-headers-11 (§3, §4): Structured
+ * Field lists of a policy name with q (quota) and w (window, seconds), and of the policy this request
+ * counted in with r (available quota) and t (seconds within which no more than r may be used; in a
+ * sliding log, until the oldest counted request leaves the window).
+ * https://datatracker.ietf.org/doc/draft-ietf-httpapi-ratelimit-headers/
+ */
+export const RATE_LIMIT_POLICY = (["other", "create"] as const)
+  .map((k) => `"${POLICY_NAMES[k]}";q=${RATE_LIMITS[k]};w=${WINDOW_MS / 1000}`)
+  .join(", ");
+
+export function rateLimitField(window: WindowState): string {
+  return `"${POLICY_NAMES[window.rateClass]}";r=${window.remaining};t=${window.resetSeconds}`;
 }

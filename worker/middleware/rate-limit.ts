@@ -1,9 +1,13 @@
 /**
- * @module Counts an ordinary (non-creating) request in the account's rolling minute: one RPC to
- * its AccountGate. Task creation and downloads make their own single call (admission included).
+ * @module The account's rolling minutes on the wire: an ordinary (non-creating) request is counted
+ * with one RPC to its AccountGate; task creation and downloads make their own single call (admission
+ * included). Whichever call counted the request records its window, and every open-API response
+ * advertises the policies (RateLimit-Policy) and, once the account is known, that window (RateLimit).
  */
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
+import { RATE_LIMIT_POLICY, rateLimitField, type RateClass, type WindowState } from "../domain/rate-limit";
 import { ApiError } from "../errors";
 import { accountGate } from "../lib/gate";
 
@@ -11,8 +15,27 @@ export function rateLimited(retryAfterSeconds: number): ApiError {
   return new ApiError("RATE_LIMITED", { headers: { "Retry-After": String(retryAfterSeconds) } });
 }
 
-export const admitOrdinaryRequest = createMiddleware<AppEnv>(async (c, next) => {
-  const admission = await accountGate(c.env, c.get("principal").accountId).admit("other");
+/** Keeps the window an AccountGate answer reported, for the RateLimit header of this response. */
+export function recordWindow(c: Context<AppEnv>, window: WindowState): void {
+  c.set("rateWindow", window);
+}
+
+/** Counts this request in the class's window (one RPC); over the limit, the 429 with Retry-After. */
+export async function admitRequest(c: Context<AppEnv>, rateClass: RateClass): Promise<void> {
+  const admission = await accountGate(c.env, c.get("principal").accountId).admit(rateClass);
+  recordWindow(c, admission.window);
   if (!admission.ok) throw rateLimited(admission.retryAfterSeconds);
+}
+
+export const admitOrdinaryRequest = createMiddleware<AppEnv>(async (c, next) => {
+  await admitRequest(c, "other");
   await next();
+});
+
+/** Registered before authentication, so that refusals (401, 403, 429) carry the policy too. */
+export const rateLimitHeaders = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  c.header("RateLimit-Policy", RATE_LIMIT_POLICY);
+  const window = c.get("rateWindow");
+  if (window) c.header("RateLimit", rateLimitField(window));
 });

@@ -5,7 +5,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { apiKeyAuth } from "../middleware/auth";
-import { admitOrdinaryRequest } from "../middleware/rate-limit";
+import { admitOrdinaryRequest, rateLimitHeaders } from "../middleware/rate-limit";
 import { validationError } from "../errors";
 import { toFieldErrors } from "../validation";
 import { registerEntitlementRoutes } from "./account/entitlements";
@@ -40,6 +40,7 @@ export function createOpenApi(): OpenAPIHono<AppEnv> {
   // Registered before the middleware, their handlers answer before a key is asked for.
   registerDocumentation(api);
 
+  api.use("*", rateLimitHeaders);
   api.use("*", apiKeyAuth);
   api.use("*", async (c, next) => (isSelfAdmitting(c.req.method, c.req.path) ? next() : admitOrdinaryRequest(c, next)));
 

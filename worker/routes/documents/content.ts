@@ -10,7 +10,7 @@ import type { DocumentRow } from "../../db/registrations";
 import { contentDisposition, decideRange, ifRangeHolds } from "../../domain/byte-range";
 import { ApiError } from "../../errors";
 import { accountGate } from "../../lib/gate";
-import { rateLimited } from "../../middleware/rate-limit";
+import { admitRequest, rateLimited, recordWindow } from "../../middleware/rate-limit";
 import { errorResponses } from "../responses";
 
 const FILE_BYTES = { schema: z.string().openapi({ format: "binary" }) };
@@ -51,8 +51,7 @@ const route = createRoute({
 
 /** A refusal before the lease still counts as a request in the account's minute. */
 async function refuse(c: Context<AppEnv>, error: ApiError): Promise<never> {
-  const admission = await accountGate(c.env, c.get("principal").accountId).admit("other");
-  if (!admission.ok) throw rateLimited(admission.retryAfterSeconds);
+  await admitRequest(c, "other");
   throw error;
 }
 
@@ -89,11 +88,11 @@ export function registerDocumentContent(api: OpenAPIHono<AppEnv>): void {
     const gate = accountGate(c.env, accountId);
     // HEAD runs this GET handler and Hono drops the body unread: a lease taken here would never end.
     if (c.req.method === "HEAD") {
-      const admission = await gate.admit("other");
-      if (!admission.ok) throw rateLimited(admission.retryAfterSeconds);
+      await admitRequest(c, "other");
       return new Response(null, { status, headers: out });
     }
     const lease = await gate.acquireDownload();
+    recordWindow(c, lease.window);
     if (!lease.ok) throw rateLimited(lease.retryAfterSeconds);
     const release = () => gate.releaseDownload(lease.leaseId);
     const object = await c.env.FILES.get(doc.r2_key, decision.kind === "partial" ? { range: { offset: decision.start, length: decision.end - decision.start + 1 } } : {});

@@ -12,7 +12,7 @@ import type { BoundStatement, CreationRequest } from "../../../durable-objects/c
 import { ApiError, type ErrorCode } from "../../errors";
 import { sha256Hex } from "../../lib/crypto";
 import { accountGate } from "../../lib/gate";
-import { rateLimited } from "../../middleware/rate-limit";
+import { rateLimited, recordWindow } from "../../middleware/rate-limit";
 
 /** Key order does not change the intent: {"a":1,"b":2} and {"b":2,"a":1} are one body. */
 export function canonicalJson(value: unknown): string {
@@ -30,6 +30,7 @@ export const countRefusedCreation = createMiddleware<AppEnv>(async (c, next) => 
   await next();
   if (c.get("creationAdmitted") || !c.get("principal")) return;
   const admission = await accountGate(c.env, c.get("principal").accountId).admit("create");
+  recordWindow(c, admission.window);
   if (!admission.ok) c.res = renderError(c, rateLimited(admission.retryAfterSeconds));
 });
 
@@ -58,6 +59,7 @@ export async function submitCreation(c: Context<AppEnv>, s: Submission): Promise
     response: { status: 202, body: JSON.stringify(s.response) },
     now: s.now,
   });
+  recordWindow(c, outcome.window);
   switch (outcome.kind) {
     case "accepted":
     case "replay":
