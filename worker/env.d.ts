@@ -9,6 +9,7 @@ interface __BaseEnv_Env {
 	UPSTREAM_SLOTS: string;
 	CHECK_SLICE: string;
 	SANDBOX_SLOW_MS: string;
+	AUTH_CACHE_MS: string;
 	ADMIN_TOKEN: string;
 	UPSTREAM_TOKEN: string;
 	OCR_URL?: string;
@@ -28,7 +29,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "UPSTREAM" | "UPSTREAM_URL" | "UPSTREAM_SLOTS" | "CHECK_SLICE" | "SANDBOX_SLOW_MS" | "ADMIN_TOKEN" | "UPSTREAM_TOKEN">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "UPSTREAM" | "UPSTREAM_URL" | "UPSTREAM_SLOTS" | "CHECK_SLICE" | "SANDBOX_SLOW_MS" | "AUTH_CACHE_MS" | "ADMIN_TOKEN" | "UPSTREAM_TOKEN">> {}
 }
 declare module "*.txt" {
 	const value: string;

@@ -6,6 +6,7 @@ import { accounts, allowanceBuckets, plans, subscriptions } from "../../db/schem
 import { defaultEnd, planPeriods } from "../../domain/subscription";
 import { ApiError, validationError } from "../../errors";
 import { newId } from "../../lib/ids";
+import { forgetAccount } from "../../lib/key-cache";
 import { addMonths, parseIsoWithOffset, toIso } from "../../lib/time";
 import { SubscriptionSchema } from "../account/schema";
 import { errorResponses } from "../responses";
@@ -48,6 +49,7 @@ export function registerAccountRoutes(admin: AdminRouter): void {
       const account = await requireAccount(c.env.DB, c.req.valid("param").id);
       const { disabled } = c.req.valid("json");
       await drizzle(c.env.DB).update(accounts).set({ disabled }).where(eq(accounts.id, account.id));
+      forgetAccount(account.id);
       return c.json(view({ ...account, disabled }), 200);
     },
   );
@@ -81,6 +83,7 @@ export function registerAccountRoutes(admin: AdminRouter): void {
             startsAt: p.start, expiresAt: p.end, subscriptionId: subscription.id, createdAt: now })),
       );
       await db.batch([db.insert(subscriptions).values(subscription), ...buckets.map((b) => db.insert(allowanceBuckets).values(b))]);
+      forgetAccount(account.id);
       const current = planPeriods(startsAt, endsAt).find((p) => p.start <= now && now < p.end) ?? planPeriods(startsAt, endsAt)[0]!;
       return c.json({
         cycle: body.cycle, startsAt: toIso(startsAt), endsAt: toIso(endsAt), periodEndsAt: toIso(current.end),

@@ -8,6 +8,7 @@ import { DEFAULT_KEY_VALIDITY_MS, MAX_VALID_KEYS, displayPrefix, generateApiKey 
 import { ApiError, validationError } from "../../errors";
 import { sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
+import { forgetAccount } from "../../lib/key-cache";
 import { parseIsoWithOffset, toIso } from "../../lib/time";
 import { errorResponses } from "../responses";
 import { requireAccount } from "./accounts";
@@ -62,6 +63,7 @@ export function registerKeyRoutes(admin: AdminRouter): void {
       const result = await drizzle(c.env.DB).update(apiKeys).set({ revokedAt: Date.now() })
         .where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, id), isNull(apiKeys.revokedAt))).run();
       if (result.meta.changes !== 1) throw new ApiError("NOT_FOUND");
+      forgetAccount(id);
       return c.body(null, 204);
     },
   );

@@ -1,0 +1,58 @@
+/**
+ * @module A short-lived, bounded, per-isolate cache of key hash → key lookup (key, account,
+ * subscription and plan), so that a busy client's requests skip the D1 read that authenticates them.
+ *
+ * Staleness bound: an entry lives AUTH_CACHE_MS (default 5 s) and never past the end of the
+ * subscription it holds. Revocation, disabling and subscription changes made through the management
+ * API evict the account's entries in the isolate that made them at once; other isolates see them
+ * within AUTH_CACHE_MS. Key expiry needs no bound: it is checked against the cached expiresAt on
+ * every request. Only hashes are keys of the map, never the API keys themselves.
+ */
+import type { KeyLookup } from "../db/auth";
+
+export const DEFAULT_AUTH_CACHE_MS = 5_000;
+/** Enough for every active key an isolate sees in a few seconds; the oldest entry goes first. */
+export const AUTH_CACHE_MAX_ENTRIES = 2_000;
+
+interface Entry {
+  lookup: KeyLookup;
+  until: number;
+}
+
+const entries = new Map<string, Entry>();
+
+/** AUTH_CACHE_MS as a number of milliseconds; 0 turns the cache off, anything unreadable is the default. */
+export function authCacheMs(env: { AUTH_CACHE_MS?: string }): number {
+  const raw = env.AUTH_CACHE_MS;
+  if (raw === undefined || raw.trim() === "") return DEFAULT_AUTH_CACHE_MS;
+  const ms = Number(raw);
+  return Number.isFinite(ms) && ms >= 0 ? ms : DEFAULT_AUTH_CACHE_MS;
+}
+
+export function cachedLookup(keyHash: string, now: number): KeyLookup | undefined {
+  const entry = entries.get(keyHash);
+  if (!entry) return undefined;
+  if (entry.until <= now) {
+    entries.delete(keyHash);
+    return undefined;
+  }
+  return entry.lookup;
+}
+
+export function cacheLookup(keyHash: string, lookup: KeyLookup, now: number, ttlMs: number): void {
+  if (ttlMs <= 0) return;
+  const until = Math.min(now + ttlMs, lookup.subscription?.endsAt ?? Number.POSITIVE_INFINITY);
+  entries.delete(keyHash);
+  entries.set(keyHash, { lookup, until });
+  // A Map iterates in insertion order: the first keys are the oldest entries.
+  while (entries.size > AUTH_CACHE_MAX_ENTRIES) {
+    const oldest = entries.keys().next().value;
+    if (oldest === undefined) break;
+    entries.delete(oldest);
+  }
+}
+
+/** After a management change to the account (keys, disabling, subscriptions): its entries go now. */
+export function forgetAccount(accountId: string): void {
+  for (const [hash, entry] of entries) if (entry.lookup.accountId === accountId) entries.delete(hash);
+}
