@@ -66,6 +66,14 @@ ${entries.join("\n")}
 `;
 }
 
+/** The committed outputs that differ from what this script would write now (empty when up to date). */
+export function staleOutputs() {
+  const wanted = { pdfjs: pdfjsModule(), page: pageModule() };
+  return Object.entries(OUTPUTS)
+    .filter(([name, path]) => readFileSync(path, "utf8") !== wanted[name])
+    .map(([, path]) => path.slice(ROOT.length));
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const pdfjs = pdfjsModule();
   const page = pageModule();
