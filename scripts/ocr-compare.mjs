@@ -9,13 +9,14 @@
  * on white, like a screenshot of an invoice list). Truth: scans/truth.json and the lines drawn here.
  *
  * Engines: PaddleOCR PP-OCRv4 (@gutenye/ocr-node, in this process, through the service's own read
- * path) and Tesseract 5 (Debian tesseract-ocr + chi_sim, CLI, `-l chi_sim+eng --psm 6`, run under
+ * path) and Tesseract 5 (Debian tesseract-ocr + chi_sim, CLI, `-l chi_sim+eng`, page segmentation modes 3 and
+ * 11; mode 6, one uniform block, reads none of the ruled tables' numbers), run under
  * /usr/bin/time for its peak RSS). Wall time depends on what else runs on the machine: the load
  * average is printed beside it; CPU seconds are the steadier figure.
  *
  * Run: `node scripts/ocr-compare.mjs` (add --engine=paddle or --engine=tesseract for one).
  */
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -136,28 +137,20 @@ async function runPaddle(pages) {
   return { engine: "PaddleOCR PP-OCRv4 (ocr-node, ONNX CPU)", loadMs, peakMb: peak / 2 ** 20, results };
 }
 
-function tesseract(pages) {
+/** Tesseract on every page with one page-segmentation mode; `/usr/bin/time` reports its CPU time and peak RSS. */
+function tesseract(pages, psm) {
   const results = [];
   let peakKb = 0;
   for (const page of pages) {
     const start = performance.now();
-    let stderr = "";
-    let stdout = "";
-    try {
-      stdout = execFileSync("/usr/bin/time", ["-f", "TIME %U %S %M", "tesseract", page.path, "stdout", "-l", "chi_sim+eng", "--psm", "6"], {
-        encoding: "utf8", stdio: ["ignore", "pipe", "pipe"],
-      });
-    } catch (error) {
-      stdout = error.stdout ?? "";
-      stderr = error.stderr ?? "";
-    }
+    const run = spawnSync("/usr/bin/time", ["-f", "TIME %U %S %M", "tesseract", page.path, "stdout", "-l", "chi_sim+eng", "--psm", String(psm)], { encoding: "utf8" });
     const wall = (performance.now() - start) / 1000;
-    const timeLine = /TIME ([\d.]+) ([\d.]+) (\d+)/.exec(stderr);
+    const timeLine = /TIME ([\d.]+) ([\d.]+) (\d+)/.exec(run.stderr ?? "");
     const cpu = timeLine ? Number(timeLine[1]) + Number(timeLine[2]) : Number.NaN;
     if (timeLine) peakKb = Math.max(peakKb, Number(timeLine[3]));
-    results.push({ page, wall, cpu, ...score(page, stdout.split("\n")) });
+    results.push({ page, wall, cpu, ...score(page, (run.stdout ?? "").split("\n")) });
   }
-  return { engine: "Tesseract 5.3 chi_sim+eng (CLI, psm 6)", loadMs: null, peakMb: peakKb / 1024, results };
+  return { engine: `Tesseract 5.3 chi_sim+eng (CLI, --psm ${psm})`, loadMs: null, peakMb: peakKb / 1024, results };
 }
 
 const pct = ([a, b]) => (b === 0 ? "–" : `${((100 * a) / b).toFixed(1)} % (${a}/${b})`);
@@ -183,7 +176,8 @@ try {
   const pages = await corpus(dir);
   console.log(`# OCR engines on ${pages.length} pages (load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} on ${navigator.hardwareConcurrency} cores)`);
   if (only !== "tesseract") print(await runPaddle(pages));
-  if (only !== "paddle") print(tesseract(pages));
+  // psm 3 (automatic layout, the default) and 11 (sparse text: every cell on its own), its best two on tables.
+  if (only !== "paddle") for (const psm of [3, 11]) print(tesseract(pages, psm));
   console.log(`\nload average at the end: ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
