@@ -67,6 +67,26 @@ describe("RateLimit headers", () => {
   });
 });
 
+describe("RateLimit headers in the OpenAPI document", () => {
+  it("are declared on every response of every operation, with the policy the server sends as example", async () => {
+    const doc = (await (await call("/api/open/v1/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, { $ref: string }> }> }>>;
+      components: { headers: Record<string, { schema: { example: string } }> };
+    };
+    let responses = 0;
+    for (const item of Object.values(doc.paths))
+      for (const operation of Object.values(item))
+        for (const response of Object.values(operation.responses)) {
+          responses++;
+          expect(response.headers?.["RateLimit-Policy"]?.$ref).toBe("#/components/headers/RateLimit-Policy");
+          expect(response.headers?.RateLimit?.$ref).toBe("#/components/headers/RateLimit");
+        }
+    expect(responses).toBeGreaterThan(20);
+    expect(doc.components.headers["RateLimit-Policy"]!.schema.example).toBe(POLICY);
+    expect(parseRateLimit(doc.components.headers.RateLimit!.schema.example).policy).toBe("default");
+  });
+});
+
 describe("idempotent replays and the creation limit", () => {
   it("one creation and 11 replays of it leave the account free to create", async () => {
     const a = await newAccount();

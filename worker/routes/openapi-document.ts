@@ -7,7 +7,7 @@
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
-import { RATE_LIMITS } from "../domain/rate-limit";
+import { RATE_LIMIT_POLICY, RATE_LIMITS, rateLimitField } from "../domain/rate-limit";
 import { DEFAULT_MESSAGES, ERROR_STATUS, type ErrorCode } from "../errors";
 import { MAX_BODY_BYTES } from "../middleware/json-body";
 import EXAMPLES from "./openapi-examples.json";
@@ -36,7 +36,16 @@ never change the body to force a retry.
 
 **Limits.** Creating tasks: ${RATE_LIMITS.create} a minute; other requests: ${RATE_LIMITS.other} a minute; all keys of an account
 together. Over a limit the answer is 429 with \`Retry-After\` (seconds): wait, then continue with the same intent.
+Every response says where the account stands (draft-ietf-httpapi-ratelimit-headers): \`RateLimit-Policy\` names the
+two quotas, \`RateLimit\` the one this request counted in, with \`r\` requests left and \`t\` seconds until one comes
+back. A replay of an Idempotency-Key creates nothing and counts as an ordinary request.
 At most 3 downloads at a time per account, a single byte range each. Request bodies up to ${MAX_BODY_BYTES / 1024} KiB.
+
+**Evidence viewer.** \`GET /viewer#check={checkId}&result={registrationId}\` (outside this base path, same origin) is
+a page for reviewers: it draws a result's evidence pages in the browser with each hit boxed from
+\`evidence-locations\`, the snippet, and previous / next across the check's matched results. The reviewer types the
+API key into the page; it stays in the tab's memory and is sent only as \`X-Api-Key\` on the page's own calls to
+this API (never in a URL), so every byte shown passes the same authentication and ownership checks.
 
 **Errors.** Every response carries \`X-Request-Id\`. An error body is \`{code, message, requestId, details?}\`; a
 validation failure lists \`details.fields\` of \`{path, code, message}\`, where \`path\` is a field path, an array
@@ -77,6 +86,14 @@ export function registerDocumentComponents(api: OpenAPIHono<AppEnv>): void {
     in: "header",
     name: "X-Api-Key",
     description: "The account's API key (shown once, when the key is created). Required on every call, downloads included.",
+  });
+  api.openAPIRegistry.registerComponent("headers", "RateLimit-Policy", {
+    description: "The account's quota policies (draft-ietf-httpapi-ratelimit-headers §3): `default` for ordinary requests, `create` for task creation; `q` requests per `w` seconds, all keys of the account together.",
+    schema: { type: "string", example: RATE_LIMIT_POLICY },
+  });
+  api.openAPIRegistry.registerComponent("headers", "RateLimit", {
+    description: "The policy this request counted in (draft-ietf-httpapi-ratelimit-headers §4): `r` requests left, `t` seconds until the oldest counted request leaves the rolling window. Absent when the request named no account (401).",
+    schema: { type: "string", example: rateLimitField({ rateClass: "other", remaining: 117, resetSeconds: 58 }) },
   });
   api.openAPIRegistry.registerComponent("headers", "X-Request-Id", {
     description: "Identifies this request; quote it to support. Equals `requestId` in an error body.",
@@ -156,7 +173,12 @@ export function finishDocument(document: Document): Document {
       for (const parameter of operation.parameters ?? [])
         if (parameter.in === "header" && parameter.name) parameter.name = canonicalHeaderName(parameter.name);
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
-        response.headers = { ...response.headers, "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } };
+        response.headers = {
+          ...response.headers,
+          "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" },
+          "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" },
+          RateLimit: { $ref: "#/components/headers/RateLimit" },
+        };
         if (Number(status) >= 400) for (const code of Object.keys(response.content?.["application/json"]?.examples ?? {})) codes.add(code);
       }
     }
