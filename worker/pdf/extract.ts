@@ -35,11 +35,14 @@ interface Item {
   size: number;
 }
 
-/** The page's visible area: pdf.js positions are in user space, boxes are from the top-left corner. */
-interface PageFrame {
-  left: number;
-  top: number;
-}
+/**
+ * The page's viewport transform (pdf.js `page.getViewport({ scale: 1 }).transform`): user space to the
+ * page as displayed, y downward from its top-left corner, the page's /Rotate and crop box applied.
+ */
+type PageFrame = readonly number[];
+
+/** y flipped, nothing else: for text given without its page. */
+const NO_FRAME: PageFrame = [1, 0, 0, -1, 0, 0];
 
 /** Glyph box above and below the baseline, as a share of the font size (CJK fonts: about 0.88 / 0.12). */
 const ASCENT = 0.88;
@@ -63,15 +66,24 @@ function looksComplete(bytes: Uint8Array): boolean {
   return head.includes("%PDF-") && tail.includes("%%EOF");
 }
 
-function toItem(raw: unknown): Item | null {
+/** The product of two PDF matrices [a b c d e f] (pdf.js Util.transform). */
+function multiply(m: readonly number[], n: readonly number[]): number[] {
+  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = m;
+  const [p = 1, q = 0, r = 0, s = 1, t = 0, u = 0] = n;
+  return [a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s, a * t + c * u + e, b * t + d * u + f];
+}
+
+function toItem(raw: unknown, frame: PageFrame): Item | null {
   if (typeof raw !== "object" || raw === null || !("str" in raw) || !("transform" in raw)) return null;
   const { str, transform, width } = raw as { str: string; transform: number[]; width: number };
-  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = transform;
+  // Where the run is as the page is shown: text drawn turned on a page turned back (/Rotate 90) is upright.
+  const [a = 1, b = 0, c = 0, d = -1, e = 0, f = 0] = multiply(frame, transform);
   const size = Math.hypot(a, b) || Math.abs(d) || 1;
-  // A rotated or skewed run is a watermark or a stamp, not body text.
-  if (Math.abs(b) > size * 1e-3 || Math.abs(c) > size * 1e-3 || a < 0) return null;
+  // A run still rotated or skewed as shown is a watermark or a stamp, not body text.
+  if (Math.abs(b) > size * 1e-3 || Math.abs(c) > size * 1e-3 || a < 0 || d > 0) return null;
   const text = normalizeText(str);
-  return text.length > 0 ? { str: text, x: e, y: f, width, size } : null;
+  // y upward (larger is higher on the page), as the line grouping below expects.
+  return text.length > 0 ? { str: text, x: e, y: -f, width: width * (Math.hypot(frame[0] ?? 1, frame[1] ?? 0) || 1), size } : null;
 }
 
 /**
@@ -79,8 +91,8 @@ function toItem(raw: unknown): Item | null {
  * offsets in the text. Item strings are normalised before they are placed, so the offsets are those of
  * the text the API serves.
  */
-export function assemblePage(rawItems: readonly unknown[], frame: PageFrame = { left: 0, top: 0 }): { text: string; boxes: TextBox[] } {
-  const items = rawItems.map(toItem).filter((i): i is Item => i !== null);
+export function assemblePage(rawItems: readonly unknown[], frame: PageFrame = NO_FRAME): { text: string; boxes: TextBox[] } {
+  const items = rawItems.map((raw) => toItem(raw, frame)).filter((i): i is Item => i !== null);
   items.sort((p, q) => q.y - p.y || p.x - q.x);
   const lines: Item[][] = [];
   for (const item of items) {
@@ -102,7 +114,7 @@ export function assemblePage(rawItems: readonly unknown[], frame: PageFrame = { 
       if (item.str.trim()) {
         lineBoxes.push({
           start: lineText.length, end: lineText.length + item.str.length,
-          x: item.x - frame.left, y: frame.top - (item.y + item.size * ASCENT), width: item.width, height: item.size,
+          x: item.x, y: -item.y - item.size * ASCENT, width: item.width, height: item.size,
         });
       }
       lineText += item.str;
@@ -156,9 +168,9 @@ export async function extractPdf(bytes: Uint8Array): Promise<PdfExtraction> {
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
-      const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
-      const { text, boxes } = assemblePage(content.items, { left: x0, top: y1 });
-      pages.push({ text, boxes, width: x1 - x0, height: y1 - y0, rotation: page.rotate });
+      const viewport = page.getViewport({ scale: 1 });
+      const { text, boxes } = assemblePage(content.items, viewport.transform);
+      pages.push({ text, boxes, width: viewport.width, height: viewport.height, rotation: page.rotate });
       page.cleanup();
     }
     return { ok: true, pageCount: doc.numPages, pages };
