@@ -7,29 +7,38 @@
  * (a DFA), deeper states fall back to sparse children plus failure links. With realistic
  * criteria every state is dense; the fallback only bounds memory for 100 × 200-character
  * keywords over a large alphabet.
+ *
+ * The scanner keeps its state ENCODED, which takes the multiplication and the output lookup off
+ * the chain of dependent reads: a dense state is its row offset (state × alphabet), a sparse one
+ * is `denseLimit + (state − denseCount)`, and a transition entry is stored bitwise-negated (< 0)
+ * when its target ends a pattern, so one sign test tells the scanner to report.
  */
 import { foldTable, SKIP } from "./fold";
 
-/** Class of every character that occurs in no pattern. */
-export const CLS_OTHER = 0;
+/** Class of whitespace, which the scanner skips (no transition: the automaton stays where it is). */
+export const CLS_SKIP = 0;
 /** Classes 1..10 are the digits "0".."9"; the scanner relies on this layout. */
 export const CLS_DIGIT0 = 1;
 /** Classes 11..14 are the range separators "-", "~", "至", "到" (after folding). */
 export const CLS_SEP_FIRST = 11;
 export const CLS_SEP_LAST = 14;
+/** Class of every character that occurs in no pattern; classes above it are pattern characters. */
+export const CLS_OTHER = 15;
 const FIXED = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "-", "~", "至", "到"];
 
-/** Transition-table entries allowed for the dense part (2 bytes each). */
+/** Transition-table entries allowed for the dense part (4 bytes each). */
 const DENSE_BUDGET = 1 << 21;
 
 export interface Automaton {
-  /** Original code unit → class, or SKIP for whitespace. */
+  /** Original code unit → class (CLS_SKIP for whitespace, CLS_OTHER for a unit in no pattern). */
   classOf: Uint16Array;
   alphabet: number;
   stateCount: number;
   denseCount: number;
-  /** Row-major transitions of the dense states: delta[state * alphabet + class]. */
-  delta: Uint16Array;
+  /** denseCount × alphabet: encoded states at or above it are sparse. */
+  denseLimit: number;
+  /** Encoded transitions of the dense states: delta[encodedState + class], negated when reporting. */
+  delta: Int32Array;
   fail: Uint16Array;
   childStart: Uint32Array;
   childCls: Uint16Array;
@@ -46,12 +55,12 @@ export interface Automaton {
 /** Builds the automaton; `eager[p]` marks patterns reported as soon as they end. */
 export function buildAutomaton(patterns: readonly string[], eagerPatterns: readonly boolean[]): Automaton {
   const fold = foldTable();
-  const classes = new Map<number, number>(FIXED.map((ch, i) => [ch.charCodeAt(0), i + 1]));
-  for (const p of patterns) for (let i = 0; i < p.length; i++) if (!classes.has(p.charCodeAt(i))) classes.set(p.charCodeAt(i), classes.size + 1);
-  const alphabet = classes.size + 1;
-  const classOfFolded = new Uint16Array(65536);
+  const classes = new Map<number, number>(FIXED.map((ch, i) => [ch.charCodeAt(0), i + CLS_DIGIT0]));
+  for (const p of patterns) for (let i = 0; i < p.length; i++) if (!classes.has(p.charCodeAt(i))) classes.set(p.charCodeAt(i), classes.size + 2);
+  const alphabet = classes.size + 2;
+  const classOfFolded = new Uint16Array(65536).fill(CLS_OTHER);
   for (const [unit, cls] of classes) classOfFolded[unit] = cls;
-  classOfFolded[SKIP] = SKIP;
+  classOfFolded[SKIP] = CLS_SKIP;
   const classOf = new Uint16Array(65536);
   for (let c = 0; c < 65536; c++) classOf[c] = classOfFolded[fold[c] as number] as number;
 
@@ -81,8 +90,8 @@ export function buildAutomaton(patterns: readonly string[], eagerPatterns: reado
   order.forEach((old, id) => { idOf[old] = id; });
 
   const childStart = new Uint32Array(stateCount + 1);
-  const childCls = new Uint16Array(stateCount - 1);
-  const childTo = new Uint16Array(stateCount - 1);
+  const childCls = new Uint16Array(Math.max(0, stateCount - 1));
+  const childTo = new Uint16Array(Math.max(0, stateCount - 1));
   const ownStart = new Uint32Array(stateCount + 1);
   const own = new Uint16Array(patterns.length);
   let c = 0;
@@ -119,20 +128,39 @@ export function buildAutomaton(patterns: readonly string[], eagerPatterns: reado
   }
 
   const denseCount = Math.max(1, Math.min(stateCount, Math.floor(DENSE_BUDGET / alphabet)));
-  const delta = new Uint16Array(denseCount * alphabet);
+  const denseLimit = denseCount * alphabet;
+  const target = new Uint16Array(denseLimit);
   for (let s = 0; s < denseCount; s++) {
     const row = s * alphabet;
-    if (s !== 0) delta.set(delta.subarray((fail[s] as number) * alphabet, (fail[s] as number) * alphabet + alphabet), row);
-    for (let k = childStart[s] as number; k < (childStart[s + 1] as number); k++) delta[row + (childCls[k] as number)] = childTo[k] as number;
+    if (s !== 0) target.set(target.subarray((fail[s] as number) * alphabet, (fail[s] as number) * alphabet + alphabet), row);
+    for (let k = childStart[s] as number; k < (childStart[s + 1] as number); k++) target[row + (childCls[k] as number)] = childTo[k] as number;
   }
-  return { classOf, alphabet, stateCount, denseCount, delta, fail, childStart, childCls, childTo, ownStart, own, dictLink, eager };
+  const a: Automaton = { classOf, alphabet, stateCount, denseCount, denseLimit, delta: new Int32Array(denseLimit), fail, childStart, childCls, childTo, ownStart, own, dictLink, eager };
+  for (let k = 0; k < denseLimit; k++) a.delta[k] = transitionTo(a, target[k] as number);
+  return a;
 }
 
-/** Transition from a state beyond the dense prefix (sparse children, then failure links). */
-export function sparseStep(a: Automaton, s: number, cls: number): number {
+/** The encoded form of state s (see the module comment), without the reporting flag. */
+export function encodeState(a: Automaton, s: number): number {
+  return s < a.denseCount ? s * a.alphabet : a.denseLimit + (s - a.denseCount);
+}
+
+/** The state id of an encoded state. */
+export function decodeState(a: Automaton, code: number): number {
+  return code < a.denseLimit ? code / a.alphabet : a.denseCount + (code - a.denseLimit);
+}
+
+/** A transition entry: the encoded target, negated when the target reports. */
+function transitionTo(a: Automaton, s: number): number {
+  return a.eager[s] === 1 ? ~encodeState(a, s) : encodeState(a, s);
+}
+
+/** Transition from an encoded sparse state (sparse children, then failure links), as an entry. */
+export function sparseStep(a: Automaton, code: number, cls: number): number {
+  let s = decodeState(a, code);
   for (;;) {
     if (s < a.denseCount) return a.delta[s * a.alphabet + cls] as number;
-    for (let k = a.childStart[s] as number; k < (a.childStart[s + 1] as number); k++) if (a.childCls[k] === cls) return a.childTo[k] as number;
+    for (let k = a.childStart[s] as number; k < (a.childStart[s + 1] as number); k++) if (a.childCls[k] === cls) return transitionTo(a, a.childTo[k] as number);
     s = a.fail[s] as number;
   }
 }

@@ -1,6 +1,7 @@
 /**
  * @module Duplicate-check matcher: finds invoice numbers and keywords of up to 100 criteria in
- * a page text or property description in one pass (an Aho-Corasick automaton, ./automaton.ts).
+ * a page text or property description in one pass (an Aho-Corasick automaton for keywords,
+ * ./automaton.ts; a hash of each digit token for invoice numbers, ./numbers.ts).
  *
  * Normalisation (./fold.ts), applied to criteria values and to the text alike: per UTF-16 code
  * unit NFKC (when it stays one unit: full-width digits, letters and punctuation become ASCII),
@@ -40,7 +41,7 @@
  * case is more than one code unit ("㈱", "ﬁ"), and U+FFFF, which is skipped like whitespace.
  */
 export { compileCriteria } from "./compile";
-export type { CompiledMatcher, Criterion, Hit, MatchVia, Pattern, TermKind } from "./compile";
+export type { CompiledMatcher, Criterion, Hit, MatchVia, Pattern, TermKind } from "./types";
 export { normalizeValue } from "./fold";
 export { snippetAround } from "./snippet";
 export type { Snippet } from "./snippet";

@@ -1,18 +1,20 @@
 /**
- * @module The single pass over a text: automaton steps, invoice-number tokens and ranges.
+ * @module The single pass over a text: keyword automaton steps, invoice-number tokens and ranges.
  *
- * Per code unit the loop reads its class: a character in no pattern resets the automaton (the
- * common case in CJK text), whitespace is skipped, anything else steps the automaton and reports
- * keyword patterns at once. Digits are consumed a chunk at a time by an inner loop, and the
- * tokeniser (rules in ./index.ts) runs once per chunk, not per digit. Numeric patterns are never reported where they end: the state at the
- * last digit of a token is remembered, and when the token is complete its dictionary suffixes
- * are checked for a numeric pattern of exactly the token's length. The original offset of a
- * keyword's start is found by walking back over the pattern's length in non-whitespace units,
- * only when it hits, so the loop keeps no offset map at all.
+ * Per code unit the loop reads its class and takes one of three paths. The common one, a character
+ * in no pattern (its transition row leads back to the root) or a keyword character, costs one
+ * encoded transition and a sign test (./automaton.ts) plus a flag test for an open token.
+ * Whitespace is skipped. Digits are consumed a chunk at a time by an inner loop that folds them
+ * into the token's value modulo 2^32 (./numbers.ts) and steps the keyword automaton only when it
+ * is away from the root or a keyword starts with a digit; the tokeniser (rules in ./index.ts)
+ * runs once per chunk, and a finished token costs one hash-table probe when some criterion has
+ * its length. Nothing is allocated until a hit is confirmed. The original offset of a keyword's
+ * start is found by walking back over the pattern's length in non-whitespace units, only when it
+ * hits, so the loop keeps no offset map at all.
  */
-import { CLS_DIGIT0, CLS_OTHER, CLS_SEP_FIRST, CLS_SEP_LAST, sparseStep } from "./automaton";
-import type { CompiledTables, Hit } from "./compile";
-import { SKIP } from "./fold";
+import { CLS_DIGIT0, CLS_OTHER, CLS_SKIP, decodeState, sparseStep } from "./automaton";
+import { compareToken, compareTokens, exactPattern, firstAbove, POW10 } from "./numbers";
+import type { CompiledTables, Hit } from "./types";
 
 interface Ctx {
   t: CompiledTables;
@@ -20,22 +22,33 @@ interface Ctx {
   hits: Hit[];
 }
 
+/** Whether the root has a transition on some digit class (a substring pattern starting with one). */
+function rootTakesDigits(t: CompiledTables): boolean {
+  const { delta } = t.automaton;
+  for (let cls = CLS_DIGIT0; cls <= CLS_DIGIT_LAST; cls++) if (delta[cls] !== 0) return true;
+  return false;
+}
+
+const CLS_DIGIT_LAST = CLS_DIGIT0 + 9;
+
 export function scanText(t: CompiledTables, text: string): Hit[] {
   const hits: Hit[] = [];
   if (t.patterns.length === 0) return hits;
   const a = t.automaton;
-  const { classOf, delta, alphabet, denseCount, eager } = a;
+  const { classOf, delta, denseLimit } = a;
   const ctx: Ctx = { t, text, hits };
-  const numeric = t.numericByLength.size > 0;
+  const numeric = t.numbers.byLength.size > 0;
+  const digitsStep = !numeric || rootTakesDigits(t);
 
-  let s = 0; // automaton state
-  // Current digit token: [tokStart, endIdx], tokLen digits; its last chunk has chunkLen digits.
-  let inToken = false;
+  let r = 0; // automaton state, encoded (./automaton.ts), never negated
+  // Current digit token: [tokStart, endIdx], tokLen digits, value tokHash (mod 2^32); its last
+  // chunk has chunkLen digits.
+  let inToken = 0;
   let tokStart = 0;
   let tokLen = 0;
+  let tokHash = 0;
   let chunkLen = 0;
   let endIdx = 0;
-  let endState = 0;
   // Range: stage 2 = a token then separator(s) just ended; `from*` is the token before them.
   let stage = 0;
   let lastStart = 0;
@@ -48,35 +61,43 @@ export function scanText(t: CompiledTables, text: string): Hit[] {
   const len = text.length;
   for (let i = 0; i < len; i++) {
     let cls = classOf[text.charCodeAt(i)] as number;
-    if (cls === CLS_OTHER) {
-      // In no pattern: back to the root, and the end of any token or range.
-      if (inToken) {
-        finishToken(ctx, tokStart, endIdx, tokLen, endState, fromStart, fromEnd, fromLen);
-        inToken = false;
+    if (cls >= CLS_OTHER) {
+      // The common case: a character in no pattern (its row sends the automaton to the root) or
+      // a keyword character. Either ends any token or range.
+      if ((inToken | stage) !== 0) {
+        if (inToken !== 0) finishToken(ctx, tokStart, endIdx, tokLen, tokHash, fromStart, fromEnd, fromLen);
+        inToken = 0;
+        stage = 0;
       }
-      s = 0;
-      stage = 0;
+      r = r < denseLimit ? (delta[r + cls] as number) : sparseStep(a, r, cls);
+      if (r < 0) emitEager(ctx, (r = ~r), i);
       continue;
     }
-    if (cls === SKIP) continue;
-    if (numeric && cls - CLS_DIGIT0 < 10 && cls >= CLS_DIGIT0) {
+    if (cls === CLS_SKIP) continue;
+    if (cls <= CLS_DIGIT_LAST) {
       // A whole chunk (digits without whitespace) at once. A token in progress here means only
       // whitespace separates this chunk from the previous one (anything else ends the token).
       const chunkStart = i;
+      let chunkHash = 0;
       for (;;) {
-        s = s < denseCount ? (delta[s * alphabet + cls] as number) : sparseStep(a, s, cls);
-        if (eager[s] === 1) emitEager(ctx, s, i);
+        chunkHash = (Math.imul(chunkHash, 10) + cls - CLS_DIGIT0) | 0;
+        if (r !== 0 || digitsStep) {
+          r = r < denseLimit ? (delta[r + cls] as number) : sparseStep(a, r, cls);
+          if (r < 0) emitEager(ctx, (r = ~r), i);
+        }
         if (i + 1 === len) break;
         cls = classOf[text.charCodeAt(i + 1)] as number;
-        if (cls - CLS_DIGIT0 >= 10 || cls < CLS_DIGIT0) break;
+        if (cls < CLS_DIGIT0 || cls > CLS_DIGIT_LAST) break;
         i++;
       }
+      if (!numeric) continue;
       const units = i - chunkStart + 1;
-      if (inToken && chunkLen === 4 && units <= 4) {
+      if (inToken !== 0 && chunkLen === 4 && units <= 4) {
         tokLen += units;
+        tokHash = (Math.imul(tokHash, POW10[units] as number) + chunkHash) | 0;
       } else {
-        if (inToken) {
-          finishToken(ctx, tokStart, endIdx, tokLen, endState, fromStart, fromEnd, fromLen);
+        if (inToken !== 0) {
+          finishToken(ctx, tokStart, endIdx, tokLen, tokHash, fromStart, fromEnd, fromLen);
           fromStart = -1;
         } else if (stage === 2) {
           fromStart = lastStart;
@@ -86,30 +107,28 @@ export function scanText(t: CompiledTables, text: string): Hit[] {
           fromStart = -1;
         }
         stage = 0;
-        inToken = true;
+        inToken = 1;
         tokStart = chunkStart;
         tokLen = units;
+        tokHash = chunkHash;
       }
       chunkLen = units;
       endIdx = i;
-      endState = s;
       continue;
     }
-    s = s < denseCount ? (delta[s * alphabet + cls] as number) : sparseStep(a, s, cls);
-    if (eager[s] === 1) emitEager(ctx, s, i);
-    const separator = cls >= CLS_SEP_FIRST && cls <= CLS_SEP_LAST;
-    if (inToken) {
-      finishToken(ctx, tokStart, endIdx, tokLen, endState, fromStart, fromEnd, fromLen);
-      inToken = false;
+    // A range separator.
+    r = r < denseLimit ? (delta[r + cls] as number) : sparseStep(a, r, cls);
+    if (r < 0) emitEager(ctx, (r = ~r), i);
+    if (inToken !== 0) {
+      finishToken(ctx, tokStart, endIdx, tokLen, tokHash, fromStart, fromEnd, fromLen);
+      inToken = 0;
       lastStart = tokStart;
       lastEnd = endIdx;
       lastLen = tokLen;
-      stage = separator ? 2 : 0;
-    } else if (stage === 2 && !separator) {
-      stage = 0;
+      stage = 2;
     }
   }
-  if (inToken) finishToken(ctx, tokStart, endIdx, tokLen, endState, fromStart, fromEnd, fromLen);
+  if (inToken !== 0) finishToken(ctx, tokStart, endIdx, tokLen, tokHash, fromStart, fromEnd, fromLen);
   return finalize(t, hits);
 }
 
@@ -120,14 +139,14 @@ function push(ctx: Ctx, patternIndex: number, via: Hit["via"], start: number, en
   for (const c of p.criteria) ctx.hits.push({ criterionId: c.id, termKind: c.kind, via, start, end, matched });
 }
 
-/** Reports every non-numeric pattern ending at index i. */
-function emitEager(ctx: Ctx, state: number, i: number): void {
+/** Reports every substring pattern ending at index i; `code` is the encoded state reached there. */
+function emitEager(ctx: Ctx, code: number, i: number): void {
   const a = ctx.t.automaton;
-  for (let x = state; x !== -1; x = a.dictLink[x] as number) {
+  for (let x = decodeState(a, code); x !== -1; x = a.dictLink[x] as number) {
     for (let k = a.ownStart[x] as number; k < (a.ownStart[x + 1] as number); k++) {
-      const p = ctx.t.patterns[a.own[k] as number];
-      if (!p || p.numeric) continue;
-      push(ctx, a.own[k] as number, "substring", startOf(ctx, i, p.value.length), i + 1);
+      const index = ctx.t.substringPattern[a.own[k] as number] as number;
+      const p = ctx.t.patterns[index];
+      if (p) push(ctx, index, "substring", startOf(ctx, i, p.value.length), i + 1);
     }
   }
 }
@@ -136,39 +155,27 @@ function emitEager(ctx: Ctx, state: number, i: number): void {
 function startOf(ctx: Ctx, last: number, units: number): number {
   const classOf = ctx.t.automaton.classOf;
   let i = last;
-  for (let left = units - 1; left > 0; ) if (classOf[ctx.text.charCodeAt(--i)] !== SKIP) left--;
+  for (let left = units - 1; left > 0; ) if (classOf[ctx.text.charCodeAt(--i)] !== CLS_SKIP) left--;
   return i;
 }
 
-/** A complete digit token [start, last]: exact hits, then a range with the token before it. */
-function finishToken(ctx: Ctx, start: number, last: number, len: number, state: number, fromStart: number, fromEnd: number, fromLen: number): void {
-  const { automaton: a, numericLengths, numericByLength, patterns } = ctx.t;
-  if (len >= numericLengths.length || numericLengths[len] !== 1) return;
-  for (let x = state; x !== -1; x = a.dictLink[x] as number) {
-    for (let k = a.ownStart[x] as number; k < (a.ownStart[x + 1] as number); k++) {
-      const p = patterns[a.own[k] as number];
-      if (p?.numeric && p.value.length === len) push(ctx, a.own[k] as number, "exact", start, last + 1);
-    }
-  }
+/** A complete digit token [start, last]: an exact hit, then a range with the token before it. */
+function finishToken(ctx: Ctx, start: number, last: number, len: number, hash: number, fromStart: number, fromEnd: number, fromLen: number): void {
+  const { numbers } = ctx.t;
+  if (len >= numbers.lengths.length || numbers.lengths[len] !== 1) return;
+  const { classOf } = ctx.t.automaton;
+  const text = ctx.text;
+  const exact = exactPattern(numbers, classOf, text, start, last, len, hash);
+  if (exact >= 0) push(ctx, exact, "exact", start, last + 1);
   if (fromStart < 0 || fromLen !== len) return;
-  const lo = tokenDigits(ctx, fromStart, fromEnd);
-  const hi = tokenDigits(ctx, start, last);
-  if (lo >= hi) return;
-  for (const index of numericByLength.get(len) ?? []) {
-    const v = (patterns[index] as { value: string }).value;
-    if (lo < v && v < hi) push(ctx, index, "range", fromStart, last + 1);
+  if (compareTokens(classOf, text, fromStart, fromEnd, start, last) >= 0) return;
+  const sorted = numbers.byLength.get(len);
+  if (!sorted) return;
+  for (let k = firstAbove(numbers, sorted, classOf, text, fromStart, fromEnd); k < sorted.length; k++) {
+    const index = sorted[k] as number;
+    if (compareToken(classOf, text, start, last, numbers.values[index] as string) <= 0) break;
+    push(ctx, index, "range", fromStart, last + 1);
   }
-}
-
-/** The digits of a token as a string (only for range candidates, which are rare). */
-function tokenDigits(ctx: Ctx, start: number, last: number): string {
-  const classOf = ctx.t.automaton.classOf;
-  let out = "";
-  for (let i = start; i <= last; i++) {
-    const d = (classOf[ctx.text.charCodeAt(i)] as number) - CLS_DIGIT0;
-    if (d >= 0 && d < 10) out += String.fromCharCode(48 + d);
-  }
-  return out;
 }
 
 function finalize(t: CompiledTables, hits: Hit[]): Hit[] {
