@@ -30,7 +30,7 @@ process.once("SIGINT", () => controller.abort(new Error("interrupted")));
 
 const code = await main(process.argv.slice(2), {
   stdout: { write: (text) => process.stdout.write(text), isTTY: Boolean(process.stdout.isTTY) },
-  stderr: { write: (text) => process.stderr.write(text), isTTY: Boolean(process.stderr.isTTY) },
+  stderr: { write: (text) => process.stderr.write(text), isTTY: Boolean(process.stderr.isTTY), columns: process.stderr.columns },
   stdoutBytes: { write: (chunk) => (process.stdout.write(chunk) ? undefined : once(process.stdout, "drain").then(() => undefined)) },
   env: process.env,
   openFile,

@@ -4,6 +4,7 @@
  */
 import { DEFAULT_BASE_URL, RegistryClient, type FetchLike, type PollOptions, type Sleep } from "../client/index.ts";
 import { parseArgs, UsageError, type OptionSpec, type Parsed } from "./args.ts";
+import { failFast } from "./connection.ts";
 import { EXIT, explain } from "./messages.ts";
 import type { Output } from "./progress.ts";
 import { download, entitlements, registrations, results, status } from "./reads.ts";
@@ -126,12 +127,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
     const apiKey = io.env.REGISTRY_API_KEY?.trim();
     if (!apiKey) throw new UsageError("set REGISTRY_API_KEY to your API key (npm start prints a demo key)");
-    const client = new RegistryClient({
-      apiKey,
-      baseUrl: io.env.REGISTRY_API_URL?.trim() || DEFAULT_BASE_URL,
-      ...(io.fetch ? { fetch: io.fetch } : {}),
-      ...(io.sleep ? { sleep: io.sleep } : {}),
-    });
+    const baseUrl = io.env.REGISTRY_API_URL?.trim() || DEFAULT_BASE_URL;
+    const transport = failFast(baseUrl, io.fetch ?? ((request) => fetch(request)), io.sleep);
+    const client = new RegistryClient({ apiKey, baseUrl, ...transport });
     return await command.run({ client, io, args, json: args.flags.has("json"), poll: { ...io.poll, ...(io.signal ? { signal: io.signal } : {}) } });
   } catch (error) {
     const { lines, exit } = explain(error, COMMANDS[name] ? name : "");

@@ -5,6 +5,7 @@
 import { PollDeadlineError, RegistryApiError, RegistryNetworkError, UnexpectedResponseError } from "../client/index.ts";
 import type { ErrorCode } from "../worker/errors";
 import { UsageError } from "./args.ts";
+import { ServerUnreachableError } from "./connection.ts";
 
 const ADVICE: Record<ErrorCode, string> = {
   VALIDATION_FAILED: "The request was refused as invalid; nothing was created or charged. Fix the fields below and run the command again.",
@@ -52,6 +53,13 @@ export function explain(error: unknown, command: string): { lines: string[]; exi
     if (error.idempotencyKey && error.code !== "IDEMPOTENCY_CONFLICT" && error.status >= 409)
       lines.push(`To continue this intent, run the same command with --idempotency-key ${error.idempotencyKey}`);
     return { lines, exit: EXIT.api };
+  }
+  if (error instanceof ServerUnreachableError) {
+    const hint =
+      error.reason === "refused"
+        ? "Start it with `npm start` in the project (another port: PORT=… npm start), or point REGISTRY_API_URL at a running one."
+        : "Check REGISTRY_API_URL.";
+    return { lines: [`error: ${error.message}. Nothing was sent. ${hint}`], exit: EXIT.network };
   }
   if (error instanceof RegistryNetworkError) {
     const lines = [`error: no answer from the service (${error.message}).`];

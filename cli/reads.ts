@@ -2,6 +2,7 @@
 import type { ResultFilter } from "../client/index.ts";
 import { integer, list, single, UsageError, type Parsed } from "./args.ts";
 import type { Context } from "./main.ts";
+import { evidenceOfPage, evidenceTable } from "./evidence.ts";
 import { EXIT } from "./messages.ts";
 import { bytes, progressBar } from "./render.ts";
 import { checkSummary, entitlementsView, queriesTable, queryNotes, registrationsTable, resultsTable } from "./views.ts";
@@ -46,7 +47,9 @@ export async function results(context: Context): Promise<number> {
   const check = await client.getCheck(checkId, context.io.signal);
   const page = await client.listCheckResults(checkId, { ...filter, ...paging(args) });
   const running = check.executionStatus === "succeeded" || check.executionStatus === "partial" || check.executionStatus === "failed" ? "" : "The check is still running: results may change.\n";
-  return output(context, { check, results: page }, `${checkSummary(check)}\n${running}${resultsTable(page, check)}`);
+  if (context.json) return output(context, { check, results: page }, "");
+  const evidence = await evidenceOfPage(client, checkId, page);
+  return output(context, null, `${checkSummary(check)}\n${running}${resultsTable(page, check)}${evidenceTable(evidence, checkId)}`);
 }
 
 export async function status(context: Context): Promise<number> {

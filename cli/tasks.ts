@@ -2,6 +2,7 @@
 import { isCheckTerminal, isQueryTerminal, type Check, type CriterionInput, type Query } from "../client/index.ts";
 import { integer, single, UsageError } from "./args.ts";
 import type { Context } from "./main.ts";
+import { evidenceOfPage, evidenceTable } from "./evidence.ts";
 import { EXIT } from "./messages.ts";
 import { ProgressBoard } from "./progress.ts";
 import { checkSummary, queriesTable, queryNotes, registrationsTable, resultsTable } from "./views.ts";
@@ -96,7 +97,7 @@ export async function check(context: Context): Promise<number> {
     return EXIT.ok;
   }
   io.stdout.write(`\n${checkSummary(created)}`);
-  if (page) io.stdout.write(`\nCandidates and undecided registrations\n${resultsTable(page, created)}`);
+  if (page) io.stdout.write(`\nCandidates and undecided registrations\n${resultsTable(page, created)}${evidenceTable(await evidenceOfPage(client, created.id, page), created.id)}`);
   else io.stdout.write(`Follow it with: registry-check status ${created.id}\n`);
   if (page) io.stdout.write(`All results: registry-check results ${created.id}\n`);
   return EXIT.ok;

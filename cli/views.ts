@@ -13,25 +13,40 @@ export function queriesTable(queries: readonly Query[]): string {
   );
 }
 
-/** Failures and the completeness rules (open-api-v1.md, Completeness rules 1–2), one line each. */
+/** Why a miss proves nothing (open-api-v1.md, Completeness rules 1–2), naming only the reasons that hold; "" when none. */
+export function incompleteness(task: { coverageComplete: boolean; sourceStatus: string }): string {
+  const reasons = [
+    ...(task.coverageComplete ? [] : ["coverage is incomplete"]),
+    ...(task.sourceStatus === "available" ? [] : [`the source is ${task.sourceStatus}`]),
+  ];
+  return reasons.join(" and ");
+}
+
+/** Failures and the completeness rules, one line each. */
 export function queryNotes(queries: readonly Query[]): string {
   const lines: string[] = [];
   for (const q of queries) {
     if (q.failure) lines.push(`${q.id}: ${q.failure.code}: ${q.failure.message}`);
-    if (!q.coverageComplete || q.sourceStatus !== "available")
-      lines.push(`${q.id}: coverage is incomplete or the source is ${q.sourceStatus}: a registration missing here is not proof that none exists.`);
+    const why = incompleteness(q);
+    if (why) lines.push(`${q.id}: ${why}: a registration missing here is not proof that none exists.`);
   }
   return lines.length > 0 ? `${lines.join("\n")}\n` : "";
+}
+
+/** The certificate's document id, from its download path (omitted while the source cannot be downloaded). */
+function documentIdOf(pdfUrl: string | undefined): string {
+  return /\/documents\/([^/]+)\/content$/.exec(pdfUrl ?? "")?.[1] ?? "-";
 }
 
 export function registrationsTable(page: RegistrationPage): string {
   const rows = page.items.map((r) => [
     r.certificateNumber, r.registerType ?? "", shortTime(r.registerTime), r.expiresAt ?? "", r.debtorNames ?? "", r.securedPartyNames ?? "", r.parseStatus, String(r.attachments.length),
+    documentIdOf(r.pdfUrl),
   ]);
   const first = (page.page - 1) * page.pageSize + 1;
   const shown = page.items.length === 0 ? "none" : `${first}–${first + page.items.length - 1} of ${page.total}`;
   return `Registrations ${shown}\n${table(
-    [{ header: "CERTIFICATE" }, { header: "TYPE" }, { header: "REGISTERED" }, { header: "EXPIRES" }, { header: "DEBTORS", max: 24 }, { header: "SECURED PARTIES", max: 24 }, { header: "PARSE" }, { header: "ATTACHMENTS", align: "right" }],
+    [{ header: "CERTIFICATE" }, { header: "TYPE" }, { header: "REGISTERED" }, { header: "EXPIRES" }, { header: "DEBTORS", max: 24 }, { header: "SECURED PARTIES", max: 24 }, { header: "PARSE" }, { header: "ATTACHMENTS", align: "right" }, { header: "DOCUMENT" }],
     rows,
   )}`;
 }
@@ -43,7 +58,8 @@ export function checkSummary(c: Check): string {
     `candidates ${c.candidateCount} · awaiting review ${c.pendingReviewCount} · confirmed risk ${c.confirmedRiskCount} · excluded ${c.excludedCount}`,
   ];
   if (c.failure) lines.push(`failure: ${c.failure.code}: ${c.failure.message}`);
-  if (!c.coverageComplete || c.sourceStatus !== "available") lines.push("Coverage is incomplete or the source is not available: a miss does not rule out risk.");
+  const why = incompleteness(c);
+  if (why) lines.push(`${why[0]!.toUpperCase()}${why.slice(1)}: a miss does not rule out risk.`);
   if (c.status === "review_pending") lines.push("Candidates await manual review; the system decision is not a conclusion.");
   const counts = new Map(c.criterionCounts.map((x) => [x.criterionId, x.count]));
   const issues = c.coverageIssues.map((i) => [i.code, i.criterionId ?? "", i.registrationId ?? ""]);
@@ -56,7 +72,8 @@ export function checkSummary(c: Check): string {
 export function resultsTable(page: CheckResultPage, check: Check): string {
   const criteria = new Map(check.criteria.map((cr) => [cr.id, cr.value]));
   const c = page.counts;
-  const head = `Results: ${page.total} shown by the filter · all ${c.all} · pending ${c.pending} · confirmed ${c.confirmed} · excluded ${c.excluded} · unmatched ${c.unmatched}`;
+  const counts = `Results: ${page.total} shown by the filter · all ${c.all} · pending ${c.pending} · confirmed ${c.confirmed} · excluded ${c.excluded} · unmatched ${c.unmatched}`;
+  const head = page.reviewableCount === c.pending ? counts : `${counts}\n${pendingExplained(c.pending, page.reviewableCount)}`;
   if (page.items.length === 0) return `${head}\n(no results on this page)\n`;
   const rows = page.items.map((r) => [
     r.registration.id, r.registration.certificateNumber, r.matchStatus, r.resultStatus, r.strength ?? "",
@@ -67,6 +84,14 @@ export function resultsTable(page: CheckResultPage, check: Check): string {
     [{ header: "REGISTRATION" }, { header: "CERTIFICATE" }, { header: "MATCH" }, { header: "RESULT" }, { header: "STRENGTH" }, { header: "MATCHED", max: 30 }, { header: "DEBTORS", max: 20 }, { header: "NOTE", max: 30 }],
     rows,
   )}${more}`;
+}
+
+/**
+ * "pending" counts every undecided result; "awaiting review" (the check's pendingReviewCount, the
+ * page's reviewableCount) only those a reviewer can conclude. Said whenever the two differ.
+ */
+function pendingExplained(pending: number, reviewable: number): string {
+  return `pending ${pending} = ${reviewable} awaiting review (matched, source available) + ${pending - reviewable} that cannot be reviewed (matching could not finish, or the source is not available)`;
 }
 
 export function entitlementsView(e: Entitlements): string {

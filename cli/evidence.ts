@@ -1,0 +1,37 @@
+/**
+ * @module The evidence behind a page of check results: where each hit is (document id, file,
+ * page, UTF-16 offsets in the page text) and what it reads, so a reviewer can open the file at
+ * the right place (`download <documentId>`) without going to the API by hand.
+ */
+import type { CheckResultPage, Evidence, RegistryClient } from "../client/index.ts";
+import { table } from "./render.ts";
+
+/** Result details read per page: a page holds at most 100 results, and each detail is one request. */
+const MAX_DETAILS = 20;
+
+export interface PageEvidence {
+  evidence: Evidence[];
+  /** Matched results on the page whose evidence was not read (over MAX_DETAILS). */
+  skipped: number;
+}
+
+/** The evidence of the matched results on a page, in the page's order. */
+export async function evidenceOfPage(client: RegistryClient, checkId: string, page: CheckResultPage): Promise<PageEvidence> {
+  const matched = page.items.filter((r) => r.matchStatus === "matched");
+  const read = matched.slice(0, MAX_DETAILS);
+  const details = await Promise.all(read.map((r) => client.getCheckResult(checkId, r.registration.id)));
+  return { evidence: details.flatMap((d) => d.check?.evidence ?? []), skipped: matched.length - read.length };
+}
+
+/** One row per hit. The snippet is cut to fit; `start–end` locate it whole in the page text. */
+export function evidenceTable({ evidence, skipped }: PageEvidence, checkId: string): string {
+  if (evidence.length === 0) return "";
+  const rows = evidence.map((e) => [
+    e.certificateNumber, e.termValue, e.documentId ?? "-", e.fileName, e.pageNumber === undefined ? "-" : String(e.pageNumber), `${e.start}–${e.end}`, e.snippet,
+  ]);
+  const more = skipped > 0 ? `${skipped} more matched results: registry-check results ${checkId} --page-size 20 --page <n>\n` : "";
+  return `\nEvidence (open a file with: registry-check download <document>)\n${table(
+    [{ header: "CERTIFICATE" }, { header: "TERM", max: 24 }, { header: "DOCUMENT" }, { header: "FILE", max: 24 }, { header: "PAGE", align: "right" }, { header: "OFFSETS" }, { header: "SNIPPET", max: 36 }],
+    rows,
+  )}${more}`;
+}
