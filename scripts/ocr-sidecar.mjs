@@ -9,9 +9,12 @@ import { createInterface } from "node:readline";
 
 const SERVICE = new URL("../services/ocr/main.mjs", import.meta.url).pathname;
 
-async function healthy(url) {
+/** "ok" / "loading": our service answers; "other": something else holds the port; "down": nothing does. */
+async function health(url) {
   try {
     const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) });
+    const body = await res.json().catch(() => null);
+    if (body?.engine !== "paddleocr-ppocrv4") return "other";
     return res.ok ? "ok" : "loading";
   } catch {
     return "down";
@@ -32,14 +35,16 @@ export function startOcrService(env = process.env) {
   let child = null;
   const stop = () => child?.exitCode === null && child.kill("SIGTERM");
   const ready = (async () => {
-    if ((await healthy(url)) !== "down") return `OCR service already running on ${url}: using it`;
+    const before = await health(url);
+    if (before === "other") return warning(`port ${port} is taken by another program (set OCR_PORT)`);
+    if (before !== "down") return `OCR service already running on ${url}: using it`;
     child = spawn(process.execPath, [SERVICE], { env: { ...env, OCR_PORT: port }, stdio: ["ignore", "pipe", "pipe"] });
     prefixed(child.stdout, (l) => process.stdout.write(l));
     prefixed(child.stderr, (l) => process.stderr.write(l));
     child.on("error", () => {});
     for (let i = 0; i < 120; i++) {
       if (child.exitCode !== null) return warning(`the OCR service exited (code ${child.exitCode})`);
-      if ((await healthy(url)) === "ok") return `OCR service on ${url} (PaddleOCR PP-OCRv4)`;
+      if ((await health(url)) === "ok") return `OCR service on ${url} (PaddleOCR PP-OCRv4)`;
       await new Promise((r) => setTimeout(r, 500));
     }
     return warning("the OCR service did not report healthy within 60 s");

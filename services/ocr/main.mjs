@@ -11,20 +11,33 @@ import { loadEngine } from "./engine.mjs";
 import { createOcrServer } from "./server.mjs";
 
 const env = process.env;
-const port = Number(env.OCR_PORT ?? 8790);
+
+/** A whole-number setting, or exit with a message naming it: a typo must not lift a limit silently. */
+function setting(name, fallback, min) {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    console.error(`${name} must be a whole number >= ${min}`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const port = setting("OCR_PORT", 8790, 1);
 const host = env.OCR_HOST ?? "127.0.0.1";
 const log = (line) => console.log(line);
 
 const started = performance.now();
-const engine = loadEngine({ threads: env.OCR_THREADS ? Number(env.OCR_THREADS) : undefined });
+const engine = loadEngine({ threads: setting("OCR_THREADS", 0, 0) || undefined });
 engine.then(() => log(`models loaded in ${Math.round(performance.now() - started)} ms`), () => {});
 
 const server = createOcrServer({
   engine,
   token: env.OCR_TOKEN || undefined,
-  maxBytes: Number(env.OCR_MAX_BYTES ?? 20 * 1024 * 1024),
-  timeoutMs: Number(env.OCR_TIMEOUT_MS ?? 60_000),
-  concurrency: Number(env.OCR_CONCURRENCY ?? 1),
+  maxBytes: setting("OCR_MAX_BYTES", 20 * 1024 * 1024, 1),
+  timeoutMs: setting("OCR_TIMEOUT_MS", 60_000, 1),
+  concurrency: setting("OCR_CONCURRENCY", 1, 1),
   log,
 });
 server.requestTimeout = 120_000;

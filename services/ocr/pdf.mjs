@@ -11,8 +11,10 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { OcrError } from "./errors.mjs";
 import { singleJpegOfPage } from "./pdf-jpeg.mjs";
 
-/** 200 dpi reads 8- and 20-digit numbers printed at 9–10 pt; see docs/ocr.md for the measurement. */
-export const RENDER_DPI = Number(process.env.OCR_PDF_DPI ?? 200);
+/** 200 dpi reads 8- and 20-digit numbers printed at 9–10 pt with a margin; docs/ocr.md has the measurement. */
+const DEFAULT_DPI = 200;
+const configuredDpi = Number(process.env.OCR_PDF_DPI ?? DEFAULT_DPI);
+export const RENDER_DPI = configuredDpi >= 50 && configuredDpi <= 600 ? configuredDpi : DEFAULT_DPI;
 /** A page is rendered no larger than this many pixels on its longest side (A0 posters, bad MediaBoxes). */
 const MAX_RENDER_SIDE = 5000;
 
