@@ -250,7 +250,14 @@ export function labelsIn(line: string, cellStarts: readonly number[] = []): Labe
 }
 
 const ROLE_REGEX = new RegExp(`^\\s*(${ROLES.map(charsPattern).join("|")})\\s*(?:信\\s*息)?\\s*(?:[（(]?\\d+[)）]?)?\\s*(?:[:：]\\s*(.*))?$`);
-const SECTION_REGEX = new RegExp(`^\\s*(?:[一二三四五六七八九十]+\\s*[、.．]\\s*)?(?:${SECTION_HEADINGS.map(charsPattern).join("|")})\\s*[:：]?\\s*$`);
+/** A block number before a heading: "一、", "（四）", "3.", "第二部分". */
+const BLOCK_NUMBER = "(?:[（(]?[一二三四五六七八九十\\d]{1,3}[)）]?\\s*[、.．]?|第[一二三四五六七八九十\\d]{1,3}[部分章节]+)?\\s*";
+const SECTION_REGEX = new RegExp(`^\\s*${BLOCK_NUMBER}(?:${SECTION_HEADINGS.map(charsPattern).join("|")})\\s*[:：]?\\s*$`);
+/**
+ * A numbered short "…信息" line is a block heading too ("（四）担保财产信息"). Unnumbered, it could be a value
+ * ("更正出质人住所信息"): only the known headings count then.
+ */
+const GENERIC_SECTION = /^\s*(?:[（(][一二三四五六七八九十\d]{1,3}[)）]|[一二三四五六七八九十\d]{1,3}\s*[、.．])\s*[\u4e00-\u9fff]{2,10}信\s*息\s*[:：]?\s*$/;
 
 /**
  * A party block heading ("出质人", "质权人（2）", "出质人信息"), or a role with its name after a colon
@@ -265,7 +272,7 @@ export function matchRoleHeading(line: string): { role: Role; heading: string; n
 }
 
 export function isSectionHeading(line: string): boolean {
-  return SECTION_REGEX.test(line);
+  return SECTION_REGEX.test(line) || (GENERIC_SECTION.test(line) && matchRoleHeading(line) === null);
 }
 
 /** True when a line would be read as the start of a new field or block (the generator avoids wrapping into one). */

@@ -24,6 +24,7 @@ export interface SourceLine {
 const ISSUER = new RegExp(FURNITURE_NAMES.map((name) => [...name].join("\\s*")).join("|"), "g");
 const BARE_NUMBER = /^(?:\d\s*){20}$/;
 const LABELLED_NUMBER = /^登\s*记\s*证\s*明\s*编\s*号\s*[:：]?\s*(?:\d\s*){20}$/;
+const ANY_LABELLED_NUMBER = /登\s*记\s*证\s*明\s*编\s*号\s*[:：]?\s*(?:\d\s*){20}(?!\d)/;
 /** Lines this close to the top or bottom of a page (by position in the page's lines) may be running furniture. */
 const EDGE_LINES = 3;
 
@@ -31,16 +32,23 @@ const EDGE_LINES = 3;
 function onlyFurniture(text: string): boolean {
   let rest = text.replace(ISSUER, "");
   for (const pattern of FURNITURE_PATTERNS) rest = rest.replace(pattern, "");
-  return rest.replace(/[\s|｜/／\-—·•]/g, "") === "";
+  // Nothing left but shapes and rules (a QR-like box of ■□, a line of dashes) is furniture too; punctuation
+  // alone ("。" wrapped onto its own line) is text.
+  return !/[\p{L}\p{N}\p{P}]/u.test(rest.replace(/[-—_|｜/／·•]/g, ""));
 }
 
 const ISSUER_AT_END = new RegExp(`\\s+(?:${FURNITURE_NAMES.map((name) => [...name].join("\\s*")).join("|")})$`);
 const ISSUER_AT_START = new RegExp(`^(?:${FURNITURE_NAMES.map((name) => [...name].join("\\s*")).join("|")})\\s+`);
 
 /** A line with a header's name printed beside a field ("登记证明编号：… 中国人民银行征信中心"): the field alone. */
+/** Page numbers printed after a field on the same line ("6093…9503 第3页/共3页"). */
+const PAGE_AT_END = /\s*(?:第\s*\d+\s*页\s*[,，/／]?\s*(?:共\s*\d+\s*页)?|共\s*\d+\s*页\s*[,，/／]?\s*第\s*\d+\s*页)\s*$/;
+
 function withoutEdgeFurniture(text: string): { lead: number; text: string } {
-  const end = ISSUER_AT_END.exec(text);
-  let kept = end ? text.slice(0, end.index) : text;
+  const page = PAGE_AT_END.exec(text);
+  const unpaged = page && page.index > 0 ? text.slice(0, page.index) : text;
+  const end = ISSUER_AT_END.exec(unpaged);
+  let kept = end ? unpaged.slice(0, end.index) : unpaged;
   const start = ISSUER_AT_START.exec(kept);
   const lead = start ? start[0].length : 0;
   kept = kept.slice(lead);
@@ -101,7 +109,11 @@ export function contentLines(pages: readonly (string | PageText)[]): SourceLine[
       const { text, start } = line;
       const bare = withoutEdgeFurniture(text).text;
       // A labelled header repeats the field of page 1: furniture from page 2 on, the field itself on page 1.
-      const isHeader = (i === 0 && BARE_NUMBER.test(bare)) || (p > 0 && i < EDGE_LINES && LABELLED_NUMBER.test(bare));
+      const atEdgeLine = i < EDGE_LINES || i >= lines.length - EDGE_LINES;
+      // The certificate number as a running header or footer: bare at a page's edge, or labelled (after a
+      // name, before a page number) at the edge of a later page.
+      const isHeader = (atEdgeLine && BARE_NUMBER.test(bare) && (i === 0 || p > 0 || i >= lines.length - EDGE_LINES))
+        || (p > 0 && atEdgeLine && ANY_LABELLED_NUMBER.test(bare));
       const atEdge = i < EDGE_LINES || i >= lines.length - EDGE_LINES;
       const repeated = atEdge && running.has(repeatKey(text)) && !(p === 0 && LABELLED_NUMBER.test(text));
       if (isHeader || repeated || onlyFurniture(text)) return;
