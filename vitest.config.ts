@@ -5,12 +5,15 @@ import { configDefaults, defineConfig } from "vitest/config";
 const GATEWAY_TESTS = "test/upstream-http.*.test.ts";
 /** The certificate corpus reads committed PDFs from disk, which workerd cannot: a plain Node project. */
 const CORPUS_TESTS = "test/corpus/**/*.test.ts";
+/** Checks over OCR'd files: their own workerd project, OCR_URL naming the OCR stand-in (test/setup/ocr-standin.ts). */
+const OCR_TESTS = "test/checks.ocr.test.ts";
 /** Tests of Node services beside the Worker (the OCR service): plain Node too. */
 const NODE_TESTS = "test/node/**/*.test.ts";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
-  const bindings = { TEST_MIGRATIONS: migrations, ADMIN_TOKEN: "test-admin-token", SANDBOX_SLOW_MS: "40", CHECK_SLICE: "3" };
+  // No OCR service unless a project starts one: wrangler.toml's local default would be called otherwise.
+  const bindings = { TEST_MIGRATIONS: migrations, ADMIN_TOKEN: "test-admin-token", SANDBOX_SLOW_MS: "40", CHECK_SLICE: "3", OCR_URL: "" };
   const test = { testTimeout: 60_000, hookTimeout: 60_000, setupFiles: ["./test/setup/apply-migrations.ts"] };
   return {
     test: {
@@ -22,7 +25,7 @@ export default defineConfig(async () => {
               miniflare: { bindings },
             }),
           ],
-          test: { ...test, name: "workers", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, GATEWAY_TESTS, CORPUS_TESTS, NODE_TESTS] },
+          test: { ...test, name: "workers", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, GATEWAY_TESTS, CORPUS_TESTS, NODE_TESTS, OCR_TESTS] },
         },
         {
           plugins: [
@@ -32,6 +35,15 @@ export default defineConfig(async () => {
             })),
           ],
           test: { ...test, name: "gateway", include: [GATEWAY_TESTS], globalSetup: ["./test/setup/gateway-stub.ts"] },
+        },
+        {
+          plugins: [
+            cloudflareTest(({ inject }) => ({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: { bindings: { ...bindings, OCR_URL: inject("ocrUrl"), OCR_TOKEN: inject("ocrToken") } },
+            })),
+          ],
+          test: { ...test, name: "ocr", include: [OCR_TESTS], globalSetup: ["./test/setup/ocr-standin.ts"] },
         },
         {
           test: { name: "node", include: [CORPUS_TESTS, NODE_TESTS], environment: "node", testTimeout: 120_000 },

@@ -35,23 +35,32 @@ interface LocatedEvidence {
   pageRanges?: Array<{ start: number; end: number }>;
 }
 
-/** The boxes of one page's text runs (or OCR lines), kept beside the page texts; empty when none were kept. */
-async function pageBoxes(bucket: R2Bucket, doc: DocumentRow, pageNumber: number): Promise<readonly TextBox[]> {
-  if (!doc.text_key) return [];
-  const object = await bucket.get(boxesKey(doc.query_id, doc.id));
-  if (!object) return [];
-  const pages = (await object.json()) as TextBox[][];
-  return pages[pageNumber - 1] ?? [];
+interface PageLayout {
+  text: string;
+  boxes: readonly TextBox[];
+}
+
+/** One page's text and the boxes of its runs (or OCR lines), kept beside the page texts; no boxes when none were kept. */
+async function pageLayout(bucket: R2Bucket, doc: DocumentRow, pageNumber: number): Promise<PageLayout> {
+  const none = { text: "", boxes: [] };
+  if (!doc.text_key) return none;
+  const [texts, boxes] = await Promise.all([bucket.get(doc.text_key), bucket.get(boxesKey(doc.query_id, doc.id))]);
+  if (!texts || !boxes) {
+    await Promise.all([texts?.body.cancel(), boxes?.body.cancel()]);
+    return none;
+  }
+  const [pageTexts, pageBoxes] = (await Promise.all([texts.json(), boxes.json()])) as [string[], TextBox[][]];
+  return { text: pageTexts[pageNumber - 1] ?? "", boxes: pageBoxes[pageNumber - 1] ?? [] };
 }
 
 /**
  * word: quads on the hit's characters in a text layer; region: within the OCR line that holds it (OCR
  * places lines, not characters); page: nothing better is known (text without boxes, a page not read).
  */
-function locate(e: LocatedEvidence, page: PageReading | undefined, boxes: readonly TextBox[]) {
+function locate(e: LocatedEvidence, page: PageReading | undefined, layout: PageLayout) {
   if (!page) return { precision: "page" as const, quads: [] as Quad[], reason: "PAGE_NOT_PARSED" as const };
   const ranges = e.pageRanges?.length ? e.pageRanges : [{ start: e.start, end: e.end }];
-  const quads = ranges.flatMap((r) => rangeQuads(boxes, r.start, r.end, page));
+  const quads = ranges.flatMap((r) => rangeQuads(layout.text, layout.boxes, r.start, r.end, page));
   if (quads.length === 0) return { precision: "page" as const, quads, reason: "TEXT_ONLY_MODE" as const };
   return page.source === "ocr" ? { precision: "region" as const, quads, reason: "OCR_LINE" as const } : { precision: "word" as const, quads, reason: null };
 }
@@ -177,10 +186,10 @@ export function registerCheckResults(api: OpenAPIHono<AppEnv>): void {
       if (pageCount > 0 && pageNumber > pageCount)
         throw validationError([{ path: "pageNumber", code: "OUT_OF_RANGE", message: "The document has fewer pages." }]);
       const page = parsePageReadings(doc.pages)[pageNumber - 1];
-      const [evidence, boxes] = await Promise.all([
+      const [evidence, layout] = await Promise.all([
         c.env.DB.prepare("SELECT id, body FROM evidence WHERE check_id = ? AND registration_id = ? AND document_id = ? ORDER BY ordinal")
           .bind(id, registrationId, documentId).all<{ id: string; body: string }>(),
-        pageBoxes(c.env.FILES, doc, pageNumber),
+        pageLayout(c.env.FILES, doc, pageNumber),
       ]);
       const onPage = evidence.results
         .map((e) => ({ id: e.id, body: JSON.parse(e.body) as LocatedEvidence }))
@@ -191,7 +200,7 @@ export function registerCheckResults(api: OpenAPIHono<AppEnv>): void {
         fileName: doc.file_name,
         height: page?.height ?? null,
         width: page?.width ?? null,
-        locations: onPage.map((e) => ({ evidenceId: e.id, ...locate(e.body, page, boxes) })),
+        locations: onPage.map((e) => ({ evidenceId: e.id, ...locate(e.body, page, layout) })),
         mimeType: doc.mime_type,
         pageCount,
         pageNumber,

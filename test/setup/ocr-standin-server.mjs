@@ -1,0 +1,55 @@
+// The OCR stand-in's HTTP server (Node; plain JavaScript like gateway-stub/server.mjs so that the workerd
+// type set of the tests does not need Node's). Contract: docs/ocr.md. See test/setup/ocr-standin.ts.
+import { createHash } from "node:crypto";
+import { createServer } from "node:http";
+
+function kindOf(bytes) {
+  const head = bytes.subarray(0, 4).toString("latin1");
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  if (head === "\x89PNG") return "png";
+  if (head === "II*\0" || head === "MM\0*") return "tiff";
+  if (head.startsWith("BM")) return "bmp";
+  if (bytes.subarray(0, 1024).toString("latin1").includes("%PDF-")) return "pdf";
+  return null;
+}
+
+function listen(server, port) {
+  return new Promise((resolve) => {
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => resolve(true));
+  });
+}
+
+/**
+ * Starts the stand-in on a free port from `firstPort`. `read(sha256, page, kind)` gives the answer's
+ * size and lines. The first call for each file and page answers 503; GET /calls counts the calls.
+ */
+export async function startOcrStandin({ token, firstPort, read }) {
+  const calls = new Map();
+  const server = createServer(async (req, res) => {
+    const send = (status, body) => {
+      res.writeHead(status, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (req.method === "GET" && url.pathname === "/healthz") return send(200, { status: "ok" });
+    if (req.method === "GET" && url.pathname === "/calls") return send(200, Object.fromEntries(calls));
+    if (req.method !== "POST" || url.pathname !== "/v1/ocr") return send(404, { error: { code: "NOT_FOUND", message: "No such path." } });
+    if (req.headers.authorization !== `Bearer ${token}`) return send(401, { error: { code: "UNAUTHENTICATED", message: "Bearer token required." } });
+    const chunks = [];
+    for await (const chunk of req) chunks.push(chunk);
+    const bytes = Buffer.concat(chunks);
+    const kind = kindOf(bytes);
+    if (!kind) return send(415, { error: { code: "UNSUPPORTED_MEDIA", message: "Not an image or a PDF." } });
+    const page = Number(url.searchParams.get("page") ?? "1");
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    const key = `${sha256}:${page}`;
+    const n = (calls.get(key) ?? 0) + 1;
+    calls.set(key, n);
+    if (n === 1) return send(503, { error: { code: "BUSY", message: "Try again." } });
+    return send(200, read(sha256, page, kind));
+  });
+  let port = firstPort;
+  while (!(await listen(server, port))) port++;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
