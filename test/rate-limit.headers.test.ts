@@ -67,6 +67,21 @@ describe("RateLimit headers", () => {
   });
 });
 
+describe("an ordinary read over the limit", () => {
+  it("answers the 429 envelope, not the data its handler read meanwhile, with r=0 and t equal to Retry-After", async () => {
+    const a = await newAccount();
+    const created = (await (await createQueries(a.key, ["读取限流测试有限公司"])).json()) as { queries: Array<{ id: string }> };
+    const path = `/queries/${created.queries[0]!.id}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < RATE_LIMITS.other; i++) statuses.push((await open(path, a.key)).status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const limited = await open(path, a.key);
+    await expectError(limited.clone(), 429, "RATE_LIMITED");
+    expect(parseRateLimit(limited.headers.get("RateLimit"))).toMatchObject({ policy: "default", remaining: 0, reset: Number(limited.headers.get("Retry-After")) });
+    expect(await limited.text()).not.toContain(created.queries[0]!.id);
+  });
+});
+
 describe("RateLimit headers in the OpenAPI document", () => {
   it("are declared on every response of every operation, with the policy the server sends as example", async () => {
     const doc = (await (await call("/api/open/v1/openapi.json")).json()) as {

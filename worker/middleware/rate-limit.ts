@@ -27,9 +27,21 @@ export async function admitRequest(c: Context<AppEnv>, rateClass: RateClass): Pr
   if (!admission.ok) throw rateLimited(admission.retryAfterSeconds);
 }
 
+/**
+ * Counts an ordinary request. GET and HEAD have no effects here (RFC 9110 §9.2.1 safe methods), so
+ * their handler reads while the AccountGate counts, and its answer gives way to the 429 when the gate
+ * refuses: the request waits for the longer of the two round trips instead of their sum.
+ */
 export const admitOrdinaryRequest = createMiddleware<AppEnv>(async (c, next) => {
-  await admitRequest(c, "other");
+  if (c.req.method !== "GET" && c.req.method !== "HEAD") {
+    await admitRequest(c, "other");
+    return next();
+  }
+  const admitted = admitRequest(c, "other");
+  // Awaited below; this only keeps a refusal that lands while the handler runs from counting as unhandled.
+  admitted.catch(() => undefined);
   await next();
+  await admitted;
 });
 
 /** Registered before authentication, so that refusals (401, 403, 429) carry the policy too. */
