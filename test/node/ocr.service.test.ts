@@ -20,13 +20,15 @@ interface NodeApis {
   createServer(): { listen(port: number, host: string): void; once(event: string, listener: () => void): void; close(cb: () => void): void };
   execPath: string;
   env: Record<string, string | undefined>;
+  cwd(): string;
 }
 const load = (name: string) => import(/* @vite-ignore */ name);
 const [{ spawn }, { readFileSync }, { createServer }, process] = await Promise.all([load("node:child_process"), load("node:fs"), load("node:net"), load("node:process")]);
-const node: NodeApis = { spawn, readFileSync, createServer, execPath: process.execPath, env: process.env };
+const node: NodeApis = { spawn, readFileSync, createServer, execPath: process.execPath, env: process.env, cwd: () => process.cwd() };
 
 const TOKEN = "test-ocr-token";
-const ROOT = new URL("../../", import.meta.url).pathname;
+/** vitest runs from the repository root. */
+const ROOT = `${node.cwd()}/`;
 const SCANS = `${ROOT}worker/upstream/sandbox/scans/`;
 
 interface Line { text: string; confidence: number; box: [number, number, number, number]; quad: [number, number][] }
