@@ -3,19 +3,23 @@
  * npm start: apply the D1 migrations locally, serve the API with `wrangler dev` on
  * http://127.0.0.1:8787 (sandbox upstream), and make sure a demo account on the professional plan
  * exists, printing its API key. Idempotent: the demo key is kept in .wrangler/demo.json and reused
- * while it still works.
+ * while it still works. A ticker runs the production cron's recovery sweep every minute
+ * (scripts/sweep-ticker.mjs). Ctrl-C or SIGTERM stops every process it started.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { startOcrService } from "./ocr-sidecar.mjs";
+import { startSweepTicker, sweepInterval } from "./sweep-ticker.mjs";
 
 const PORT = process.env.PORT ?? "8787";
 const BASE = `http://127.0.0.1:${PORT}`;
 const DEMO_FILE = ".wrangler/demo.json";
 const extraArgs = process.argv.slice(2);
-// No telemetry or update checks: local runs need no network.
-const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", NO_UPDATE_NOTIFIER: "1" };
+// No telemetry or update checks: local runs need no network. CLOUDFLARE_CF_FETCH_ENABLED=false: Miniflare
+// would fetch workers.cloudflare.com/cf.json for Request.cf and print an ENOTFOUND stack trace offline;
+// the placeholder it falls back to is all the API needs (it reads nothing of request.cf).
+const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", NO_UPDATE_NOTIFIER: "1", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 
 function ensureDevVars() {
   if (existsSync(".dev.vars")) return readFileSync(".dev.vars", "utf8").match(/^ADMIN_TOKEN=(.*)$/m)?.[1]?.trim();
@@ -71,19 +75,33 @@ const migrated = wrangler(["d1", "migrations", "apply", "DB", "--local"], { env:
 if (migrated.status !== 0) process.exit(migrated.status ?? 1);
 
 const ocr = startOcrService();
-const child = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", PORT, "--var", `OCR_URL:${ocr.url}`, ...extraArgs], { stdio: "inherit", env: quietEnv });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => { ocr.stop(); child.kill(signal); });
-child.on("exit", (code) => { ocr.stop(); process.exit(code ?? 0); });
+// wrangler dev is npx → node (wrangler) → workerd; signalling npx alone left wrangler and workerd
+// running. So it gets a process group of its own (detached), and the whole group is signalled.
+// Being a background group, it must not read the terminal: stdin is closed, so its hotkeys are off.
+const child = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", PORT, "--var", `OCR_URL:${ocr.url}`, "--show-interactive-dev-session=false", ...extraArgs], {
+  stdio: ["ignore", "inherit", "inherit"], env: quietEnv, detached: true,
+});
+let stopTicker = () => {};
+function stopWrangler(signal = "SIGTERM") {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {}
+}
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => { stopTicker(); ocr.stop(); stopWrangler(signal === "SIGHUP" ? "SIGTERM" : signal); });
+child.on("exit", (code) => { stopTicker(); ocr.stop(); stopWrangler(); process.exit(code ?? 0); });
 
 try {
   await waitForServer(child);
   const demo = await ensureDemoAccount(adminToken);
+  stopTicker = startSweepTicker(BASE);
+  const every = sweepInterval();
   console.log(`
 ────────────────────────────────────────────────────────────────
  Registry API on ${BASE}/api/open/v1 (sandbox upstream)
  Demo account ${demo.accountId} (professional plan)
  Demo API key: ${demo.key}
  Admin token (management API): see .dev.vars
+ Recovery sweep (the production cron): ${every > 0 ? `every ${every} s` : "off"} (SWEEP_EVERY_SECONDS)
  ${await ocr.ready}
  Try: curl -H "X-Api-Key: ${demo.key}" ${BASE}/api/open/v1/account/entitlements
 ────────────────────────────────────────────────────────────────
@@ -91,6 +109,6 @@ try {
 } catch (error) {
   console.error(`start failed: ${error.message}`);
   ocr.stop();
-  child.kill("SIGTERM");
+  stopWrangler();
   process.exit(1);
 }
