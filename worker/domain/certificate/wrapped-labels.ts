@@ -41,11 +41,19 @@ export function joinWrappedLabels(input: readonly SourceLine[]): PreparedLines {
       // A role heading over its first label ("债务人" over "类型") is a heading, not half a label.
       if (matchRoleHeading(seg.text) || isSectionHeading(seg.text)) continue;
       const x = line.geometry.xAt(seg.start);
+      const right = line.geometry.xAt(seg.end);
       for (const k of [i + 1, i + 2]) {
         const next = lines[k];
-        if (!next?.geometry || next.page !== line.page) break;
-        const size = next.geometry.size;
-        const tail = segments(next).find((s) => s.text && Math.abs((next.geometry?.xAt(s.start) ?? 0) - x) < size * 0.6);
+        const g = next?.geometry;
+        if (!next || !g || next.page !== line.page) break;
+        const size = g.size;
+        // Left-aligned label cells wrap under the start, right-aligned ones under the end.
+        const tail = segments(next).find((s) => {
+          if (!s.text) return false;
+          const word = /^\S+/.exec(s.text)?.[0] ?? "";
+          const start = s.start + (next.text.slice(s.start).length - next.text.slice(s.start).trimStart().length);
+          return Math.abs(g.xAt(start) - x) < size * 0.6 || Math.abs(g.xAt(start + word.length) - right) < size * 0.6;
+        });
         if (!tail) continue;
         const ending = /^\S+/.exec(tail.text)?.[0] ?? "";
         // The piece below that is a label of its own starts a row of its own.
@@ -56,7 +64,7 @@ export function joinWrappedLabels(input: readonly SourceLine[]): PreparedLines {
         joined.set(i, [...(joined.get(i) ?? []), hit]);
         const at = next.text.indexOf(ending, tail.start);
         next.text = next.text.slice(0, at) + " ".repeat(ending.length) + next.text.slice(at + ending.length);
-        found[k] = labelsIn(next.text, next.geometry.cellStarts);
+        found[k] = labelsIn(next.text, g.cellStarts);
         break;
       }
     }
