@@ -150,6 +150,38 @@ describe("the scheduled sweep", () => {
     // Updated within the last two minutes: not stuck yet, not re-sent.
     expect(await queryRow(fresh)).toMatchObject({ status: "queued", completed_at: null });
   });
+
+  it("finishes a query left mid-pipeline by a crash (listed, documents half done, their messages gone), settling once", async () => {
+    const a = await newAccount();
+    const id = await acceptWithoutMessage(a.accountId, "崩溃恢复规模3测试有限公司");
+    await deliver(PIPELINE_QUEUE, [{ type: "list", queryId: id }]);
+    await waitForQuery(id);
+    await quiesce();
+    const documents = await countRows("documents", "query_id = ?", id);
+    // What `wrangler dev` leaves after a kill: rows as written, the in-memory queue empty. Two of the
+    // three registrations were never processed; nothing has touched the query for three minutes.
+    const [, ...unprocessed] = await registrationIds(id);
+    await env.DB.batch([
+      env.DB.prepare("UPDATE registrations SET processed = 0, parse_status = 'pending', certificate = NULL WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(unprocessed)),
+      env.DB.prepare(
+        `UPDATE queries SET status = 'processing', execution_status = 'processing', processed_document_count = 1, coverage_complete = 0,
+           completed_at = NULL, updated_at = updated_at - 180000 WHERE id = ?`,
+      ).bind(id),
+    ]);
+
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    await waitForQuery(id);
+    await quiesce();
+    const q = await body<Record<string, unknown>>(await open(`/queries/${id}`, a.key));
+    expect(q).toMatchObject({ status: "succeeded", coverageComplete: true, registrationCount: 3, processedDocumentCount: 3, totalDocumentCount: 3 });
+    const page = await body<{ items: Array<{ parseStatus: string }> }>(await open(`/queries/${id}/registrations`, a.key));
+    expect(page.items.map((r) => r.parseStatus)).toEqual(["completed", "completed", "completed"]);
+    expect(await countRows("registrations", "query_id = ?", id)).toBe(3);
+    expect(await countRows("documents", "query_id = ?", id)).toBe(documents);
+    expect(await ledgerOf(id)).toEqual(["reserve", "settle"]);
+  });
 });
 
 describe("the dead-letter consumer", () => {
