@@ -16,7 +16,10 @@ import { startDevServer } from "./lib/dev-server.mjs";
 const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
 if (sizes.length === 0) sizes.push(100, 1000);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const { call, stop } = await startDevServer({ name: "pipeline", vars: { SANDBOX_SLOW_MS: "1000" } });
+// The last commit, not the working tree (others' half-made edits may not build); BENCH_PORT pins the port.
+const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
+const { call, stop } = await startDevServer({ name: "pipeline", vars: { SANDBOX_SLOW_MS: "1000" }, port, source: "HEAD" });
+process.on("SIGTERM", () => process.exit(143));
 
 const account = (await call("/api/admin/v1/accounts", { method: "POST", json: { name: "bench" }, admin: true })).body;
 await call(`/api/admin/v1/accounts/${account.id}/subscriptions`, { method: "POST", json: { planId: "enterprise", cycle: "monthly" }, admin: true });
