@@ -26,7 +26,7 @@ export async function documentStep(env: Env, queryId: string, registrationId: st
   if (!fetched.ok) return waitForSlot(fetched.retryAfterSeconds);
   const result = fetched.value;
   if (result.kind === "retry") return result.retryAfterSeconds ? retryLater(result.retryAfterSeconds) : backoff(attempt);
-  const read = await readDocuments(env, result.documents);
+  const read = await readDocuments(env, result.documents, attempt);
   // OCR's transient failures are retried like downloads (what was read is cached by SHA-256).
   if (read.kind === "retry") return backoff(attempt);
   const documents = read.documents;

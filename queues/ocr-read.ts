@@ -5,9 +5,16 @@
  * retried step, not by another query, not by another account's copy of the same scan.
  */
 import type { PageReading } from "../worker/domain/page-reading";
-import { recognise, type OcrConfig, type OcrOutcome } from "../worker/ocr/client";
+import { OCR_CALL_TIMEOUT_MS, recognise, type OcrConfig, type OcrOutcome } from "../worker/ocr/client";
 import { ocrPageText, type OcrPageText } from "../worker/ocr/page-text";
 import { OcrResultSchema } from "../worker/ocr/schema";
+
+/**
+ * From this delivery on, an OCR service that still fails transiently is given up on for this file: the
+ * registration is recorded with the file unread (a coverage issue) instead of waiting for the queue's
+ * whole retry budget. Backoff before it: about 2 + 4 + 8 + 16 + 32 s.
+ */
+export const OCR_GIVE_UP_ATTEMPT = 6;
 
 /** Pages of one PDF sent to OCR at most: bounds one step's time (about a second a page) whatever a document holds. */
 export const OCR_MAX_PAGES = 20;
@@ -22,6 +29,14 @@ function cacheKey(sha256: string, page?: number): string {
   return page === undefined ? `ocr/${sha256}.json` : `ocr/${sha256}.p${page}.json`;
 }
 
+/**
+ * Files being read by this isolate right now (keys only: a promise must not cross requests in workerd).
+ * Queue messages of one batch run at once, and registrations often carry the same scan: the second
+ * asker waits for the first's answer in R2 instead of asking the service again.
+ */
+const reading = new Set<string>();
+const WAIT_STEP_MS = 200;
+
 async function cached(bucket: R2Bucket, key: string): Promise<OcrOutcome | null> {
   const object = await bucket.get(key);
   if (!object) return null;
@@ -34,18 +49,30 @@ async function cached(bucket: R2Bucket, key: string): Promise<OcrOutcome | null>
  * cached yet; `size` is the PDF page's size in points, to which the OCR boxes are scaled.
  */
 export async function ocrRead(
-  env: Env, config: OcrConfig | null, file: { sha256: string; bytes: () => Promise<Uint8Array>; contentType: string },
+  env: Env, config: OcrConfig | null, attempt: number, file: { sha256: string; bytes: () => Promise<Uint8Array>; contentType: string },
   page?: { number: number; width: number; height: number },
 ): Promise<OcrRead> {
   if (!config) return { kind: "unread", permanent: false };
   const key = cacheKey(file.sha256, page?.number);
-  let outcome = await cached(env.FILES, key);
-  if (!outcome) {
-    outcome = await recognise(config, await file.bytes(), { contentType: file.contentType, ...(page ? { page: page.number } : {}) });
-    if (outcome.ok) await env.FILES.put(key, JSON.stringify(outcome.result), { httpMetadata: { contentType: "application/json" } });
+  let outcome: OcrOutcome | null = null;
+  const until = Date.now() + OCR_CALL_TIMEOUT_MS;
+  while (!outcome) {
+    outcome = await cached(env.FILES, key);
+    if (outcome) break;
+    if (reading.has(key) && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+      continue;
+    }
+    reading.add(key);
+    try {
+      outcome = await recognise(config, await file.bytes(), { contentType: file.contentType, ...(page ? { page: page.number } : {}) });
+      if (outcome.ok) await env.FILES.put(key, JSON.stringify(outcome.result), { httpMetadata: { contentType: "application/json" } });
+    } finally {
+      reading.delete(key);
+    }
   }
   if (outcome.ok) return { kind: "read", page: ocrPageText(outcome.result, page) };
-  if (outcome.kind === "transient") return { kind: "retry" };
+  if (outcome.kind === "transient") return attempt < OCR_GIVE_UP_ATTEMPT ? { kind: "retry" } : { kind: "unread", permanent: false };
   return { kind: "unread", permanent: outcome.kind === "permanent" };
 }
 

@@ -43,11 +43,12 @@ interface Reading {
 
 type ReadResult = Reading | "retry";
 
-export async function readDocuments(env: Env, fetched: readonly FetchedDocument[]): Promise<ReadOutcome> {
+/** `attempt` is the delivery's attempt: OCR that keeps failing transiently is given up on (ocr-read.ts). */
+export async function readDocuments(env: Env, fetched: readonly FetchedDocument[], attempt: number): Promise<ReadOutcome> {
   const config = ocrConfig(env);
   const documents: GatheredDocument[] = [];
   for (const doc of fetched) {
-    const reading = await readOne(env, config, doc);
+    const reading = await readOne(env, config, attempt, doc);
     if (reading === "retry") return { kind: "retry" };
     const textKey = reading.textStatus === "extracted" ? `text/${doc.row.query_id}/${doc.row.id}.json` : null;
     if (textKey && reading.pages) {
@@ -70,11 +71,11 @@ export async function readDocuments(env: Env, fetched: readonly FetchedDocument[
   return { kind: "ok", documents };
 }
 
-async function readOne(env: Env, config: OcrConfig | null, doc: FetchedDocument): Promise<ReadResult> {
+async function readOne(env: Env, config: OcrConfig | null, attempt: number, doc: FetchedDocument): Promise<ReadResult> {
   const head = doc.pdfBytes ? doc.pdfBytes.subarray(0, SNIFF_BYTES) : await sniff(env.FILES, doc.row.r2_key);
   const image = head ? imageKind(head) : null;
-  if (image) return readImage(env, config, doc, image);
-  if (doc.pdfBytes) return readPdf(env, config, doc, doc.pdfBytes);
+  if (image) return readImage(env, config, attempt, doc, image);
+  if (doc.pdfBytes) return readPdf(env, config, attempt, doc, doc.pdfBytes);
   return { textStatus: "not_text", pageCount: null, pages: null, readings: null };
 }
 
@@ -90,9 +91,9 @@ async function fileBytes(env: Env, doc: FetchedDocument): Promise<Uint8Array> {
 }
 
 /** An image: one page, read by OCR; without OCR it is not text-searchable (a coverage issue, as before). */
-async function readImage(env: Env, config: OcrConfig | null, doc: FetchedDocument, kind: ImageKind): Promise<ReadResult> {
+async function readImage(env: Env, config: OcrConfig | null, attempt: number, doc: FetchedDocument, kind: ImageKind): Promise<ReadResult> {
   const mimeType = IMAGE_TYPES[kind];
-  const read = await ocrRead(env, config, { sha256: doc.row.sha256, bytes: () => fileBytes(env, doc), contentType: mimeType });
+  const read = await ocrRead(env, config, attempt, { sha256: doc.row.sha256, bytes: () => fileBytes(env, doc), contentType: mimeType });
   if (read.kind === "retry") return "retry";
   if (read.kind === "unread") return { textStatus: read.permanent ? "unreadable" : "not_text", pageCount: null, pages: null, readings: null, mimeType };
   const page = { text: read.page.text, width: read.page.width, height: read.page.height, rotation: 0, boxes: read.page.boxes };
@@ -100,7 +101,7 @@ async function readImage(env: Env, config: OcrConfig | null, doc: FetchedDocumen
 }
 
 /** A PDF: its text layer, and OCR for the pages without one (the first OCR_MAX_PAGES of them). */
-async function readPdf(env: Env, config: OcrConfig | null, doc: FetchedDocument, bytes: Uint8Array): Promise<ReadResult> {
+async function readPdf(env: Env, config: OcrConfig | null, attempt: number, doc: FetchedDocument, bytes: Uint8Array): Promise<ReadResult> {
   const extraction = await extractPdf(bytes);
   if (!extraction.ok) return { textStatus: "unreadable", pageCount: null, pages: null, readings: null };
   const pages: ReadPage[] = [];
@@ -114,7 +115,7 @@ async function readPdf(env: Env, config: OcrConfig | null, doc: FetchedDocument,
       continue;
     }
     const read = asked < OCR_MAX_PAGES
-      ? await ocrRead(env, config, { sha256: doc.row.sha256, bytes: async () => bytes, contentType: "application/pdf" }, { number: i + 1, width: page.width, height: page.height })
+      ? await ocrRead(env, config, attempt, { sha256: doc.row.sha256, bytes: async () => bytes, contentType: "application/pdf" }, { number: i + 1, width: page.width, height: page.height })
       : ({ kind: "unread", permanent: false } as const);
     if (config) asked++;
     if (read.kind === "retry") return "retry";

@@ -1,0 +1,122 @@
+/**
+ * Checks over pictures and image-only PDFs, through the OCR stand-in (test/setup/ocr-standin.ts: a real
+ * HTTP service on the contract of docs/ocr.md whose "reading" of a file is made from its SHA-256, so the
+ * test knows what each stored picture shows). The sandbox's JPEG scans, PNG photos and image-only PDF
+ * invoice lists go through the pipeline: the first OCR call of each file fails (503) and is retried, every
+ * answer is cached by SHA-256, and the text is searched like any other.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, inject, it } from "vitest";
+import { sandboxRegistry } from "../worker/upstream/sandbox";
+import { body, idempotencyKey, newAccount, open, waitForCheck, waitForQuery, createQueries } from "./helpers";
+import { STANDIN_PAGE, standinLines, standinNumber } from "./ocr-standin-lines";
+
+/** A subject whose registrations carry a JPEG scan, a PNG photo and an image-only PDF invoice list. */
+function subjectWithScans(): string {
+  for (let n = 0; n < 40; n++) {
+    const subject = `规模16扫描件测试${n}有限公司`;
+    const files = sandboxRegistry.listing(subject).flatMap((r) => sandboxRegistry.find(subject, r.certificateNumber)?.registration.attachments ?? []);
+    const has = (name: string) => files.some((f) => f.fileName === name);
+    if (has("仓单扫描件.jpg") && has("现场照片.png") && has("发票清单扫描件.pdf")) return subject;
+  }
+  throw new Error("no sandbox subject carries every kind of scan");
+}
+
+interface DocRow {
+  id: string;
+  registration_id: string;
+  file_name: string;
+  mime_type: string;
+  sha256: string;
+  text_status: string;
+  page_count: number | null;
+  pages: string | null;
+}
+
+async function standinCalls(): Promise<Record<string, number>> {
+  return (await fetch(`${inject("ocrUrl")}/calls`)).json();
+}
+
+async function runQuery(key: string, subject: string): Promise<string> {
+  const id = (await body<{ queries: Array<{ id: string }> }>(await createQueries(key, [subject]))).queries[0]!.id;
+  await waitForQuery(id, 60_000);
+  return id;
+}
+
+describe("checks over OCR'd files", () => {
+  it("finds numbers that only a JPEG, a PNG or an image-only PDF shows, marks low confidence, and reads each file once", async () => {
+    const subject = subjectWithScans();
+    const a = await newAccount();
+    const queryId = await runQuery(a.key, subject);
+    const docs = (await env.DB.prepare("SELECT * FROM documents WHERE query_id = ?").bind(queryId).all<DocRow>()).results;
+    const jpeg = docs.find((d) => d.file_name === "仓单扫描件.jpg")!;
+    const png = docs.find((d) => d.file_name === "现场照片.png")!;
+    const scannedPdf = docs.find((d) => d.file_name === "发票清单扫描件.pdf")!;
+    for (const d of [jpeg, png, scannedPdf]) {
+      expect(d.text_status, d.file_name).toBe("extracted");
+      expect(JSON.parse(d.pages!)[0]).toMatchObject({ source: "ocr" });
+    }
+    expect(jpeg.mime_type).toBe("image/jpeg");
+    // The page text served to matching is the OCR lines, one per line.
+    const stored = (await (await env.FILES.get(`text/${queryId}/${jpeg.id}.json`))!.json()) as string[];
+    expect(stored).toEqual([standinLines(jpeg.sha256, 1, "jpeg").map((l) => l.text).join("\n")]);
+
+    const numbers = {
+      jpeg: standinNumber(jpeg.sha256, 1, 0),
+      pdf: standinNumber(scannedPdf.sha256, 1, 0),
+      blurred: standinNumber(png.sha256, 1, 1),
+      absent: "86420975",
+    };
+    const check = await body<Record<string, any>>(
+      await open("/checks", a.key, {
+        method: "POST", headers: { "Idempotency-Key": idempotencyKey() },
+        json: { applicant: subject, sourceRegistryQueryId: queryId, criteria: Object.values(numbers).map((value) => ({ kind: "invoice_no", value })) },
+      }),
+    );
+    expect(check.sourceRegistryQueryId).toBe(queryId);
+    await waitForCheck(check.id, 60_000);
+    const [jpegId, pdfId, blurredId, absentId] = check.criteria.map((c: { id: string }) => c.id);
+    const done = await body<Record<string, any>>(await open(`/checks/${check.id}`, a.key));
+    expect(done.unmatchedCriterionIds).toEqual([absentId]);
+    // PNG photos carry a line read with low confidence: a miss there would not rule out risk.
+    expect(done.coverageIssues.map((i: { code: string }) => i.code)).toContain("OCR_LOW_CONFIDENCE");
+
+    const expectEvidence = async (doc: DocRow, criterionId: string, sourceField: string, value: string) => {
+      const result = await body<Record<string, any>>(await open(`/checks/${check.id}/results/${doc.registration_id}`, a.key));
+      expect(result.matchStatus).toBe("matched");
+      const evidence = result.check.evidence.find((e: { criterionId: string; documentId: string }) => e.criterionId === criterionId && e.documentId === doc.id);
+      expect(evidence, doc.file_name).toMatchObject({ sourceField, pageNumber: 1, termValue: value, fileName: doc.file_name, mimeType: doc.mime_type });
+      const locations = await body<Record<string, any>>(
+        await open(`/checks/${check.id}/results/${doc.registration_id}/evidence-locations?documentId=${doc.id}&pageNumber=1`, a.key),
+      );
+      const location = locations.locations.find((l: { evidenceId: string }) => l.evidenceId === evidence.id);
+      expect(location).toMatchObject({ precision: "region", reason: "OCR_LINE" });
+      // Within the OCR line that holds the number: the stand-in's box for it, scaled to the page.
+      const line = standinLines(doc.sha256, 1, doc.file_name.endsWith(".png") ? "png" : doc.file_name.endsWith(".pdf") ? "pdf" : "jpeg").find((l) => l.text.includes(value))!;
+      const [x1, y1, x2, , , y3] = location.quads[0] as number[];
+      expect(y1).toBeCloseTo(line.box[1] / STANDIN_PAGE.height, 5);
+      expect(y3).toBeCloseTo(line.box[3] / STANDIN_PAGE.height, 5);
+      expect(x1!).toBeGreaterThanOrEqual(line.box[0] / STANDIN_PAGE.width - 1e-9);
+      expect(x2!).toBeLessThanOrEqual(line.box[2] / STANDIN_PAGE.width + 1e-9);
+      expect(x2! - x1!).toBeLessThan((line.box[2] - line.box[0]) / STANDIN_PAGE.width);
+      return { result, locations };
+    };
+    const onJpeg = await expectEvidence(jpeg, jpegId, "ocr_text", numbers.jpeg);
+    expect(onJpeg.locations).toMatchObject({ width: STANDIN_PAGE.width, height: STANDIN_PAGE.height });
+    const onPdf = await expectEvidence(scannedPdf, pdfId, "ocr_text", numbers.pdf);
+    // A PDF page keeps its own size in points; the OCR boxes were scaled to it.
+    expect(onPdf.locations.width).toBeCloseTo(JSON.parse(scannedPdf.pages!)[0].width, 3);
+    const onPng = await expectEvidence(png, blurredId, "ocr_text_low_confidence", numbers.blurred);
+    expect(onPng.result.coverageIssues.map((i: { code: string }) => i.code)).toContain("OCR_LOW_CONFIDENCE");
+
+    // Each file and page was asked twice (a 503, then the answer) and never again: not by another
+    // registration carrying the same scan, not by another account's query of the same subject.
+    const calls = await standinCalls();
+    const ours = [jpeg, png, scannedPdf].map((d) => `${d.sha256}:1`);
+    for (const key of ours) expect(calls[key], key).toBe(2);
+    expect(Object.values(calls).every((n) => n === 2)).toBe(true);
+    const b = await newAccount();
+    await runQuery(b.key, subject);
+    expect(await standinCalls()).toEqual(calls);
+  });
+});
