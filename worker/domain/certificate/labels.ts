@@ -110,7 +110,7 @@ export const MORE_LABELS: Readonly<Partial<Record<FieldKey, readonly string[]>>>
   "details.changeDescription": ["变更内容"],
   "party.type": ["主体类型"],
   // Printed by the registry but without a Certificate field: recognised, so that their values stay apart.
-  ignored: ["填表人编号", "租金总额", "查询编号", "验证码", "登记机构"],
+  ignored: ["填表人编号", "租金总额", "查询编号", "登记机构"],
 };
 
 /** Block headings that are not party roles: they end the value before them and carry no value. */

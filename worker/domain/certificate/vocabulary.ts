@@ -118,6 +118,10 @@ export const FURNITURE_PATTERNS: readonly RegExp[] = [
   /[<＜〈《]\s*完\s*[>＞〉》]/g,
   /打\s*印\s*(?:时\s*间|日\s*期)\s*[:：]?\s*[\d\s\-/.:年月日时分秒]*/g,
   /代\s*理\s*(?:登\s*记\s*)?机\s*构(?:名\s*称)?\s*[:：].*$/g,
+  // A verification block: a QR-like box of shapes, "扫描二维码…验证", a verification code.
+  /[■□▪▫◼◻▮▯█]+/g,
+  /扫\s*描\s*二\s*维\s*码.*$/g,
+  /验\s*证\s*码\s*[:：]\s*[A-Za-z0-9-]+/g,
   // The closing statement under the certificate ("本证明由…出具，登记内容以系统记载为准。").
   /^本\s*(?:登\s*记\s*)?证\s*明.*$/g,
   /^.*以\s*系\s*统\s*记\s*载\s*为\s*准.*$/g,
