@@ -24,7 +24,7 @@ export const FIELD_READERS: Partial<Record<FieldKey, Reader>> = {
   registerTime: readTime,
   registrationMonths: readMonths,
   expiresAt: readDate,
-  businessType: businessTypeByDescription,
+  businessType: (t) => businessTypeByDescription(t) ?? null,
   mainContractNumber: contractNumber,
   propertyUniqueCode: contractNumber,
   securityContractNumber: contractNumber,
