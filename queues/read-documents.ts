@@ -30,6 +30,10 @@ export interface GatheredDocument {
 
 export type ReadOutcome = { kind: "ok"; documents: GatheredDocument[] } | { kind: "retry" };
 
+/** A hundredth of a point (or pixel) is far below what a quad can show, and the stored boxes shrink by half. */
+const rounded = (b: TextBox): TextBox => ({ start: b.start, end: b.end, x: round2(b.x), y: round2(b.y), width: round2(b.width), height: round2(b.height) });
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
 const IMAGE_TYPES: Record<ImageKind, string> = { jpeg: "image/jpeg", png: "image/png", tiff: "image/tiff", bmp: "image/bmp" };
 
 interface Reading {
@@ -54,7 +58,7 @@ export async function readDocuments(env: Env, fetched: readonly FetchedDocument[
     if (textKey && reading.pages) {
       const json = { httpMetadata: { contentType: "application/json" } };
       await env.FILES.put(textKey, JSON.stringify(reading.pages.map((p) => p.text)), json);
-      await env.FILES.put(boxesKey(doc.row.query_id, doc.row.id), JSON.stringify(reading.pages.map((p) => p.boxes)), json);
+      await env.FILES.put(boxesKey(doc.row.query_id, doc.row.id), JSON.stringify(reading.pages.map((p) => p.boxes.map(rounded))), json);
     }
     documents.push({
       row: {
@@ -72,6 +76,8 @@ export async function readDocuments(env: Env, fetched: readonly FetchedDocument[
 }
 
 async function readOne(env: Env, config: OcrConfig | null, attempt: number, doc: FetchedDocument): Promise<ReadResult> {
+  // Without OCR a streamed file stays unread as before: no need to look at its first bytes.
+  if (!config && !doc.pdfBytes) return { textStatus: "not_text", pageCount: null, pages: null, readings: null };
   const head = doc.pdfBytes ? doc.pdfBytes.subarray(0, SNIFF_BYTES) : await sniff(env.FILES, doc.row.r2_key);
   const image = head ? imageKind(head) : null;
   if (image) return readImage(env, config, attempt, doc, image);
