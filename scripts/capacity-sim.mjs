@@ -1,0 +1,259 @@
+#!/usr/bin/env node
+/**
+ * Capacity simulation for docs/capacity.md: how big our rows are and how reads grow with the table.
+ *
+ * 1. Serves the last commit with `wrangler dev` on a throwaway --persist-to directory (migrations
+ *    applied by wrangler), runs a real sandbox query (规模200) and a 100-criterion check over it.
+ * 2. Measures the rows that run wrote with SQLite's dbstat (bytes per registration, document, check
+ *    result, evidence row, index bytes included) and the page texts the pipeline put into R2.
+ * 3. Fills the same D1 file with copies of those rows under other accounts (new ids; the real
+ *    account's rows stay), straight through SQLite (node:sqlite, multi-row INSERTs in transactions,
+ *    the server stopped), up to each checkpoint, and at each one serves it again and times the real
+ *    account's reads through the API: registration list (first and a deep page), registration
+ *    detail, check result list, check result detail. Also times, on the file, the operator's
+ *    cross-account question "which accounts hold this certificate number" (no index serves it).
+ *
+ *   node scripts/capacity-sim.mjs [--checkpoints 10000,100000,1000000] [--port 18702] [--keep]
+ *
+ * Prints a table; nothing is asserted. Needs ~9 GB of disk at 1 M registrations (7 KB a registration).
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const checkpoints = option("checkpoints", "10000,100000,1000000").split(",").map(Number);
+const port = Number(option("port", "18702"));
+const keep = args.includes("--keep");
+const base = `http://127.0.0.1:${port}`;
+const admin = `sim-admin-${crypto.randomUUID()}`;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
+
+const work = mkdtempSync(join(tmpdir(), "capacity-sim-"));
+const source = join(work, "src");
+const state = join(work, "state");
+spawnSync("sh", ["-c", `mkdir -p ${source} && git archive HEAD | tar -xf - -C ${source}`], { stdio: "inherit" });
+symlinkSync(join(process.cwd(), "node_modules"), join(source, "node_modules"));
+spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env, stdio: "ignore", cwd: source });
+
+let server = null;
+async function startServer() {
+  server = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--var", `ADMIN_TOKEN:${admin}`],
+    { env, stdio: "ignore", detached: true, cwd: source });
+  for (let i = 0; ; i++) {
+    try { if ((await fetch(`${base}/api/open/v1/openapi.json`)).ok) return; } catch {}
+    if (i > 300) throw new Error("wrangler dev did not start");
+    await sleep(500);
+  }
+}
+async function stopServer() {
+  if (!server) return;
+  const exited = new Promise((r) => server.once("exit", r));
+  try { process.kill(-server.pid, "SIGTERM"); } catch {}
+  await Promise.race([exited, sleep(10_000)]);
+  server = null;
+  await sleep(1000);
+}
+process.on("exit", () => {
+  if (server) try { process.kill(-server.pid, "SIGTERM"); } catch {}
+  if (!keep) rmSync(work, { recursive: true, force: true });
+});
+process.on("SIGINT", () => process.exit(130));
+process.on("SIGTERM", () => process.exit(143));
+
+/** One API call; a 429 waits for its Retry-After and is not counted. */
+async function call(path, { method = "GET", json, key, asAdmin } = {}) {
+  for (;;) {
+    const headers = {};
+    if (json !== undefined) headers["Content-Type"] = "application/json";
+    if (key) headers["X-Api-Key"] = key;
+    if (asAdmin) headers.Authorization = `Bearer ${admin}`;
+    if (method === "POST" && key) headers["Idempotency-Key"] = crypto.randomUUID();
+    const t0 = performance.now();
+    const res = await fetch(`${base}${path}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
+    const text = await res.text();
+    const ms = performance.now() - t0;
+    if (res.status === 429) { await sleep(1000 * Number(res.headers.get("retry-after") ?? 5)); continue; }
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
+    return { body: JSON.parse(text), ms };
+  }
+}
+
+// 1. A real run.
+await startServer();
+const account = (await call("/api/admin/v1/accounts", { method: "POST", json: { name: "capacity" }, asAdmin: true })).body;
+await call(`/api/admin/v1/accounts/${account.id}/subscriptions`, { method: "POST", json: { planId: "enterprise", cycle: "monthly" }, asAdmin: true });
+const { key } = (await call(`/api/admin/v1/accounts/${account.id}/keys`, { method: "POST", json: {}, asAdmin: true })).body;
+const subject = "规模200容量模拟供应链有限公司";
+const queryId = (await call("/api/open/v1/queries", { method: "POST", json: { subjectNames: [subject] }, key })).body.queries[0].id;
+while (!["succeeded", "partial", "failed"].includes((await call(`/api/open/v1/queries/${queryId}`, { key })).body.executionStatus)) await sleep(3000);
+const criteria = Array.from({ length: 100 }, (_, i) => (i % 5 === 0 ? { kind: "keyword", value: i === 0 ? "应收账款" : `关键词${i}` } : { kind: "invoice_no", value: String(10_000_000 + i * 7919) }));
+const checkId = (await call("/api/open/v1/checks", { method: "POST", key, json: { applicant: subject, sourceRegistryQueryId: queryId, criteria } })).body.id;
+while ((await call(`/api/open/v1/checks/${checkId}`, { key })).body.processingCompletedAt === undefined) await sleep(3000);
+const registrationIds = (await call(`/api/open/v1/queries/${queryId}/registrations?pageSize=100`, { key })).body.items.map((r) => r.id);
+const matchedIds = (await call(`/api/open/v1/checks/${checkId}/results?sort=strength&pageSize=20`, { key })).body.items.map((r) => r.registration.id);
+
+const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+async function timeReads() {
+  const reads = {
+    "list p1": (k) => `/api/open/v1/queries/${queryId}/registrations?pageSize=20&page=1&x=${k}`,
+    "list p9": (k) => `/api/open/v1/queries/${queryId}/registrations?pageSize=20&page=9&x=${k}`,
+    detail: (k) => `/api/open/v1/queries/${queryId}/registrations/${registrationIds[k % registrationIds.length]}`,
+    results: (k) => `/api/open/v1/checks/${checkId}/results?pageSize=20&sort=strength&x=${k}`,
+    "result detail": (k) => `/api/open/v1/checks/${checkId}/results/${matchedIds[k % matchedIds.length]}`,
+  };
+  for (const make of Object.values(reads)) await call(make(0), { key });
+  const out = {};
+  for (const [name, make] of Object.entries(reads)) {
+    const ms = [];
+    for (let k = 1; k <= 15; k++) ms.push((await call(make(k), { key })).ms);
+    out[name] = { p50: quantile(ms, 0.5), p90: quantile(ms, 0.9) };
+  }
+  return out;
+}
+const series = [];
+const baseReads = await timeReads();
+await stopServer();
+
+// 2. Sizes.
+const d1Dir = join(state, "v3", "d1", "miniflare-D1DatabaseObject");
+const d1File = join(d1Dir, readdirSync(d1Dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite"));
+const db = new DatabaseSync(d1File);
+db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+const tables = ["registrations", "documents", "check_results", "evidence", "queries", "checks", "criteria"];
+function tableBytes() {
+  const rows = db.prepare("SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name").all();
+  const indexes = db.prepare("SELECT name, tbl_name FROM sqlite_master WHERE type = 'index'").all();
+  const owner = new Map(indexes.map((i) => [i.name, i.tbl_name]));
+  const sizes = {};
+  for (const r of rows) {
+    const t = owner.get(r.name) ?? r.name;
+    sizes[t] ??= { data: 0, index: 0 };
+    sizes[t][owner.has(r.name) ? "index" : "data"] += r.bytes;
+  }
+  return sizes;
+}
+const count = (t) => db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get().n;
+const measured = tableBytes();
+const perRow = {};
+for (const t of tables) {
+  const n = count(t);
+  const s = measured[t] ?? { data: 0, index: 0 };
+  perRow[t] = { n, data: n ? s.data / n : 0, index: n ? s.index / n : 0, payload: n ? db.prepare(`SELECT AVG(${payloadExpr(t)}) AS b FROM ${t}`).get().b : 0 };
+}
+/** Sum of the column lengths of a row (what the row holds, before page overhead). */
+function payloadExpr(t) {
+  return db.prepare(`SELECT name FROM pragma_table_info('${t}')`).all().map((c) => `COALESCE(LENGTH(CAST(${c.name} AS BLOB)), 0)`).join(" + ");
+}
+const docs = db.prepare("SELECT kind, COUNT(*) AS n, SUM(size) AS bytes, SUM(COALESCE(page_count, 0)) AS pages, SUM(text_key IS NOT NULL) AS texts FROM documents GROUP BY kind").all();
+const r2Dir = join(state, "v3", "r2", "miniflare-R2BucketObject");
+let r2 = null;
+if (existsSync(r2Dir)) {
+  const r2File = readdirSync(r2Dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+  const r2db = new DatabaseSync(join(r2Dir, r2File));
+  const textKeys = db.prepare("SELECT text_key AS k, COALESCE(page_count, 0) AS pages FROM documents WHERE text_key IS NOT NULL").all();
+  const sizeOf = r2db.prepare("SELECT size FROM _mf_objects WHERE key = ?");
+  let textBytes = 0;
+  let textPages = 0;
+  for (const { k, pages } of textKeys) { textBytes += sizeOf.get(k)?.size ?? 0; textPages += pages; }
+  const all = r2db.prepare("SELECT COUNT(*) AS n, SUM(size) AS bytes FROM _mf_objects").get();
+  r2 = { objects: all.n, bytes: all.bytes, textBytes, textPages };
+  r2db.close();
+}
+
+// 3. Fill and time.
+const templates = {
+  registrations: db.prepare("SELECT * FROM registrations WHERE query_id = ?").all(queryId),
+  documents: db.prepare("SELECT * FROM documents WHERE query_id = ?").all(queryId),
+  check_results: db.prepare("SELECT * FROM check_results WHERE check_id = ?").all(checkId),
+  evidence: db.prepare("SELECT * FROM evidence WHERE check_id = ?").all(checkId),
+  criteria: db.prepare("SELECT * FROM criteria WHERE check_id = ?").all(checkId),
+  queries: db.prepare("SELECT * FROM queries WHERE id = ?").all(queryId),
+  checks: db.prepare("SELECT * FROM checks WHERE id = ?").all(checkId),
+};
+/** Multi-row INSERT of many cloned rows into one table, 100 rows a statement. */
+function insertAll(table, rows) {
+  if (rows.length === 0) return;
+  const cols = Object.keys(rows[0]);
+  const perStatement = Math.max(1, Math.floor(30000 / cols.length));
+  for (let i = 0; i < rows.length; i += perStatement) {
+    const chunk = rows.slice(i, i + perStatement);
+    const sql = `INSERT INTO ${table} (${cols.join(", ")}) VALUES ${chunk.map(() => `(${cols.map(() => "?").join(", ")})`).join(", ")}`;
+    db.prepare(sql).run(...chunk.flatMap((r) => cols.map((c) => r[c])));
+  }
+}
+let copies = 0;
+let registrationCount = count("registrations");
+/** One more account's query (the real one's registrations and documents), a check over every tenth. */
+function addCopy() {
+  copies++;
+  const tag = copies.toString(36);
+  const acc = `acc_sim${tag}`;
+  const qry = `qry_sim${tag}`;
+  const chk = `chk_sim${tag}`;
+  const reg = (id) => `${id}_${tag}`;
+  insertAll("queries", templates.queries.map((q) => ({ ...q, id: qry, account_id: acc })));
+  insertAll("registrations", templates.registrations.map((r) => ({ ...r, id: reg(r.id), query_id: qry, account_id: acc })));
+  insertAll("documents", templates.documents.map((d) => ({ ...d, id: reg(d.id), query_id: qry, account_id: acc, registration_id: reg(d.registration_id) })));
+  if (copies % 10 !== 0) return;
+  insertAll("checks", templates.checks.map((c) => ({ ...c, id: chk, account_id: acc, source_query_id: qry })));
+  insertAll("criteria", templates.criteria.map((c) => ({ ...c, id: reg(c.id), check_id: chk })));
+  insertAll("check_results", templates.check_results.map((r) => ({ ...r, id: reg(r.id), check_id: chk, registration_id: reg(r.registration_id) })));
+  insertAll("evidence", templates.evidence.map((e) => ({ ...e, id: reg(e.id), check_id: chk, registration_id: reg(e.registration_id), document_id: e.document_id && reg(e.document_id) })));
+}
+const certificate = templates.registrations[0]?.certificate_number ?? "";
+const crossAccount = db.prepare("SELECT DISTINCT account_id FROM registrations WHERE certificate_number = ?");
+series.push({ rows: count("registrations"), fillS: 0, bytes: statSync(d1File).size, reads: baseReads, crossMs: timeSql(() => crossAccount.all(certificate)) });
+function timeSql(fn) {
+  const t0 = performance.now();
+  fn();
+  return performance.now() - t0;
+}
+for (const target of checkpoints) {
+  const t0 = performance.now();
+  while (registrationCount < target) {
+    db.exec("BEGIN");
+    for (let k = 0; k < 20; k++) addCopy();
+    db.exec("COMMIT");
+    registrationCount += 20 * templates.registrations.length;
+  }
+  const fillS = (performance.now() - t0) / 1000;
+  db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  const crossMs = timeSql(() => crossAccount.all(certificate));
+  await startServer();
+  const reads = await timeReads();
+  await stopServer();
+  series.push({ rows: count("registrations"), fillS, bytes: statSync(d1File).size, reads, crossMs });
+  console.error(`filled to ${series.at(-1).rows} registrations in ${fillS.toFixed(0)} s`);
+}
+const finalSizes = tableBytes();
+const finalCounts = Object.fromEntries(tables.map((t) => [t, count(t)]));
+db.close();
+
+// 4. Report.
+const f0 = (x) => x.toFixed(0);
+console.log(`\nMeasured on a real run (规模200, one 100-criterion check), dbstat bytes incl. B-tree pages:`);
+console.log("table            rows   data B/row  index B/row  column bytes/row");
+for (const [t, r] of Object.entries(perRow)) console.log(`${t.padEnd(14)} ${String(r.n).padStart(6)}   ${f0(r.data).padStart(10)}  ${f0(r.index).padStart(11)}  ${f0(r.payload ?? 0).padStart(16)}`);
+for (const d of docs) console.log(`documents/${d.kind}: ${d.n} files, ${f0(d.bytes / d.n)} B per file in R2, ${(d.pages / d.n).toFixed(2)} pages per file, ${d.texts} with a text layer`);
+if (r2) console.log(`R2: ${r2.objects} objects, ${f0(r2.bytes / 1024)} KiB; page text ${f0(r2.textBytes / Math.max(1, r2.textPages))} B per page (${r2.textPages} pages)`);
+console.log(`\nAt scale (copies of that run under ${copies} other accounts; ${templates.registrations.length} registrations a query, a check on every 10th):`);
+console.log("registrations   D1 file MiB  fill s   list p1  list p9  detail  results  result   (p50 / p90 ms through the API)   cross-account SQL ms");
+for (const s of series) {
+  const cell = (r) => `${f0(r.p50)}/${f0(r.p90)}`.padStart(8);
+  console.log(`${String(s.rows).padStart(13)}   ${(s.bytes / 2 ** 20).toFixed(0).padStart(11)}  ${f0(s.fillS).padStart(6)}  ${cell(s.reads["list p1"])} ${cell(s.reads["list p9"])} ${cell(s.reads.detail)} ${cell(s.reads.results)} ${cell(s.reads["result detail"])}   ${s.crossMs.toFixed(1).padStart(8)}`);
+}
+console.log("\nFinal table sizes (dbstat, MiB data + index) and rows:");
+for (const t of tables) {
+  const s = finalSizes[t] ?? { data: 0, index: 0 };
+  console.log(`${t.padEnd(14)} ${(s.data / 2 ** 20).toFixed(1).padStart(8)} + ${(s.index / 2 ** 20).toFixed(1).padStart(7)}   ${finalCounts[t]} rows`);
+}
+if (keep) console.log(`\nstate kept in ${state}`);
+process.exit(0);
