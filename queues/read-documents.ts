@@ -6,7 +6,7 @@
  * A transient OCR failure asks for a retry of the step; the pages already read are cached by SHA-256.
  */
 import type { DocumentRow } from "../worker/db/registrations";
-import { boxesKey, type PageReading } from "../worker/domain/page-reading";
+import { boxesKey, packBoxes, type PageReading } from "../worker/domain/page-reading";
 import type { TextBox } from "../worker/domain/text/page";
 import { ocrConfig, type OcrConfig } from "../worker/ocr/client";
 import { imageKind, SNIFF_BYTES, type ImageKind } from "../worker/ocr/image-kind";
@@ -29,10 +29,6 @@ export interface GatheredDocument {
 }
 
 export type ReadOutcome = { kind: "ok"; documents: GatheredDocument[] } | { kind: "retry" };
-
-/** A hundredth of a point (or pixel) is far below what a quad can show, and the stored boxes shrink by half. */
-const rounded = (b: TextBox): TextBox => ({ start: b.start, end: b.end, x: round2(b.x), y: round2(b.y), width: round2(b.width), height: round2(b.height) });
-const round2 = (v: number) => Math.round(v * 100) / 100;
 
 const IMAGE_TYPES: Record<ImageKind, string> = { jpeg: "image/jpeg", png: "image/png", tiff: "image/tiff", bmp: "image/bmp" };
 
@@ -58,7 +54,7 @@ export async function readDocuments(env: Env, fetched: readonly FetchedDocument[
     if (textKey && reading.pages) {
       const json = { httpMetadata: { contentType: "application/json" } };
       await env.FILES.put(textKey, JSON.stringify(reading.pages.map((p) => p.text)), json);
-      await env.FILES.put(boxesKey(doc.row.query_id, doc.row.id), JSON.stringify(reading.pages.map((p) => p.boxes.map(rounded))), json);
+      await env.FILES.put(boxesKey(doc.row.query_id, doc.row.id), JSON.stringify(packBoxes(reading.pages.map((p) => p.boxes))), json);
     }
     documents.push({
       row: {

@@ -11,7 +11,7 @@ import { toIso } from "../../lib/time";
 import { documentUrl, toRegistrationSummary } from "../../serializers/registration";
 import { errorResponses } from "../responses";
 import { pagination } from "../shared";
-import { boxesKey, parsePageReadings, type PageReading } from "../../domain/page-reading";
+import { boxesKey, parsePageReadings, unpackPage, type PackedBoxes, type PageReading } from "../../domain/page-reading";
 import { rangeQuads, type Quad } from "../../domain/evidence-quads";
 import type { TextBox } from "../../domain/text/page";
 import { requireCheck } from "./read";
@@ -49,8 +49,8 @@ async function pageLayout(bucket: R2Bucket, doc: DocumentRow, pageNumber: number
     await Promise.all([texts?.body.cancel(), boxes?.body.cancel()]);
     return none;
   }
-  const [pageTexts, pageBoxes] = (await Promise.all([texts.json(), boxes.json()])) as [string[], TextBox[][]];
-  return { text: pageTexts[pageNumber - 1] ?? "", boxes: pageBoxes[pageNumber - 1] ?? [] };
+  const [pageTexts, packed] = (await Promise.all([texts.json(), boxes.json()])) as [string[], PackedBoxes];
+  return { text: pageTexts[pageNumber - 1] ?? "", boxes: unpackPage(packed, pageNumber) };
 }
 
 /**
