@@ -11,11 +11,14 @@
  * The scanner keeps its state ENCODED, which takes the multiplication and the output lookup off
  * the chain of dependent reads: a dense state is its row offset (state × alphabet), a sparse one
  * is `denseLimit + (state − denseCount)`, and a transition entry is stored bitwise-negated (< 0)
- * when its target ends a pattern, so one sign test tells the scanner to report.
+ * when the scanner must look: its target ends a pattern, or (with `flagDigits`) the character
+ * is a digit, where invoice-number tokens begin. One sign test per character covers both, so
+ * the common step is a class read, a transition read and a branch that is almost never taken.
+ * Whitespace rows point back at their own state: the automaton skips it without a test.
  */
 import { foldTable, SKIP } from "./fold";
 
-/** Class of whitespace, which the scanner skips (no transition: the automaton stays where it is). */
+/** Class of whitespace, which the automaton skips (its transition stays in the same state). */
 export const CLS_SKIP = 0;
 /** Classes 1..10 are the digits "0".."9"; the scanner relies on this layout. */
 export const CLS_DIGIT0 = 1;
@@ -37,7 +40,7 @@ export interface Automaton {
   denseCount: number;
   /** denseCount × alphabet: encoded states at or above it are sparse. */
   denseLimit: number;
-  /** Encoded transitions of the dense states: delta[encodedState + class], negated when reporting. */
+  /** Encoded transitions of the dense states: delta[encodedState + class], negated to flag (above). */
   delta: Int32Array;
   fail: Uint16Array;
   childStart: Uint32Array;
@@ -50,10 +53,15 @@ export interface Automaton {
   dictLink: Int32Array;
   /** 1 when the state or one of its dictionary suffixes ends a pattern flagged `eager`. */
   eager: Uint8Array;
+  /** Transitions on digit classes are flagged. */
+  flagDigits: boolean;
 }
 
-/** Builds the automaton; `eager[p]` marks patterns reported as soon as they end. */
-export function buildAutomaton(patterns: readonly string[], eagerPatterns: readonly boolean[]): Automaton {
+/**
+ * Builds the automaton; `eager[p]` marks patterns reported as soon as they end; `flagDigits`
+ * flags every transition on a digit (the scanner then reads invoice-number tokens there).
+ */
+export function buildAutomaton(patterns: readonly string[], eagerPatterns: readonly boolean[], flagDigits = false): Automaton {
   const fold = foldTable();
   const classes = new Map<number, number>(FIXED.map((ch, i) => [ch.charCodeAt(0), i + CLS_DIGIT0]));
   for (const p of patterns) for (let i = 0; i < p.length; i++) if (!classes.has(p.charCodeAt(i))) classes.set(p.charCodeAt(i), classes.size + 2);
@@ -135,8 +143,9 @@ export function buildAutomaton(patterns: readonly string[], eagerPatterns: reado
     if (s !== 0) target.set(target.subarray((fail[s] as number) * alphabet, (fail[s] as number) * alphabet + alphabet), row);
     for (let k = childStart[s] as number; k < (childStart[s + 1] as number); k++) target[row + (childCls[k] as number)] = childTo[k] as number;
   }
-  const a: Automaton = { classOf, alphabet, stateCount, denseCount, denseLimit, delta: new Int32Array(denseLimit), fail, childStart, childCls, childTo, ownStart, own, dictLink, eager };
-  for (let k = 0; k < denseLimit; k++) a.delta[k] = transitionTo(a, target[k] as number);
+  const a: Automaton = { classOf, alphabet, stateCount, denseCount, denseLimit, delta: new Int32Array(denseLimit), fail, childStart, childCls, childTo, ownStart, own, dictLink, eager, flagDigits };
+  for (let k = 0; k < denseLimit; k++) a.delta[k] = transitionTo(a, target[k] as number, k % alphabet);
+  for (let s = 0; s < denseCount; s++) a.delta[s * alphabet + CLS_SKIP] = s * alphabet;
   return a;
 }
 
@@ -150,17 +159,19 @@ export function decodeState(a: Automaton, code: number): number {
   return code < a.denseLimit ? code / a.alphabet : a.denseCount + (code - a.denseLimit);
 }
 
-/** A transition entry: the encoded target, negated when the target reports. */
-function transitionTo(a: Automaton, s: number): number {
-  return a.eager[s] === 1 ? ~encodeState(a, s) : encodeState(a, s);
+/** The entry of a transition on `cls` to state s: its encoded form, negated when flagged. */
+function transitionTo(a: Automaton, s: number, cls: number): number {
+  const flagged = a.eager[s] === 1 || (a.flagDigits && cls >= CLS_DIGIT0 && cls < CLS_DIGIT0 + 10);
+  return flagged ? ~encodeState(a, s) : encodeState(a, s);
 }
 
 /** Transition from an encoded sparse state (sparse children, then failure links), as an entry. */
 export function sparseStep(a: Automaton, code: number, cls: number): number {
+  if (cls === CLS_SKIP) return code;
   let s = decodeState(a, code);
   for (;;) {
     if (s < a.denseCount) return a.delta[s * a.alphabet + cls] as number;
-    for (let k = a.childStart[s] as number; k < (a.childStart[s + 1] as number); k++) if (a.childCls[k] === cls) return transitionTo(a, a.childTo[k] as number);
+    for (let k = a.childStart[s] as number; k < (a.childStart[s + 1] as number); k++) if (a.childCls[k] === cls) return transitionTo(a, a.childTo[k] as number, cls);
     s = a.fail[s] as number;
   }
 }

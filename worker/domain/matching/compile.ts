@@ -23,7 +23,8 @@ export function compileCriteria(criteria: readonly Criterion[]): CompiledMatcher
   }
   const patterns = [...byKey.values()];
   const substrings = patterns.flatMap((p, i) => (p.numeric ? [] : [i]));
-  const automaton = buildAutomaton(substrings.map((i) => (patterns[i] as Pattern).value), substrings.map(() => true));
+  const numeric = patterns.some((p) => p.numeric);
+  const automaton = buildAutomaton(substrings.map((i) => (patterns[i] as Pattern).value), substrings.map(() => true), numeric);
   const numbers = buildNumberTable(patterns.map((p) => p.value), patterns.map((p) => p.numeric));
   const seen = new Set<string>();
   let needsDedupe = false;

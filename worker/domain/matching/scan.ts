@@ -1,18 +1,18 @@
 /**
  * @module The single pass over a text: keyword automaton steps, invoice-number tokens and ranges.
  *
- * Per code unit the loop reads its class and takes one of three paths. The common one, a character
- * in no pattern (its transition row leads back to the root) or a keyword character, costs one
- * encoded transition and a sign test (./automaton.ts) plus a flag test for an open token.
- * Whitespace is skipped. Digits are consumed a chunk at a time by an inner loop that folds them
- * into the token's value modulo 2^32 (./numbers.ts) and steps the keyword automaton only when it
- * is away from the root or a keyword starts with a digit; the tokeniser (rules in ./index.ts)
- * runs once per chunk, and a finished token costs one hash-table probe when some criterion has
- * its length. Nothing is allocated until a hit is confirmed. The original offset of a keyword's
- * start is found by walking back over the pattern's length in non-whitespace units, only when it
- * hits, so the loop keeps no offset map at all.
+ * The main loop is the automaton alone: per code unit a class read, a transition read and a sign
+ * test (./automaton.ts); whitespace stays in place through its own row. A negative entry means
+ * look: a keyword ends here (report it), or a digit begins, and then readNumbers takes over
+ * until the numbers and any range around them are over. It reads digits a chunk at a time,
+ * folding them into the token's value modulo 2^32 (./numbers.ts), steps the automaton only when
+ * it is away from the root or a keyword starts with a digit, runs the tokeniser (rules in
+ * ./index.ts) once per chunk, and probes a hash table once per finished token of a length some
+ * criterion has. Nothing is allocated until a hit is confirmed. The original offset of a
+ * keyword's start is found by walking back over the pattern's length in non-whitespace units,
+ * only when it hits, so the loop keeps no offset map at all.
  */
-import { CLS_DIGIT0, CLS_OTHER, CLS_SKIP, decodeState, sparseStep } from "./automaton";
+import { CLS_DIGIT0, CLS_OTHER, CLS_SKIP, decodeState, sparseStep, type Automaton } from "./automaton";
 import { compareToken, compareTokens, exactPattern, firstAbove, POW10 } from "./numbers";
 import type { CompiledTables, Hit } from "./types";
 
@@ -20,37 +20,79 @@ interface Ctx {
   t: CompiledTables;
   text: string;
   hits: Hit[];
-}
-
-/** Whether the root has a transition on some digit class (a substring pattern starting with one). */
-function rootTakesDigits(t: CompiledTables): boolean {
-  const { delta } = t.automaton;
-  for (let cls = CLS_DIGIT0; cls <= CLS_DIGIT_LAST; cls++) if (delta[cls] !== 0) return true;
-  return false;
+  /** The automaton's encoded state, handed between the main loop and readNumbers. */
+  state: number;
+  /** Some substring pattern starts with a digit: step the automaton over digits at the root too. */
+  digitsStep: boolean;
 }
 
 const CLS_DIGIT_LAST = CLS_DIGIT0 + 9;
+
+/** Whether the root has a transition on some digit class (a substring pattern starting with one). */
+function rootTakesDigits(a: Automaton): boolean {
+  for (let cls = CLS_DIGIT0; cls <= CLS_DIGIT_LAST; cls++) {
+    const entry = a.delta[cls] as number;
+    if ((entry < 0 ? ~entry : entry) !== 0) return true;
+  }
+  return false;
+}
 
 export function scanText(t: CompiledTables, text: string): Hit[] {
   const hits: Hit[] = [];
   if (t.patterns.length === 0) return hits;
   const a = t.automaton;
   const { classOf, delta, denseLimit } = a;
-  const ctx: Ctx = { t, text, hits };
-  const numeric = t.numbers.byLength.size > 0;
-  const digitsStep = !numeric || rootTakesDigits(t);
-
+  const ctx: Ctx = { t, text, hits, state: 0, digitsStep: rootTakesDigits(a) };
+  const len = text.length;
   let r = 0; // automaton state, encoded (./automaton.ts), never negated
+  for (let i = 0; i < len; i++) {
+    const cls = classOf[text.charCodeAt(i)] as number;
+    const entry = r < denseLimit ? (delta[r + cls] as number) : sparseStep(a, r, cls);
+    if (entry >= 0) {
+      r = entry;
+      continue;
+    }
+    if (a.flagDigits && cls >= CLS_DIGIT0 && cls <= CLS_DIGIT_LAST) {
+      ctx.state = r;
+      i = readNumbers(ctx, i);
+      r = ctx.state;
+      continue;
+    }
+    r = ~entry;
+    emitEager(ctx, r, i);
+  }
+  return finalize(t, hits);
+}
+
+/** One automaton step from encoded state r on `cls` at index i, reporting what ends there. */
+function step(ctx: Ctx, r: number, cls: number, i: number): number {
+  const a = ctx.t.automaton;
+  const entry = r < a.denseLimit ? (a.delta[r + cls] as number) : sparseStep(a, r, cls);
+  if (entry >= 0) return entry;
+  if (a.eager[decodeState(a, ~entry)] === 1) emitEager(ctx, ~entry, i);
+  return ~entry;
+}
+
+/**
+ * From the digit at `first` on, tokens and ranges (rules in ./index.ts), stepping the automaton
+ * over every unit as the main loop would; ends on the first character that is neither a digit,
+ * whitespace nor a separator (after stepping it), or at the end of the text. Returns that index
+ * and leaves the automaton state in ctx.state.
+ */
+function readNumbers(ctx: Ctx, first: number): number {
+  const { text } = ctx;
+  const { classOf } = ctx.t.automaton;
+  let r = ctx.state;
   // Current digit token: [tokStart, endIdx], tokLen digits, value tokHash (mod 2^32); its last
   // chunk has chunkLen digits.
-  let inToken = 0;
+  let inToken = false;
   let tokStart = 0;
   let tokLen = 0;
   let tokHash = 0;
   let chunkLen = 0;
   let endIdx = 0;
-  // Range: stage 2 = a token then separator(s) just ended; `from*` is the token before them.
-  let stage = 0;
+  // Range: afterSeparator = a token then separator(s) just ended; `from*` is the token before them.
+  let afterSeparator = false;
   let lastStart = 0;
   let lastEnd = 0;
   let lastLen = 0;
@@ -59,21 +101,14 @@ export function scanText(t: CompiledTables, text: string): Hit[] {
   let fromLen = 0;
 
   const len = text.length;
-  for (let i = 0; i < len; i++) {
+  for (let i = first; i < len; i++) {
     let cls = classOf[text.charCodeAt(i)] as number;
-    if (cls >= CLS_OTHER) {
-      // The common case: a character in no pattern (its row sends the automaton to the root) or
-      // a keyword character. Either ends any token or range.
-      if ((inToken | stage) !== 0) {
-        if (inToken !== 0) finishToken(ctx, tokStart, endIdx, tokLen, tokHash, fromStart, fromEnd, fromLen);
-        inToken = 0;
-        stage = 0;
-      }
-      r = r < denseLimit ? (delta[r + cls] as number) : sparseStep(a, r, cls);
-      if (r < 0) emitEager(ctx, (r = ~r), i);
-      continue;
-    }
     if (cls === CLS_SKIP) continue;
+    if (cls >= CLS_OTHER) {
+      if (inToken) finishToken(ctx, tokStart, endIdx, tokLen, tokHash, fromStart, fromEnd, fromLen);
+      ctx.state = step(ctx, r, cls, i);
+      return i;
+    }
     if (cls <= CLS_DIGIT_LAST) {
       // A whole chunk (digits without whitespace) at once. A token in progress here means only
       // whitespace separates this chunk from the previous one (anything else ends the token).
@@ -81,33 +116,29 @@ export function scanText(t: CompiledTables, text: string): Hit[] {
       let chunkHash = 0;
       for (;;) {
         chunkHash = (Math.imul(chunkHash, 10) + cls - CLS_DIGIT0) | 0;
-        if (r !== 0 || digitsStep) {
-          r = r < denseLimit ? (delta[r + cls] as number) : sparseStep(a, r, cls);
-          if (r < 0) emitEager(ctx, (r = ~r), i);
-        }
+        if (r !== 0 || ctx.digitsStep) r = step(ctx, r, cls, i);
         if (i + 1 === len) break;
         cls = classOf[text.charCodeAt(i + 1)] as number;
         if (cls < CLS_DIGIT0 || cls > CLS_DIGIT_LAST) break;
         i++;
       }
-      if (!numeric) continue;
       const units = i - chunkStart + 1;
-      if (inToken !== 0 && chunkLen === 4 && units <= 4) {
+      if (inToken && chunkLen === 4 && units <= 4) {
         tokLen += units;
         tokHash = (Math.imul(tokHash, POW10[units] as number) + chunkHash) | 0;
       } else {
-        if (inToken !== 0) {
+        if (inToken) {
           finishToken(ctx, tokStart, endIdx, tokLen, tokHash, fromStart, fromEnd, fromLen);
           fromStart = -1;
-        } else if (stage === 2) {
+        } else if (afterSeparator) {
           fromStart = lastStart;
           fromEnd = lastEnd;
           fromLen = lastLen;
         } else {
           fromStart = -1;
         }
-        stage = 0;
-        inToken = 1;
+        afterSeparator = false;
+        inToken = true;
         tokStart = chunkStart;
         tokLen = units;
         tokHash = chunkHash;
@@ -117,19 +148,19 @@ export function scanText(t: CompiledTables, text: string): Hit[] {
       continue;
     }
     // A range separator.
-    r = r < denseLimit ? (delta[r + cls] as number) : sparseStep(a, r, cls);
-    if (r < 0) emitEager(ctx, (r = ~r), i);
-    if (inToken !== 0) {
+    r = step(ctx, r, cls, i);
+    if (inToken) {
       finishToken(ctx, tokStart, endIdx, tokLen, tokHash, fromStart, fromEnd, fromLen);
-      inToken = 0;
+      inToken = false;
       lastStart = tokStart;
       lastEnd = endIdx;
       lastLen = tokLen;
-      stage = 2;
+      afterSeparator = true;
     }
   }
-  if (inToken !== 0) finishToken(ctx, tokStart, endIdx, tokLen, tokHash, fromStart, fromEnd, fromLen);
-  return finalize(t, hits);
+  if (inToken) finishToken(ctx, tokStart, endIdx, tokLen, tokHash, fromStart, fromEnd, fromLen);
+  ctx.state = r;
+  return len;
 }
 
 function push(ctx: Ctx, patternIndex: number, via: Hit["via"], start: number, end: number): void {
