@@ -5,10 +5,14 @@
  * attributed to the source its source-map segment names, sources are grouped (pdf.js, fonts,
  * CMaps, Swagger UI, …), and each group is gzipped on its own, so the gzip column is what the
  * group would cost compressed alone (the groups' sum is a little above the whole's).
- * Usage: node bench/bundle.mjs
+ *
+ * Then the cold start: the startup CPU profile of `wrangler check startup` (top-level evaluation
+ * of the bundle in a fresh isolate), and the first requests after `wrangler dev` says it is ready
+ * (the last commit served from a copy, a port of ours, COLD_RUNS times).
+ * Usage: node bench/bundle.mjs [--no-cold]   (COLD_RUNS=3, BENCH_PORT=18703)
  */
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -109,3 +113,55 @@ const gzipSum = rows.reduce((s, r) => s + r.gzip, 0);
 for (const r of rows) {
   console.log(`${r.group.padEnd(60)} ${kib(r.raw)}    ${kib(r.gzip)}    ${((100 * r.gzip) / gzipSum).toFixed(1).padStart(5)} %`);
 }
+
+if (process.argv.includes("--no-cold")) process.exit(0);
+
+const profileFile = join(mkdtempSync(join(tmpdir(), "startup-")), "startup.cpuprofile");
+spawnSync("npx", ["wrangler", "check", "startup", "--outfile", profileFile], { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" } });
+try {
+  const profile = JSON.parse(readFileSync(profileFile, "utf8"));
+  const idle = profile.nodes.filter((n) => n.callFrame.functionName === "(idle)").map((n) => n.id);
+  let busy = 0;
+  profile.samples.forEach((id, i) => { if (!idle.includes(id)) busy += profile.timeDeltas[i] ?? 0; });
+  console.log(`\nstartup (wrangler check startup): ${(busy / 1000).toFixed(0)} ms CPU evaluating the bundle (Workers allow 1 s)`);
+} catch {
+  console.log("\nstartup: wrangler check startup wrote no profile");
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const port = Number(process.env.BENCH_PORT ?? 18703);
+const runs = Number(process.env.COLD_RUNS ?? 3);
+const src = mkdtempSync(join(tmpdir(), "cold-src-"));
+spawnSync("sh", ["-c", `git archive HEAD | tar -xf - -C ${src}`]);
+symlinkSync(join(process.cwd(), "node_modules"), join(src, "node_modules"));
+/** One fresh `wrangler dev`: ms of the first request after "Ready", then of the next two. */
+async function coldRun() {
+  const state = mkdtempSync(join(tmpdir(), "cold-state-"));
+  const server = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--var", "ADMIN_TOKEN:cold"],
+    { cwd: src, detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" }, stdio: ["ignore", "pipe", "ignore"] });
+  let log = "";
+  server.stdout.on("data", (d) => { log += d; });
+  try {
+    for (let i = 0; !log.includes("Ready on"); i++) {
+      if (i > 600) throw new Error("wrangler dev did not say Ready");
+      await sleep(100);
+    }
+    const times = [];
+    for (const path of ["/api/open/v1/queries", "/api/open/v1/queries", "/api/open/v1/openapi.json"]) {
+      const t0 = performance.now();
+      await (await fetch(`http://127.0.0.1:${port}${path}`)).arrayBuffer();
+      times.push(performance.now() - t0);
+    }
+    return times;
+  } finally {
+    try { process.kill(-server.pid, "SIGTERM"); } catch {}
+    await sleep(1500);
+    rmSync(state, { recursive: true, force: true });
+  }
+}
+console.log("first requests of a fresh wrangler dev (GET /queries unauthenticated, again, then /openapi.json), ms:");
+for (let r = 0; r < runs; r++) {
+  const [first, second, doc] = await coldRun();
+  console.log(`  run ${r + 1}: first ${first.toFixed(0)}, second ${second.toFixed(0)}, openapi.json ${doc.toFixed(0)}`);
+}
+rmSync(src, { recursive: true, force: true });
