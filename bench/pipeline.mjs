@@ -3,11 +3,13 @@
  * Pipeline benchmark: a 规模100 and a 规模1000 subject from POST to terminal against `wrangler dev`
  * (local workerd, real local D1/R2/Queues/DOs), a check over the 规模1000 query, and, in the same
  * run, the raw generate+extract+parse time of the same 1000 certificates in Node (the ratio shows
- * what the queue, storage and bookkeeping add). Prints numbers; asserts nothing.
+ * what the queue, storage and bookkeeping add), split into phases (bench/pipeline-raw.ts), next to
+ * the queue consumer invocations the server logged (count, messages, retried, summed wall time).
+ * Prints numbers; asserts nothing.
  * Usage: node bench/pipeline.mjs [sizes…]   (default: 100 1000)
  */
 import { spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,13 +19,31 @@ const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
 if (sizes.length === 0) sizes.push(100, 1000);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // The last commit, not the working tree (others' half-made edits may not build); BENCH_PORT pins the port.
+// OCR off (OCR_URL empty): the raw side reads no scans either, and an OCR service that is not
+// running would hold scanned attachments in retries. The server's log is kept to count queue work.
 const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
-const { call, stop } = await startDevServer({ name: "pipeline", vars: { SANDBOX_SLOW_MS: "1000" }, port, source: "HEAD" });
+const logPath = process.env.BENCH_LOG ?? join(tmpdir(), `bench-pipeline-${process.pid}.log`);
+process.env.BENCH_LOG = logPath;
+writeFileSync(logPath, "", { flag: "a" });
+const { call, stop } = await startDevServer({ name: "pipeline", vars: { SANDBOX_SLOW_MS: "1000", OCR_URL: "" }, port, source: "HEAD" });
 process.on("SIGTERM", () => process.exit(143));
 
 const account = (await call("/api/admin/v1/accounts", { method: "POST", json: { name: "bench" }, admin: true })).body;
 await call(`/api/admin/v1/accounts/${account.id}/subscriptions`, { method: "POST", json: { planId: "enterprise", cycle: "monthly" }, admin: true });
 const { key } = (await call(`/api/admin/v1/accounts/${account.id}/keys`, { method: "POST", json: {}, admin: true })).body;
+
+/** Queue consumer invocations logged since byte `from`: count, messages, acked, summed wall time. */
+function queueWork(from) {
+  const log = readFileSync(logPath).subarray(from).toString("utf8");
+  const work = { invocations: 0, messages: 0, acked: 0, busyMs: 0 };
+  for (const [, acked, total, ms] of log.matchAll(/QUEUE registry-pipeline (\d+)\/(\d+) \((\d+)ms\)/g)) {
+    work.invocations++;
+    work.messages += Number(total);
+    work.acked += Number(acked);
+    work.busyMs += Number(ms);
+  }
+  return work;
+}
 
 async function waitFor(path, done) {
   for (;;) {
@@ -38,11 +58,12 @@ const rows = [];
 let bigQuery = null;
 for (const n of sizes) {
   const subject = `规模${n}基准供应链有限公司`;
+  const logFrom = statSync(logPath).size;
   const t0 = performance.now();
   const created = await call("/api/open/v1/queries", { method: "POST", json: { subjectNames: [subject] }, key });
   const q = await waitFor(`/api/open/v1/queries/${created.body.queries[0].id}`, (b) => ["succeeded", "partial", "failed"].includes(b.executionStatus));
   const ms = performance.now() - t0;
-  rows.push({ n, ms, status: q.status, processed: q.processedDocumentCount });
+  rows.push({ n, ms, status: q.status, processed: q.processedDocumentCount, queue: queueWork(logFrom) });
   bigQuery = { id: q.id, subject, n };
 }
 
@@ -60,18 +81,31 @@ stop();
 
 // The same certificates, generated, extracted and parsed in Node without the service around them.
 const out = join(tmpdir(), `bench-parse-${process.pid}.mjs`);
-spawnSync("npx", ["esbuild", "bench/parse-entry.ts", "--bundle", "--platform=node", "--format=esm", `--outfile=${out}`, "--log-level=error",
+spawnSync("npx", ["esbuild", "bench/pipeline-raw.ts", "--bundle", "--platform=node", "--format=esm", `--outfile=${out}`, "--log-level=error",
   "--loader:.bcmap=binary", "--loader:.bin=binary", "--loader:.ttf=binary", "--loader:.otf=binary"], { stdio: "inherit" });
-const { generateExtractParse } = await import(pathToFileURL(out).href);
+const { rawPhases } = await import(pathToFileURL(out).href);
 const raw = {};
-for (const n of sizes) raw[n] = await generateExtractParse(`规模${n}基准供应链有限公司`);
+const phases = {};
+for (const n of sizes) {
+  const p = await rawPhases(`规模${n}基准供应链有限公司`);
+  phases[n] = p;
+  raw[n] = p.generateMs + p.extractMs + p.parseMs + p.attachmentGenerateMs + p.attachmentExtractMs;
+}
 rmSync(out, { force: true });
+if (!process.env.BENCH_LOG_KEEP) rmSync(logPath, { force: true });
 
 console.log("\nPipeline (wrangler dev, local workerd; POST → terminal, polling every 0.6 s)");
 console.log("subject      regs   end-to-end s   raw gen+extract+parse s   ratio   status");
 for (const r of rows) {
   const rawS = raw[r.n] / 1000;
   console.log(`规模${String(r.n).padEnd(8)} ${String(r.processed).padStart(5)}   ${(r.ms / 1000).toFixed(1).padStart(12)}   ${rawS.toFixed(1).padStart(23)}   ${(r.ms / raw[r.n]).toFixed(2).padStart(5)}   ${r.status}`);
+}
+console.log("\nwhere the time goes (raw phases in Node; queue consumer invocations from the server log)");
+console.log("subject      cert gen s  extract s  parse s  attach gen s  attach extract s   invocations  messages  retried  consumer busy s");
+for (const r of rows) {
+  const p = phases[r.n];
+  const s1 = (ms) => (ms / 1000).toFixed(1);
+  console.log(`规模${String(r.n).padEnd(8)} ${s1(p.generateMs).padStart(10)} ${s1(p.extractMs).padStart(10)} ${s1(p.parseMs).padStart(8)} ${s1(p.attachmentGenerateMs).padStart(13)} ${s1(p.attachmentExtractMs).padStart(17)}   ${String(r.queue.invocations).padStart(11)} ${String(r.queue.messages).padStart(9)} ${String(r.queue.messages - r.queue.acked).padStart(8)} ${s1(r.queue.busyMs).padStart(16)}`);
 }
 if (rows.length > 1) console.log(`growth 规模${rows[0].n} → 规模${rows.at(-1).n}: ×${(rows.at(-1).ms / rows[0].ms).toFixed(1)} time for ×${rows.at(-1).n / rows[0].n} registrations`);
 if (checkMs !== null) console.log(`check, 100 criteria over 规模${bigQuery.n}: ${(checkMs / 1000).toFixed(1)} s from POST to processing completed`);

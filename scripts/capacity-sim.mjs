@@ -152,6 +152,9 @@ for (const t of tables) {
 function payloadExpr(t) {
   return db.prepare(`SELECT name FROM pragma_table_info('${t}')`).all().map((c) => `COALESCE(LENGTH(CAST(${c.name} AS BLOB)), 0)`).join(" + ");
 }
+const registrationColumns = db.prepare("SELECT name FROM pragma_table_info('registrations')").all()
+  .map(({ name }) => ({ name, bytes: db.prepare(`SELECT AVG(COALESCE(LENGTH(CAST(${name} AS BLOB)), 0)) AS b FROM registrations`).get().b }))
+  .sort((x, y) => y.bytes - x.bytes);
 const docs = db.prepare("SELECT kind, COUNT(*) AS n, SUM(size) AS bytes, SUM(COALESCE(page_count, 0)) AS pages, SUM(text_key IS NOT NULL) AS texts FROM documents GROUP BY kind").all();
 const r2Dir = join(state, "v3", "r2", "miniflare-R2BucketObject");
 let r2 = null;
@@ -242,6 +245,7 @@ const f0 = (x) => x.toFixed(0);
 console.log(`\nMeasured on a real run (规模200, one 100-criterion check), dbstat bytes incl. B-tree pages:`);
 console.log("table            rows   data B/row  index B/row  column bytes/row");
 for (const [t, r] of Object.entries(perRow)) console.log(`${t.padEnd(14)} ${String(r.n).padStart(6)}   ${f0(r.data).padStart(10)}  ${f0(r.index).padStart(11)}  ${f0(r.payload ?? 0).padStart(16)}`);
+console.log(`registration columns, bytes/row: ${registrationColumns.slice(0, 8).map((c) => `${c.name} ${f0(c.bytes)}`).join(", ")}`);
 for (const d of docs) console.log(`documents/${d.kind}: ${d.n} files, ${f0(d.bytes / d.n)} B per file in R2, ${(d.pages / d.n).toFixed(2)} pages per file, ${d.texts} with a text layer`);
 if (r2) console.log(`R2: ${r2.objects} objects, ${f0(r2.bytes / 1024)} KiB; page text ${f0(r2.textBytes / Math.max(1, r2.textPages))} B per page (${r2.textPages} pages)`);
 console.log(`\nAt scale (copies of that run under ${copies} other accounts; ${templates.registrations.length} registrations a query, a check on every 10th):`);
