@@ -8,8 +8,8 @@
  * Prints numbers; asserts nothing.
  * Usage: node bench/pipeline.mjs [sizes…]   (default: 100 1000)
  */
-import { spawnSync } from "node:child_process";
-import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -106,6 +106,27 @@ for (const r of rows) {
   const p = phases[r.n];
   const s1 = (ms) => (ms / 1000).toFixed(1);
   console.log(`规模${String(r.n).padEnd(8)} ${s1(p.generateMs).padStart(10)} ${s1(p.extractMs).padStart(10)} ${s1(p.parseMs).padStart(8)} ${s1(p.attachmentGenerateMs).padStart(13)} ${s1(p.attachmentExtractMs).padStart(17)}   ${String(r.queue.invocations).padStart(11)} ${String(r.queue.messages).padStart(9)} ${String(r.queue.messages - r.queue.acked).padStart(8)} ${s1(r.queue.busyMs).padStart(16)}`);
+}
+// The same phases inside workerd, on local R2 and D1 (bench/probe: a Worker of its own).
+const probePort = Number(process.env.PROBE_PORT ?? 18705);
+const probeState = mkdtempSync(join(tmpdir(), "bench-probe-"));
+const probe = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(probePort), "--persist-to", probeState],
+  { cwd: "bench/probe", detached: true, stdio: ["ignore", "pipe", "ignore"], env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" } });
+let probeLog = "";
+probe.stdout.on("data", (d) => { probeLog += d; });
+for (let i = 0; i < 600 && !probeLog.includes("Ready on"); i++) await sleep(100);
+try {
+  await (await fetch(`http://127.0.0.1:${probePort}/?n=5`)).json();
+  const { certificates, ms } = await (await fetch(`http://127.0.0.1:${probePort}/?n=100&subject=${encodeURIComponent("规模100基准供应链有限公司")}`)).json();
+  const per = (x) => (x / certificates).toFixed(1).padStart(6);
+  console.log(`\ninside workerd, per certificate (${certificates}, warm; wall ms, which workerd advances only at I/O):`);
+  console.log(`generate ${per(ms.generate)}  extract ${per(ms.extract)}  parse ${per(ms.parse)}  3 R2 puts ${per(ms.r2Put)}  D1 batch of 2 ${per(ms.d1Write)}`);
+} catch (error) {
+  console.log(`probe failed: ${error}`);
+} finally {
+  try { process.kill(-probe.pid, "SIGTERM"); } catch {}
+  await sleep(1000);
+  rmSync(probeState, { recursive: true, force: true });
 }
 if (rows.length > 1) console.log(`growth 规模${rows[0].n} → 规模${rows.at(-1).n}: ×${(rows.at(-1).ms / rows[0].ms).toFixed(1)} time for ×${rows.at(-1).n / rows[0].n} registrations`);
 if (checkMs !== null) console.log(`check, 100 criteria over 规模${bigQuery.n}: ${(checkMs / 1000).toFixed(1)} s from POST to processing completed`);
