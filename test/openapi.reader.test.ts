@@ -80,7 +80,9 @@ describe("the OpenAPI document, for readers and generators", () => {
 
     const schemas = doc.components.schemas;
     expect(schemas.CoverageIssue!.properties!.code!.enum).toContain("ATTACHMENT_NOT_TEXT_SEARCHABLE");
-    expect(schemas.PublicEvidence!.properties!.sourceField!.enum).toEqual(["property_description", "attachment_text"]);
+    expect(schemas.PublicEvidence!.properties!.sourceField!.enum).toEqual([
+      "property_description", "certificate_text", "attachment_text", "ocr_text", "ocr_text_low_confidence",
+    ]);
     expect(schemas.PublicRegistrationSummary!.properties!.registerType!.enum).toEqual(["initial", "change", "extension", "cancellation", "objection"]);
 
     // The invoice rule: what the documented pattern admits is what the server admits (worker/domain/criteria.ts).

@@ -48,7 +48,8 @@ const positiveIntString = (name: string, max?: number) =>
 export const requiredPositiveIntString = (name: string, max: number) =>
   z
     .string()
-    .superRefine((value, ctx) => checkWholeNumber(name, max, value, ctx))
+    // One spelling per page: "01" is as malformed here as "1.0" (evidence entries name pages canonically).
+    .superRefine((value, ctx) => (/^0\d/.test(value) ? ctx.addIssue({ code: "custom", message: `${name} must be a whole number.`, params: { fieldCode: "INVALID_TYPE" } }) : checkWholeNumber(name, max, value, ctx)))
     .openapi({ type: "integer", minimum: 1, maximum: max });
 
 /** Pages are int32 (open-api-v1.md, Pages); a larger page would also overflow SQLite's OFFSET (a 5xx). */
