@@ -63,14 +63,17 @@ describe("http upstream: what the stub serves is the sandbox's data", () => {
     expect(await upstream.fetchCertificate({ subjectName: subject, certificateNumber: "1" }, ctx)).toEqual({ ok: false, kind: "unavailable" });
   });
 
-  it("lists a quarantined subject as quarantined and refuses its files", async () => {
+  it("lists a quarantined subject as quarantined and still hands its files over to be read", async () => {
     const subject = uniqueSubject("隔离");
     const upstream = gatewayUpstream();
     const listing = await upstream.listRegistrations(subject, ctx);
     expect(listing.ok && listing.sourceStatus).toBe("quarantined");
     const ref = { subjectName: subject, certificateNumber: await firstCertificate(subject) };
-    expect(await upstream.fetchCertificate(ref, ctx)).toEqual({ ok: false, kind: "quarantined" });
-    expect(await upstream.listAttachments(ref, ctx)).toEqual({ ok: false, kind: "quarantined" });
+    // Quarantined data may be read and parsed; only the API's downloads refuse it (README, quarantine).
+    const certificate = await upstream.fetchCertificate(ref, ctx);
+    expect(certificate.ok && certificate.mimeType).toBe("application/pdf");
+    if (certificate.ok) await certificate.body.cancel();
+    expect((await upstream.listAttachments(ref, ctx)).ok).toBe(true);
     // A gateway that cannot even list a quarantined subject says so with its code.
     expect(await gatewayUpstream({ headers: { "X-Stub-Fault": "quarantined" } }).listRegistrations(uniqueSubject(), ctx)).toEqual({ ok: false, kind: "quarantined" });
   });
