@@ -4,8 +4,9 @@
  * (task creation) and download leases. Native RPC; state in the object's SQLite storage.
  */
 import { DurableObject } from "cloudflare:workers";
-import { type Admission, decideAdmission, type RateClass, WINDOW_MS, type WindowState } from "../worker/domain/rate-limit";
+import type { Admission, RateClass, WindowState } from "../worker/domain/rate-limit";
 import { runCreation, type CreationRequest, type CreationOutcome } from "./creation";
+import { RateLog } from "./rate-log";
 
 export type { Admission };
 /** Every answer carries the window the call counted in: the worker turns it into the RateLimit header. */
@@ -22,6 +23,8 @@ export class AccountGate extends DurableObject<Env> {
   private sql: SqlStorage;
   /** Creations run one at a time: they read balances in D1 and then write, and D1 I/O lets other calls in. */
   private creationChain: Promise<unknown> = Promise.resolve();
+  /** Loaded on the first admission of this object's life. */
+  private rateLog: RateLog | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -39,14 +42,8 @@ export class AccountGate extends DurableObject<Env> {
   }
 
   private admitSync(rateClass: RateClass, now: number): Admission {
-    this.sql.exec("DELETE FROM hits WHERE at <= ?", now - WINDOW_MS);
-    const times = this.sql
-      .exec<{ at: number }>("SELECT at FROM hits WHERE class = ? ORDER BY at", rateClass)
-      .toArray()
-      .map((r) => r.at);
-    const decision = decideAdmission(times, rateClass, now);
-    if (decision.ok) this.sql.exec("INSERT INTO hits (class, at) VALUES (?, ?)", rateClass, now);
-    return decision;
+    this.rateLog ??= new RateLog(this.sql, Date.now());
+    return this.rateLog.admit(rateClass, now);
   }
 
   /**

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { accountGate } from "../worker/lib/gate";
 import type { CreationRequest } from "../durable-objects/creation";
 import { LEASE_TTL_MS } from "../durable-objects/account-gate";
+import { RateLog } from "../durable-objects/rate-log";
+import { runInDurableObject } from "cloudflare:test";
 import { adminJson, body, newAccount, open } from "./helpers";
 
 function creation(accountId: string, key: string, fingerprint = "f1", taskIds = [`task_${key}`]): CreationRequest {
@@ -38,6 +40,23 @@ describe("rate limits", () => {
     expect((await gate.admit("create", t0 + 61_001)).ok).toBe(true);
     // Creations and ordinary requests have separate windows.
     expect((await gate.admit("other", t0 + 61_002)).ok).toBe(true);
+  });
+});
+
+describe("the rate log across a restart of the object", () => {
+  it("a fresh log over the same storage resumes the window: full stays full, and old hits are not counted", async () => {
+    const stub = accountGate(env, "acc_restart");
+    const now = Date.now();
+    for (let i = 0; i < 10; i++) expect((await stub.admit("create", now - 30_000 + i)).ok).toBe(true);
+    expect((await stub.admit("other", now - 61_000)).ok).toBe(true);
+    await runInDurableObject(stub, (_instance, state) => {
+      const reloaded = new RateLog(state.storage.sql, now);
+      const refused = reloaded.admit("create", now);
+      expect(refused.ok).toBe(false);
+      expect(refused.window).toEqual({ rateClass: "create", remaining: 0, resetSeconds: 30 });
+      // The ordinary hit of 61 s ago has left the window: 119 left after this one.
+      expect(reloaded.admit("other", now).window.remaining).toBe(119);
+    });
   });
 });
 
