@@ -72,7 +72,7 @@ describe("http upstream: what the stub serves is the sandbox's data", () => {
     // Quarantined data may be read and parsed; only the API's downloads refuse it (README, quarantine).
     const certificate = await upstream.fetchCertificate(ref, ctx);
     expect(certificate.ok && certificate.mimeType).toBe("application/pdf");
-    if (certificate.ok) await certificate.body.cancel();
+    if (certificate.ok && certificate.body instanceof ReadableStream) await certificate.body.cancel();
     expect((await upstream.listAttachments(ref, ctx)).ok).toBe(true);
     // A gateway that cannot even list a quarantined subject says so with its code.
     expect(await gatewayUpstream({ headers: { "X-Stub-Fault": "quarantined" } }).listRegistrations(uniqueSubject(), ctx)).toEqual({ ok: false, kind: "quarantined" });
