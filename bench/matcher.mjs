@@ -92,8 +92,12 @@ compileCriteria(criteria);
 const compileMs = performance.now() - t0;
 const [baseline, scan] = timeAll([
   () => {
+    // The string and its length in locals: the loop then compiles the same way every run (read
+    // through the module binding, it was sometimes 2.7 times slower, which flattered the ratio).
+    const s = text;
+    const n = s.length;
     let sum = 0;
-    for (let i = 0; i < text.length; i++) sum = (sum + text.charCodeAt(i)) | 0;
+    for (let i = 0; i < n; i++) sum = (sum + s.charCodeAt(i)) | 0;
     return sum;
   },
   () => matcher.scan(text),

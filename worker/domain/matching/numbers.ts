@@ -3,7 +3,8 @@
  * its value modulo 2^32 as it reads them (`hash = hash * 10 + digit`, no allocation), and a finished
  * token of a length some criterion has is looked up in an open-addressing table; the one candidate
  * is then compared digit by digit, so a collision never reports. Ranges take the numeric patterns
- * of one length sorted by value: a binary search finds the first above the range's start.
+ * of one length sorted by value: a binary search finds the first above the range's start, over
+ * doubles up to 15 digits (exact), digit by digit in the text beyond.
  */
 import { CLS_DIGIT0 } from "./automaton";
 
@@ -19,7 +20,12 @@ export interface NumberTable {
   values: readonly string[];
   /** Numeric pattern indices of each length, ascending by value. */
   byLength: ReadonlyMap<number, Uint16Array>;
+  /** The same patterns' values as numbers, for lengths up to EXACT_DIGITS (exact in a double). */
+  valuesByLength: ReadonlyMap<number, Float64Array>;
 }
+
+/** Digit strings up to this length are exact as doubles (10^15 < 2^53). */
+export const EXACT_DIGITS = 15;
 
 /** 10^n modulo 2^32 for the 1–4 digit chunks that join a grouped token. */
 export const POW10 = new Int32Array([1, 10, 100, 1000, 10000]);
@@ -61,7 +67,9 @@ export function buildNumberTable(values: readonly string[], numeric: readonly bo
     group.sort((x, y) => ((values[x] as string) < (values[y] as string) ? -1 : 1));
     byLength.set(len, Uint16Array.from(group));
   }
-  return { lengths, slotPattern, slotHash, shift, values: values.map((v, i) => (numeric[i] ? v : "")), byLength };
+  const valuesByLength = new Map<number, Float64Array>();
+  for (const [len, sorted] of byLength) if (len <= EXACT_DIGITS) valuesByLength.set(len, Float64Array.from(sorted, (i) => Number(values[i])));
+  return { lengths, slotPattern, slotHash, shift, values: values.map((v, i) => (numeric[i] ? v : "")), byLength, valuesByLength };
 }
 
 /**
@@ -101,6 +109,28 @@ export function exactPattern(t: NumberTable, classOf: Uint16Array, text: string,
     if (value.length === len && compareToken(classOf, text, start, last, value) === 0) return index;
   }
   return -1;
+}
+
+/** The value of a token [start, last] of at most EXACT_DIGITS digits (whitespace skipped). */
+export function tokenValue(classOf: Uint16Array, text: string, start: number, last: number): number {
+  let value = 0;
+  for (let i = start; i <= last; i++) {
+    const d = (classOf[text.charCodeAt(i)] as number) - CLS_DIGIT0;
+    if (d >= 0 && d < 10) value = value * 10 + d;
+  }
+  return value;
+}
+
+/** Position of the first value above `value` in an ascending array. */
+export function firstValueAbove(sorted: Float64Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) > value) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 /** Position in `sorted` of the first pattern whose value is above the token [start, last]. */

@@ -13,7 +13,7 @@
  * only when it hits, so the loop keeps no offset map at all.
  */
 import { CLS_DIGIT0, CLS_OTHER, CLS_SKIP, decodeState, sparseStep, type Automaton } from "./automaton";
-import { compareToken, compareTokens, exactPattern, firstAbove, POW10 } from "./numbers";
+import { compareToken, compareTokens, exactPattern, firstAbove, firstValueAbove, POW10, tokenValue } from "./numbers";
 import type { CompiledTables, Hit } from "./types";
 
 interface Ctx {
@@ -199,9 +199,18 @@ function finishToken(ctx: Ctx, start: number, last: number, len: number, hash: n
   const exact = exactPattern(numbers, classOf, text, start, last, len, hash);
   if (exact >= 0) push(ctx, exact, "exact", start, last + 1);
   if (fromStart < 0 || fromLen !== len) return;
-  if (compareTokens(classOf, text, fromStart, fromEnd, start, last) >= 0) return;
   const sorted = numbers.byLength.get(len);
   if (!sorted) return;
+  const sortedValues = numbers.valuesByLength.get(len);
+  if (sortedValues) {
+    const lo = tokenValue(classOf, text, fromStart, fromEnd);
+    const hi = tokenValue(classOf, text, start, last);
+    for (let k = firstValueAbove(sortedValues, lo); k < sortedValues.length && (sortedValues[k] as number) < hi; k++) {
+      push(ctx, sorted[k] as number, "range", fromStart, last + 1);
+    }
+    return;
+  }
+  if (compareTokens(classOf, text, fromStart, fromEnd, start, last) >= 0) return;
   for (let k = firstAbove(numbers, sorted, classOf, text, fromStart, fromEnd); k < sorted.length; k++) {
     const index = sorted[k] as number;
     if (compareToken(classOf, text, start, last, numbers.values[index] as string) <= 0) break;
