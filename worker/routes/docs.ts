@@ -4,6 +4,7 @@
  * origin (worker/routes/docs-assets.ts), never from a CDN, and its CSP allows nothing else. No CORS:
  * browsers call the open API from this origin only.
  */
+import { gzipBytes } from "../lib/gzip-asset";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
@@ -71,15 +72,6 @@ function page(base: string): string {
 `;
 }
 
-const decoded = new Map<string, Uint8Array>();
-function gzipBytes(base64: string): Uint8Array {
-  let bytes = decoded.get(base64);
-  if (!bytes) {
-    bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
-    decoded.set(base64, bytes);
-  }
-  return bytes;
-}
 
 /**
  * A stored gzip file, sent as it is to clients that accept gzip (`encodeBody: "manual"` keeps the

@@ -3,6 +3,7 @@
  * (page-assets.ts), pdf.js (pdfjs-assets.ts, stored gzip) and the GB CMaps that the PDF pipeline
  * already bundles (worker/pdf/cmaps.ts), which pdf.js needs to draw non-embedded Chinese fonts.
  */
+import { gzipBytes } from "../../lib/gzip-asset";
 import type { Context } from "hono";
 import type { AppEnv } from "../../context";
 import { BundledBinaryDataFactory } from "../../pdf/cmaps";
@@ -18,15 +19,6 @@ const PDFJS_FILES: Readonly<Record<string, string>> = {
   "pdf.worker.min.mjs": PDFJS_WORKER_GZIP_BASE64,
 };
 
-const decoded = new Map<string, Uint8Array>();
-function gzipBytes(base64: string): Uint8Array {
-  let bytes = decoded.get(base64);
-  if (!bytes) {
-    bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
-    decoded.set(base64, bytes);
-  }
-  return bytes;
-}
 
 function baseHeaders(contentType: string, etag: string, cacheControl: string): Headers {
   return new Headers({ "Content-Type": contentType, ETag: etag, "Cache-Control": cacheControl, "X-Content-Type-Options": "nosniff" });
