@@ -2,24 +2,12 @@
 import { z } from "@hono/zod-openapi";
 import { FailureSchema, RegistrationSchema, RegistrationSummarySchema, SOURCE_STATUSES, enumListParameter } from "../queries/schema";
 import { PaginationQuery, SearchQuery, int64, pageSchema, requiredPositiveIntString, timestamp } from "../shared";
+import {
+  CHECK_EXECUTION_STATUSES, CHECK_STATUSES, COVERAGE_ISSUE_CODES, MATCH_STATUSES, PENDING_REASONS, RESULT_SORTS, RESULT_STATUSES, SOURCE_FIELDS, STRENGTHS, TERM_KINDS,
+} from "../../schemas/check-vocabulary";
 
-export const CHECK_STATUSES = ["processing", "review_pending", "completed", "partial", "failed"] as const;
-export const CHECK_EXECUTION_STATUSES = ["queued", "waiting_resource", "processing", "succeeded", "partial", "failed"] as const;
-export const MATCH_STATUSES = ["matched", "unmatched", "pending"] as const;
-export const RESULT_STATUSES = ["pending", "confirmed", "excluded", "unmatched"] as const;
-export const STRENGTHS = ["invoice_match", "keyword_only"] as const;
-/** Where a hit was read (worker/domain/check-matching.ts SourceField; README "Where a hit was read"). */
-export const SOURCE_FIELDS = ["property_description", "certificate_text", "attachment_text", "ocr_text", "ocr_text_low_confidence"] as const;
-export const TERM_KINDS = ["invoice_no", "keyword"] as const;
-export const RESULT_SORTS = ["registration", "strength", "hits"] as const;
-export const COVERAGE_ISSUE_CODES = [
-  "SOURCE_QUARANTINED", "SOURCE_UNAVAILABLE", "CERTIFICATE_MISSING", "CERTIFICATE_UNPARSED", "ATTACHMENT_NOT_TEXT_SEARCHABLE",
-  "ATTACHMENT_NO_TEXT", "ATTACHMENT_UNREADABLE", "ATTACHMENT_MISSING", "CRITERION_NOT_SEARCHABLE", "PAGES_NOT_READ", "OCR_LOW_CONFIDENCE",
-] as const;
-/** Why a registration could not be decided (a coverage issue code of the registration itself). */
-export const PENDING_REASONS = [
-  "CERTIFICATE_MISSING", "CERTIFICATE_UNPARSED", "ATTACHMENT_NOT_TEXT_SEARCHABLE", "ATTACHMENT_NO_TEXT", "ATTACHMENT_UNREADABLE", "ATTACHMENT_MISSING", "PAGES_NOT_READ", "OCR_LOW_CONFIDENCE",
-] as const;
+export { CHECK_EXECUTION_STATUSES, CHECK_STATUSES, COVERAGE_ISSUE_CODES, MATCH_STATUSES, PENDING_REASONS, RESULT_SORTS, RESULT_STATUSES, SOURCE_FIELDS, STRENGTHS, TERM_KINDS };
+
 /** What the server checks of an invoice_no value (worker/domain/criteria.ts): 6 to 20 digits once spaces go and full-width digits fold. */
 const INVOICE_NO_PATTERN = "^[\\s]*([0-9０-９][\\s]*){6,20}$";
 
