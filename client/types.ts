@@ -13,7 +13,7 @@ import type {
   CheckPageSchema, CheckResultSchema, CheckResultSummarySchema, CheckSchema, CreateCheckBody, CriterionInputSchema, EvidenceLocationsSchema,
   EvidenceSchema, NavigationSchema, RESULT_SORTS, ResultPageSchema,
 } from "../worker/routes/checks/schema";
-import type { ErrorBodySchema } from "../worker/routes/shared";
+import type { ErrorBodySchema } from "../worker/schemas/error";
 
 export type Entitlements = z.output<typeof EntitlementsSchema>;
 export type Query = z.output<typeof QuerySchema>;

@@ -1,9 +1,13 @@
 /** @module Test helpers: every test file makes its own accounts and keys (storage is per file). */
 import { exports } from "cloudflare:workers";
+import type { ErrorBody } from "../worker/schemas/error";
+import { FIELD_CODES } from "../worker/errors";
+import { checkResponseShape } from "./response-shapes";
 
 export const ADMIN_TOKEN = "test-admin-token";
 export const BASE = "http://api.test";
 
+/** Sends a request to the Worker; a JSON answer must be the shape its route documents for the status (response-shapes.ts). */
 export async function call(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   let body = init.body;
@@ -11,7 +15,10 @@ export async function call(path: string, init: RequestInit & { json?: unknown } 
     headers.set("Content-Type", "application/json");
     body = JSON.stringify(init.json);
   }
-  return exports.default.fetch(new Request(`${BASE}${path}`, { ...init, headers, body }));
+  const request = new Request(`${BASE}${path}`, { ...init, headers, body });
+  const res = await exports.default.fetch(request);
+  await checkResponseShape(request.method, request.url, res);
+  return res;
 }
 
 export async function admin(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
@@ -91,14 +98,9 @@ export async function createQueries(key: string, subjectNames: string[], idem = 
   return open("/queries", key, { method: "POST", json: { subjectNames }, headers: { "Idempotency-Key": idem } });
 }
 
-export interface ErrorEnvelope {
-  code: string;
-  message: string;
-  requestId: string;
-  details?: { fields: Array<{ path: string; code: string; message: string }> };
-}
+export type ErrorEnvelope = ErrorBody;
 
-const FIELD_ERROR_CODES = ["REQUIRED", "OUT_OF_RANGE", "INVALID_CHOICE", "INVALID_VALUE", "INVALID_TYPE", "INVALID_FORMAT"];
+const FIELD_ERROR_CODES: readonly string[] = FIELD_CODES;
 
 /**
  * Asserts the one error envelope (open-api-v1.md, Errors): status and code, exactly

@@ -1,6 +1,6 @@
 /** @module Documented error responses, generated from the one code table (errors.ts). */
 import { DEFAULT_MESSAGES, ERROR_STATUS, type ErrorCode } from "../errors";
-import { ErrorBodySchema } from "./shared";
+import { ErrorBodySchema } from "../schemas/error";
 
 /** Codes every open endpoint can answer, whatever it does. */
 const COMMON: ErrorCode[] = ["UNAUTHENTICATED", "ACCOUNT_DISABLED", "RATE_LIMITED", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE"];

@@ -1,25 +1,5 @@
-/** @module Shapes and helpers shared by every open-API resource: errors, pages, pagination. */
+/** @module Shapes and helpers shared by every open-API resource: pages, pagination. */
 import { z } from "@hono/zod-openapi";
-import { FIELD_CODES } from "../errors";
-
-export const ErrorBodySchema = z
-  .object({
-    code: z.string().openapi({ description: "Machine-readable; governs when details is absent (codes: see the introduction)", example: "VALIDATION_FAILED" }),
-    message: z.string().openapi({ description: "For people; never echoes a submitted value or key" }),
-    requestId: z.string().openapi({ description: "Equals the X-Request-Id response header", example: "req_3kq9x0v1b2n3m4l5" }),
-    details: z
-      .object({
-        fields: z.array(
-          z.object({
-            path: z.string().openapi({ description: "Field path, array index, or header name; `$` is the whole body", example: "criteria[0].value" }),
-            code: z.enum(FIELD_CODES),
-            message: z.string().openapi({ example: "Must be 2 to 100 characters." }),
-          }),
-        ),
-      })
-      .optional(),
-  })
-  .openapi("ErrorBody");
 
 /** A whole number 1–max written in a query parameter: not a number is INVALID_TYPE, a number outside the range OUT_OF_RANGE. */
 function checkWholeNumber(name: string, max: number | undefined, value: string | undefined, ctx: z.RefinementCtx): void {
