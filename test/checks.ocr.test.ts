@@ -7,6 +7,8 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
+import { ocrConfig } from "../worker/ocr/client";
+import { ocrCacheKey, recogniseOnce, type OcrFile } from "../worker/ocr/cached-read";
 import { sandboxRegistry } from "../worker/upstream/sandbox";
 import { body, idempotencyKey, newAccount, open, waitForCheck, waitForQuery, createQueries } from "./helpers";
 import { STANDIN_PAGE, standinLines, standinNumber } from "./ocr-standin-lines";
@@ -114,9 +116,63 @@ describe("checks over OCR'd files", () => {
     const calls = await standinCalls();
     const ours = [jpeg, png, scannedPdf].map((d) => `${d.sha256}:1`);
     for (const key of ours) expect(calls[key], key).toBe(2);
-    expect(Object.values(calls).every((n) => n === 2)).toBe(true);
+    const ofThisQuery = new Set(docs.map((d) => d.sha256));
+    expect(Object.entries(calls).filter(([key]) => ofThisQuery.has(key.split(":")[0]!)).every(([, n]) => n === 2)).toBe(true);
     const b = await newAccount();
     await runQuery(b.key, subject);
     expect(await standinCalls()).toEqual(calls);
+  });
+});
+
+describe("one OCR call per file at a time in an isolate", () => {
+  const config = () => ocrConfig(env)!;
+  /** A JPEG the stand-in has never seen: its magic bytes and random content (a SHA-256 of its own). */
+  async function freshJpeg(): Promise<{ file: OcrFile; asked: () => number }> {
+    const bytes = new Uint8Array(256);
+    crypto.getRandomValues(bytes);
+    bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+    const sha256 = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+    let asked = 0;
+    const file = { sha256, contentType: "image/jpeg", bytes: async () => (asked++, bytes) };
+    return { file, asked: () => asked };
+  }
+
+  it("shares one call between two concurrent readers of the same file, whatever its outcome, then serves it from R2", async () => {
+    const { file, asked } = await freshJpeg();
+    const calls = async () => (await standinCalls())[`${file.sha256}:1`] ?? 0;
+
+    // The stand-in fails each file's first call (503): both readers get that one transient outcome.
+    const first = await Promise.all([recogniseOnce(env.FILES, config(), file), recogniseOnce(env.FILES, config(), file)]);
+    expect(first).toEqual([{ ok: false, kind: "transient", reason: "status 503" }, { ok: false, kind: "transient", reason: "status 503" }]);
+    expect(await calls()).toBe(1);
+    expect(asked()).toBe(1);
+
+    // Retried together: one more call, its answer shared and cached.
+    const [a, b] = await Promise.all([recogniseOnce(env.FILES, config(), file), recogniseOnce(env.FILES, config(), file)]);
+    expect(await calls()).toBe(2);
+    expect(a).toEqual(b);
+    expect(a.ok && a.result.lines.map((l) => l.text)).toEqual(standinLines(file.sha256, 1, "jpeg").map((l) => l.text));
+    expect(await env.FILES.head(ocrCacheKey(file.sha256))).not.toBeNull();
+
+    // Later readers get the cached answer without a call and without the file's bytes.
+    expect(await recogniseOnce(env.FILES, config(), file)).toEqual(a);
+    expect(await calls()).toBe(2);
+    expect(asked()).toBe(2);
+  });
+
+  it("does not share between different files, nor between pages of one PDF", async () => {
+    const one = await freshJpeg();
+    const two = await freshJpeg();
+    const pdf = new TextEncoder().encode(`%PDF-1.7\n${crypto.randomUUID()}`);
+    const pdfSha = [...new Uint8Array(await crypto.subtle.digest("SHA-256", pdf))].map((b) => b.toString(16).padStart(2, "0")).join("");
+    const pdfFile = { sha256: pdfSha, contentType: "application/pdf", bytes: async () => pdf };
+    await Promise.all([
+      recogniseOnce(env.FILES, config(), one.file),
+      recogniseOnce(env.FILES, config(), two.file),
+      recogniseOnce(env.FILES, config(), pdfFile, 1),
+      recogniseOnce(env.FILES, config(), pdfFile, 2),
+    ]);
+    const calls = await standinCalls();
+    expect([calls[`${one.file.sha256}:1`], calls[`${two.file.sha256}:1`], calls[`${pdfSha}:1`], calls[`${pdfSha}:2`]]).toEqual([1, 1, 1, 1]);
   });
 });
