@@ -10,7 +10,7 @@
  *   scanner's "scan to PDF" writes it.
  *
  * Outputs, committed under worker/upstream/sandbox/scans/: the files, truth.json (each file's rows:
- * invoice code, number, amount, date) and data.ts (the files as base64 strings, bundled into the Worker
+ * invoice code, number, amount, date), number-quads.json (where each row's number is printed in the picture) and data.ts (the files as base64 strings, bundled into the Worker
  * like worker/pdf/assets). Deterministic (fixed seed): rerunning rewrites the same rows. Needs the system
  * font Noto Sans CJK (Debian fonts-noto-cjk). Run: `node scripts/make-scans.mjs`.
  */
@@ -66,7 +66,10 @@ const COLUMNS = [
 const TABLE_WIDTH = COLUMNS.reduce((s, c) => s + c.width, 0);
 const ROW_HEIGHT = 46;
 
-/** Draws the printed page (white paper, black ink) at the origin; returns its size. */
+/**
+ * Draws the printed page (white paper, black ink) at the origin; returns its size and where each row's
+ * invoice number is printed (the ink's box on the page: where a reader's box must fall).
+ */
 function drawList(g, rows, debtor) {
   const width = TABLE_WIDTH + 100;
   const height = 230 + ROW_HEIGHT * (rows.length + 1) + 90;
@@ -91,12 +94,17 @@ function drawList(g, rows, debtor) {
   };
   g.lineWidth = 1.5;
   const cells = [COLUMNS.map((c) => c.title), ...rows.map((r, i) => [String(i + 1), r.code ?? "", r.number, r.amount, r.date])];
+  const numbers = [];
   for (const [i, cellTexts] of cells.entries()) {
     line(50, y, 50 + TABLE_WIDTH, y);
     g.font = `${i === 0 ? "bold " : ""}21px "${FONT}"`;
     let x = 50;
     for (const [j, text] of cellTexts.entries()) {
       g.fillText(text, x + 10, y + ROW_HEIGHT / 2);
+      if (i > 0 && j === 2) {
+        const ink = g.measureText(text);
+        numbers.push([x + 10, y + ROW_HEIGHT / 2 - ink.actualBoundingBoxAscent, x + 10 + ink.width, y + ROW_HEIGHT / 2 + ink.actualBoundingBoxDescent]);
+      }
       x += COLUMNS[j].width;
     }
     y += ROW_HEIGHT;
@@ -109,12 +117,26 @@ function drawList(g, rows, debtor) {
   }
   g.font = `18px "${FONT}"`;
   g.fillText("（盖章）", width - 200, y + 50);
-  return { width, height };
+  return { width, height, numbers };
+}
+
+const PHOTO_MARGIN = 40;
+
+/** A point of the page where photograph() puts it in the photo (the page turned by `angle` about its centre). */
+function photoPoint(page, angle, [x, y]) {
+  const a = (angle * Math.PI) / 180;
+  const [dx, dy] = [x - page.width / 2, y - page.height / 2];
+  return [page.width / 2 + PHOTO_MARGIN + dx * Math.cos(a) - dy * Math.sin(a), page.height / 2 + PHOTO_MARGIN + dx * Math.sin(a) + dy * Math.cos(a)];
+}
+
+/** Each number's box as a quad (top-left, top-right, bottom-right, bottom-left), mapped by `to`, in whole tenths of a pixel. */
+function numberQuads(numbers, to = (point) => point) {
+  return numbers.map(([x0, y0, x1, y1]) => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]].map((p) => to(p).map((v) => Math.round(v * 10) / 10)));
 }
 
 /** The page photographed: on a grey desk, rotated a little, lit unevenly, with sensor noise. */
 function photograph(page, random, { angle, noise }) {
-  const margin = 40;
+  const margin = PHOTO_MARGIN;
   const canvas = createCanvas(page.width + 2 * margin, page.height + 2 * margin);
   const g = canvas.getContext("2d");
   g.fillStyle = "#8d8b86";
@@ -143,7 +165,7 @@ function photograph(page, random, { angle, noise }) {
 function renderPage(rows, debtor) {
   const size = drawList(createCanvas(10, 10).getContext("2d"), rows, debtor);
   const page = createCanvas(size.width, size.height);
-  drawList(page.getContext("2d"), rows, debtor);
+  page.numbers = drawList(page.getContext("2d"), rows, debtor).numbers;
   return page;
 }
 
@@ -154,27 +176,33 @@ async function main() {
   mkdirSync(OUT, { recursive: true });
   const random = rng(20241123);
   const files = [];
-  const write = (file, mimeType, bytes, rows, size, debtor) => {
+  const placed = [];
+  const write = (file, mimeType, bytes, rows, size, debtor, quads) => {
     if (bytes.byteLength > MAX_BYTES) throw new Error(`${file}: ${bytes.byteLength} bytes, over the ${MAX_BYTES} budget`);
     writeFileSync(join(OUT, file), bytes);
     files.push({ file, mimeType, width: size.width, height: size.height, bytes: bytes.byteLength, debtor, rows });
+    placed.push({ file, numberQuads: quads });
   };
 
   for (let i = 1; i <= 4; i++) {
     const rows = invoiceRows(random, random.int(8, 12));
-    const photo = photograph(renderPage(rows, DEBTORS[i - 1]), random, { angle: (random.next() - 0.5) * 3, noise: 12 });
+    const page = renderPage(rows, DEBTORS[i - 1]);
+    const angle = (random.next() - 0.5) * 3;
+    const photo = photograph(page, random, { angle, noise: 12 });
     const jpeg = await sharp(await photo.encode("png")).greyscale().jpeg({ quality: 75, mozjpeg: true }).toBuffer();
-    write(`scan-${i}.jpg`, "image/jpeg", jpeg, rows, photo, DEBTORS[i - 1]);
+    write(`scan-${i}.jpg`, "image/jpeg", jpeg, rows, photo, DEBTORS[i - 1], numberQuads(page.numbers, (p) => photoPoint(page, angle, p)));
   }
 
   const pngRows = invoiceRows(random, 10);
   const clean = renderPage(pngRows, DEBTORS[4]);
   const png = await sharp(await clean.encode("png")).greyscale().png({ palette: true, colours: 16, compressionLevel: 9 }).toBuffer();
-  write("list-1.png", "image/png", png, pngRows, clean, DEBTORS[4]);
+  write("list-1.png", "image/png", png, pngRows, clean, DEBTORS[4], numberQuads(clean.numbers));
 
   // A scanner's PDF: one A4 page drawn from one JPEG, at the scan's aspect ratio, no text layer.
   const pdfRows = invoiceRows(random, 12);
-  const scanned = photograph(renderPage(pdfRows, DEBTORS[5]), random, { angle: (random.next() - 0.5) * 2, noise: 8 });
+  const pdfPage = renderPage(pdfRows, DEBTORS[5]);
+  const pdfAngle = (random.next() - 0.5) * 2;
+  const scanned = photograph(pdfPage, random, { angle: pdfAngle, noise: 8 });
   const pageJpeg = await sharp(await scanned.encode("png")).greyscale().jpeg({ quality: 75, mozjpeg: true }).toBuffer();
   const pdf = await PDFDocument.create();
   pdf.setCreator("Scanner");
@@ -185,9 +213,11 @@ async function main() {
   const pageWidth = 595.28;
   const pageHeight = (pageWidth * scanned.height) / scanned.width;
   pdf.addPage([pageWidth, pageHeight]).drawImage(embedded, { x: 0, y: 0, width: pageWidth, height: pageHeight });
-  write("list-scan.pdf", "application/pdf", await pdf.save({ useObjectStreams: false }), pdfRows, scanned, DEBTORS[5]);
+  write("list-scan.pdf", "application/pdf", await pdf.save({ useObjectStreams: false }), pdfRows, scanned, DEBTORS[5], numberQuads(pdfPage.numbers, (p) => photoPoint(pdfPage, pdfAngle, p)));
 
   writeFileSync(join(OUT, "truth.json"), `${JSON.stringify({ note: "Generated by scripts/make-scans.mjs: rows each file prints (for list-scan.pdf, its one page), the debtor line it prints, width/height in pixels of the picture.", files }, null, 2)}\n`);
+  // Apart from truth.json, which the Worker bundles: only tests that check where a box falls need it.
+  writeFileSync(join(OUT, "number-quads.json"), `${JSON.stringify({ note: "Generated by scripts/make-scans.mjs: where each row of truth.json prints its invoice number in the picture, in the rows' order (pixels, top-left origin, the ink's box as 4 corners clockwise from top-left, turned with the photo).", files: placed })}\n`);
   const total = files.reduce((s, f) => s + f.bytes, 0);
   const base64 = files.map((f) => `  ${JSON.stringify(f.file)}: ${JSON.stringify(readFileSync(join(OUT, f.file)).toString("base64"))},`);
   writeFileSync(
