@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { configDefaults, defineConfig } from "vitest/config";
+import { buildStaticAssets } from "./scripts/build-static-assets.mjs";
 
 /** Tests of the http upstream: their own workerd project, UPSTREAM=http against the gateway stub. */
 const GATEWAY_TESTS = "test/upstream-http.*.test.ts";
@@ -11,6 +12,8 @@ const OCR_TESTS = "test/checks.ocr.test.ts";
 const NODE_TESTS = "test/node/**/*.test.ts";
 
 export default defineConfig(async () => {
+  // public/ (wrangler.toml [assets]: Swagger UI, the viewer's files, the sandbox's scans) is generated.
+  buildStaticAssets();
   const migrations = await readD1Migrations("./migrations");
   // No OCR service unless a project starts one: wrangler.toml's local default would be called otherwise.
   const bindings = { TEST_MIGRATIONS: migrations, ADMIN_TOKEN: "test-admin-token", SANDBOX_SLOW_MS: "40", CHECK_SLICE: "3", OCR_URL: "" };

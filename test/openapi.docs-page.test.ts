@@ -1,6 +1,10 @@
+/**
+ * The documentation page (the Worker) and Swagger UI's files (static assets, static/api/open/v1/docs/)
+ * as a browser gets them.
+ */
 import { describe, expect, it } from "vitest";
-import { SWAGGER_UI_VERSION } from "../worker/routes/docs-assets";
 import { call } from "./helpers";
+import { served } from "./static-assets";
 
 const BASE = "/api/open/v1";
 
@@ -24,43 +28,50 @@ describe("the documentation page", () => {
     ]);
     expect(html).toContain(`data-document="${BASE}/openapi.json"`);
     expect(html).not.toMatch(/<script>(?!<)/);
-    for (const source of sources) expect((await call(source)).status, source).toBe(200);
+    for (const source of sources) expect((await served(source)).status, source).toBe(200);
   });
 
-  it("serves Swagger UI gzip-compressed as stored, or inflated for clients without gzip", async () => {
-    const zipped = await call(`${BASE}/docs/swagger-ui-bundle.js`, { headers: { "Accept-Encoding": "gzip, br" } });
-    expect(zipped.status).toBe(200);
-    expect(zipped.headers.get("Content-Encoding")).toBe("gzip");
-    expect(zipped.headers.get("Content-Type")).toMatch(/^text\/javascript/);
-    // fetch inflates a gzip body, as a browser does: the stored bytes are gzip, and gzip only once.
-    expect((await zipped.text()).startsWith("/*! For license information")).toBe(true);
-
-    const plain = await call(`${BASE}/docs/swagger-ui-bundle.js`);
-    expect(plain.headers.get("Content-Encoding")).toBeNull();
-    const script = await plain.text();
+  it("serves Swagger UI from this origin as scripts and styles, cacheable for a day, with its licences", async () => {
+    const res = await served(`${BASE}/docs/swagger-ui-bundle.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/javascript/);
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=86400");
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(res.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    const script = await res.text();
     expect(script.startsWith("/*! For license information please see swagger-ui-bundle.js.LICENSE.txt */")).toBe(true);
     expect(script).toContain("SwaggerUIBundle");
     expect(script.length).toBeGreaterThan(1_000_000);
 
-    const style = await (await call(`${BASE}/docs/swagger-ui.css`)).text();
-    expect(style).toContain(".swagger-ui");
-    expect(style).not.toContain("sourceMappingURL");
+    const style = await served(`${BASE}/docs/swagger-ui.css`);
+    expect(style.headers.get("Content-Type")).toMatch(/^text\/css/);
+    const css = await style.text();
+    expect(css).toContain(".swagger-ui");
+    expect(css).not.toContain("sourceMappingURL");
 
-    const licences = await (await call(`${BASE}/docs/swagger-ui-bundle.js.LICENSE.txt`)).text();
+    const licences = await (await served(`${BASE}/docs/swagger-ui-bundle.js.LICENSE.txt`)).text();
     expect(licences).toContain("Apache License, Version 2.0");
   });
 
-  it("answers a revalidation of an unchanged asset with 304", async () => {
-    const first = await call(`${BASE}/docs/swagger-ui.css`);
+  it("answers a revalidation of an unchanged asset with 304; a name that is no asset reaches the open API", async () => {
+    const first = await served(`${BASE}/docs/swagger-ui.css`);
     const etag = first.headers.get("ETag");
-    expect(etag).toContain(SWAGGER_UI_VERSION);
+    expect(etag).toMatch(/^"[0-9a-f]+"$/);
     await first.arrayBuffer();
-    const again = await call(`${BASE}/docs/swagger-ui.css`, { headers: { "If-None-Match": etag! } });
+    const again = await served(`${BASE}/docs/swagger-ui.css`, { headers: { "If-None-Match": etag! } });
     expect(again.status).toBe(304);
+
+    // Like any path of the open API, it asks for a key first.
+    const missing = await served(`${BASE}/docs/swagger-ui-standalone-preset.js`);
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toMatchObject({ code: "UNAUTHENTICATED", requestId: expect.stringMatching(/^req_/) });
   });
 
   it("points Swagger UI at the document, with no external validator", async () => {
-    const init = await (await call(`${BASE}/docs/init.js`)).text();
+    const res = await served(`${BASE}/docs/init.js`);
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/javascript/);
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=3600");
+    const init = await res.text();
     expect(init).toContain("SwaggerUIBundle(");
     expect(init).toContain("validatorUrl: null");
     expect(init).not.toMatch(/https?:\/\//);

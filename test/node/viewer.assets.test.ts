@@ -1,14 +1,44 @@
 /**
- * The viewer's served files are generated (scripts/build-viewer-assets.mjs) and committed: they must
- * be what the browser sources and the installed pdfjs-dist give today, or the Worker serves old code.
+ * The static assets (public/, scripts/build-static-assets.mjs) hold what the viewer, the docs page and
+ * the sandbox need, built from their sources as they are today; and how a quad becomes a box.
  */
 import { describe, expect, it } from "vitest";
-import { staleOutputs } from "../../scripts/build-viewer-assets.mjs";
+import { buildStaticAssets, wantedFiles } from "../../scripts/build-static-assets.mjs";
 import { quadBounds } from "../../worker/routes/viewer/browser/geometry.js";
+import truth from "../../worker/upstream/sandbox/scans/truth.json";
 
-describe("the evidence viewer's generated assets", () => {
-  it("are up to date with worker/routes/viewer/browser/ and pdfjs-dist (else run node scripts/build-viewer-assets.mjs)", () => {
-    expect(staleOutputs()).toEqual([]);
+// The project's types are the Workers runtime's: Node's modules are loaded untyped, as in ocr.service.test.ts.
+const load = (name: string) => import(/* @vite-ignore */ name);
+const [fs, process] = await Promise.all([load("node:fs"), load("node:process")]);
+const ROOT = `${process.cwd()}/`;
+const bytes = (path: string): Uint8Array => new Uint8Array(fs.readFileSync(`${ROOT}${path}`));
+const text = (file: Uint8Array | undefined): string => new TextDecoder().decode(file);
+
+describe("the static assets", () => {
+  it("are the viewer's modules, pdf.js, the GB CMaps, Swagger UI and the sandbox's scans, byte for byte from their sources", () => {
+    const files = wantedFiles();
+    const browser: string[] = fs.readdirSync(`${ROOT}worker/routes/viewer/browser`).filter((n: string) => /\.(js|css)$/.test(n));
+    expect(browser).toContain("viewer.js");
+    for (const name of browser) expect(new Uint8Array(files.get(`viewer/assets/${name}`)!), name).toEqual(bytes(`worker/routes/viewer/browser/${name}`));
+    for (const name of ["pdf.min.mjs", "pdf.worker.min.mjs"]) {
+      const script = text(files.get(`viewer/assets/${name}`));
+      expect(script, name).toContain("Mozilla Foundation");
+      expect(script, name).not.toContain("sourceMappingURL");
+    }
+    expect(files.has("viewer/cmaps/UniGB-UCS2-H.bcmap")).toBe(true);
+    expect([...files.keys()].filter((p) => p.startsWith("viewer/cmaps/")).every((p) => /\/(Adobe-GB1-|GB|UniGB-)/.test(p))).toBe(true);
+    for (const name of ["swagger-ui-bundle.js", "swagger-ui.css", "swagger-ui-bundle.js.LICENSE.txt", "init.js"]) {
+      expect(files.has(`api/open/v1/docs/${name}`), name).toBe(true);
+    }
+    for (const scan of truth.files) {
+      expect(new Uint8Array(files.get(`sandbox/scans/${scan.file}`)!), scan.file).toEqual(bytes(`worker/upstream/sandbox/scans/${scan.file}`));
+    }
+    expect(files.has("_headers")).toBe(true);
+  });
+
+  it("are rebuilt only where a source changed: a second build writes nothing", () => {
+    buildStaticAssets();
+    expect(buildStaticAssets()).toMatchObject({ written: 0 });
   });
 });
 

@@ -12,11 +12,13 @@
  * page adds none: it is a static shell holding nothing of an account (public, like /docs), and every
  * byte it shows passes through the open API's own auth, rate window and ownership checks (another
  * account's check or document is a 404). No CORS headers: the page calls the API from this origin.
+ *
+ * The page's modules, style, pdf.js and CMaps (/viewer/assets/…, /viewer/cmaps/…) are static assets,
+ * served by Cloudflare's asset layer before the Worker runs (public/, scripts/build-static-assets.mjs;
+ * their headers in static/_headers). A name there that is no asset reaches the Worker: a 404.
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../../context";
-import { ApiError } from "../../errors";
-import { viewerAsset, viewerCMap } from "./assets";
 import { VIEWER_PAGE_POLICY, viewerPage } from "./page";
 
 /** Mounted at /viewer by createApp(). */
@@ -29,16 +31,6 @@ export function createEvidenceViewer(): Hono<AppEnv> {
     c.header("Referrer-Policy", "no-referrer");
     c.header("Cross-Origin-Opener-Policy", "same-origin");
     return c.html(viewerPage(`${c.req.path.replace(/\/$/, "")}/assets`));
-  });
-  viewer.get("/assets/:name", (c) => {
-    const response = viewerAsset(c, c.req.param("name"));
-    if (!response) throw new ApiError("NOT_FOUND");
-    return response;
-  });
-  viewer.get("/cmaps/:name", async (c) => {
-    const response = await viewerCMap(c.req.param("name"));
-    if (!response) throw new ApiError("NOT_FOUND");
-    return response;
   });
   return viewer;
 }

@@ -3,7 +3,7 @@
  * clean PNG, an image-only PDF) made by scripts/make-scans.mjs, with the rows each one prints. Their
  * numbers exist only as pixels: a reader finds them by OCR or not at all.
  */
-import { SCAN_BASE64 } from "./data";
+import { readScanBytes } from "#sandbox-scan-bytes";
 import truth from "./truth.json";
 
 export interface ScanRow {
@@ -35,16 +35,18 @@ export function scansOfType(mimeType: Scan["mimeType"]): Scan[] {
   return SCANS.filter((s) => s.mimeType === mimeType);
 }
 
-const decoded = new Map<string, Uint8Array>();
+const loaded = new Map<string, Uint8Array>();
 
-/** The bytes of a committed scan, decoded once per isolate. */
-export function scanBytes(file: string): Uint8Array {
-  let bytes = decoded.get(file);
+/**
+ * The bytes of a committed scan, read once per isolate: from the static assets in workerd, so the
+ * Worker bundle carries none of them (./read-assets.ts), from ./data.ts elsewhere (./read-embedded.ts).
+ * The bytes are kept, not the pending read: workerd does not let one request wait on another's I/O.
+ */
+export async function scanBytes(file: string): Promise<Uint8Array> {
+  let bytes = loaded.get(file);
   if (!bytes) {
-    const base64 = SCAN_BASE64[file];
-    if (base64 === undefined) throw new Error(`no scan named ${file}`);
-    bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    decoded.set(file, bytes);
+    bytes = await readScanBytes(file);
+    loaded.set(file, bytes);
   }
   return bytes;
 }
