@@ -37,7 +37,9 @@ export const checks = sqliteTable(
     completedAt: integer("completed_at"),
   },
   (t) => [
-    // Newest first per account: the order GET /checks pages in.
+    // Newest first per account: the order GET /checks pages in. sqlite-core has no .desc(), hence SQL;
+    // drizzle-kit 0.31 quotes it as a column name (`"created_at" DESC` in backticks) when a later
+    // migration recreates this table: look for that line in such a migration and unquote it.
     index("checks_account_created").on(t.accountId, sql`${bare(t.createdAt)} DESC`),
     index("checks_source_query").on(t.sourceQueryId, t.executionStatus),
     index("checks_open").on(t.executionStatus, t.updatedAt),

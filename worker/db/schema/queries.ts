@@ -31,7 +31,9 @@ export const queries = sqliteTable(
     completedAt: integer("completed_at"),
   },
   (t) => [
-    // Newest first per account: the order GET /queries pages in.
+    // Newest first per account: the order GET /queries pages in. sqlite-core has no .desc(), hence SQL;
+    // drizzle-kit 0.31 quotes it as a column name (`"created_at" DESC` in backticks) when a later
+    // migration recreates this table: look for that line in such a migration and unquote it.
     index("queries_account_created").on(t.accountId, sql`${bare(t.createdAt)} DESC`),
     index("queries_open").on(t.executionStatus, t.updatedAt),
   ],
