@@ -1,14 +1,19 @@
 /**
- * @module The queue consumers. The pipeline queue runs steps and retries them with backoff; a
- * message that exhausts its retries lands in the dead-letter queue, whose consumer finishes the
- * task (partial or failed) instead of leaving it running forever.
+ * @module The queue consumer: runs the step a message names and turns what it says into queue
+ * operations. Done: its next messages are sent, then the message is acknowledged. Later (a
+ * failure, or a wait for an upstream slot): the message is retried after the step's delay. A step
+ * that throws is retried with the pipeline's backoff. A message that exhausts its retries lands in
+ * the dead-letter queue, whose consumer ends the task (partial or failed) instead of leaving it
+ * running forever.
  */
-import type { PipelineMessage } from "./messages";
-import { listStep } from "./list-step";
-import { documentStep } from "./document-step";
-import { checkStep, abandonCheck } from "./check-step";
-import { abandonDocument, abandonListing } from "./abandon";
-import type { StepResult } from "./step";
+import { abandonCheck } from "./check/fail";
+import { checkStep } from "./check/match";
+import { enqueue, isPipelineMessage, type PipelineMessage } from "./messages";
+import { abandonDocument, abandonListing } from "./query/abandon";
+import { documentStep } from "./query/document";
+import { listStep } from "./query/list";
+import { backoffDelay } from "./retry-policy";
+import type { StepOutcome } from "./step";
 
 export const DEAD_LETTER_QUEUE = "registry-pipeline-dlq";
 
@@ -31,54 +36,46 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-async function runStep(env: Env, message: PipelineMessage, attempt: number): Promise<StepResult> {
+function runStep(env: Env, message: PipelineMessage, attempt: number): Promise<StepOutcome> {
   switch (message.type) {
     case "list":
-      return listStep(env, message.queryId, attempt);
+      return listStep(env, message, attempt);
     case "document":
-      return documentStep(env, message.queryId, message.registrationId, attempt);
+      return documentStep(env, message, attempt);
     case "check":
-      return checkStep(env, message.checkId, attempt, message.offset ?? 0);
+      return checkStep(env, message);
   }
 }
 
-async function abandon(env: Env, message: PipelineMessage): Promise<void> {
+function abandon(env: Env, message: PipelineMessage): Promise<StepOutcome> {
   switch (message.type) {
     case "list":
-      return abandonListing(env, message.queryId);
+      return abandonListing(env, message);
     case "document":
-      return abandonDocument(env, message.queryId, message.registrationId);
+      return abandonDocument(env, message);
     case "check":
-      return abandonCheck(env, message.checkId);
+      return abandonCheck(env, message);
   }
 }
 
-function isPipelineMessage(body: unknown): body is PipelineMessage {
-  if (!body || typeof body !== "object") return false;
-  const type = (body as { type?: unknown }).type;
-  return type === "list" || type === "document" || type === "check";
+async function handleMessage(env: Env, message: Message<unknown>, deadLetter: boolean): Promise<void> {
+  const body = message.body;
+  if (!isPipelineMessage(body)) return message.ack();
+  try {
+    const outcome = await withDeadline(deadLetter ? abandon(env, body) : runStep(env, body, message.attempts), STEP_DEADLINE_MS);
+    if (outcome.kind === "done") {
+      await enqueue(env, outcome.next);
+      message.ack();
+    } else message.retry({ delaySeconds: outcome.delaySeconds });
+  } catch (error) {
+    // A thrown step (a storage hiccup, a failed send, a bug) is retried with backoff, then dead-lettered.
+    console.error("pipeline step failed", body.type, error);
+    message.retry({ delaySeconds: backoffDelay(message.attempts) });
+  }
 }
 
 export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const deadLetters = batch.queue === DEAD_LETTER_QUEUE;
+  const deadLetter = batch.queue === DEAD_LETTER_QUEUE;
   // Messages of a batch run side by side: their time is mostly upstream and storage I/O.
-  await Promise.all(
-    batch.messages.map(async (message) => {
-      if (!isPipelineMessage(message.body)) return message.ack();
-      try {
-        if (deadLetters) {
-          await abandon(env, message.body);
-          return message.ack();
-        }
-        const result = await withDeadline(runStep(env, message.body, message.attempts), STEP_DEADLINE_MS);
-        if (result.kind === "done") message.ack();
-        // Waiting for a slot is retried too (max_retries is sized for long waits).
-        else message.retry({ delaySeconds: result.delaySeconds });
-      } catch (error) {
-        // A thrown step (a storage hiccup, a bug) is retried with backoff, then dead-lettered.
-        console.error("pipeline step failed", message.body.type, error);
-        message.retry({ delaySeconds: Math.min(60, 2 ** message.attempts) });
-      }
-    }),
-  );
+  await Promise.all(batch.messages.map((message) => handleMessage(env, message, deadLetter)));
 }

@@ -1,12 +1,34 @@
 /** @module Pipeline messages (one queue, a discriminated union) and sending them in batches. */
 
-export type PipelineMessage =
-  /** List a query's registrations (takes an upstream slot; settles or releases the allowance). */
-  | { type: "list"; queryId: string }
-  /** Fetch, store and parse one registration's certificate and attachments; count progress. */
-  | { type: "document"; queryId: string; registrationId: string }
-  /** Match a check's criteria over its source query's documents. */
-  | { type: "check"; checkId: string; offset?: number };
+/** List a query's registrations (takes an upstream slot; settles or releases the allowance). */
+export interface ListMessage {
+  type: "list";
+  queryId: string;
+}
+
+/** Fetch, read and parse one registration's certificate and attachments; count progress; the last one finishes the query. */
+export interface DocumentMessage {
+  type: "document";
+  queryId: string;
+  registrationId: string;
+}
+
+/** Match a slice of a check's source registrations (from `offset`); the last slice finishes the check. */
+export interface CheckMessage {
+  type: "check";
+  checkId: string;
+  offset?: number;
+}
+
+export type PipelineMessage = ListMessage | DocumentMessage | CheckMessage;
+
+const TYPES: ReadonlySet<string> = new Set<PipelineMessage["type"]>(["list", "document", "check"]);
+
+/** A body this code can run (anything else on the queue is acknowledged and dropped). */
+export function isPipelineMessage(body: unknown): body is PipelineMessage {
+  if (!body || typeof body !== "object" || !("type" in body)) return false;
+  return typeof body.type === "string" && TYPES.has(body.type);
+}
 
 /** Queues take at most 100 messages per sendBatch. */
 const SEND_BATCH = 100;

@@ -1,23 +1,38 @@
-/** @module What a pipeline step tells the consumer: done, or try again later. */
-export type StepResult =
-  | { kind: "done" }
-  /** A failure: retried with this delay, counted against the queue's retry limit. */
+/**
+ * @module What a pipeline step tells the consumer, as data: done (with the messages that come next),
+ * or run me again later. The consumer (queues/consumer.ts) sends the next messages, then acks; it
+ * turns both kinds of "later" into a queue retry of the same message.
+ */
+import type { PipelineMessage } from "./messages";
+import { busyDelay, slotWaitDelay, transientDelay } from "./retry-policy";
+
+export type StepOutcome =
+  | { kind: "done"; next: PipelineMessage[] }
+  /** A failure: retried after this delay, counted against the queue's retry limit. */
   | { kind: "retry"; delaySeconds: number }
-  /** No upstream slot free: not a failure, so the message is sent again instead of retried. */
+  /**
+   * No upstream slot free, or the upstream busy: not a failure, but retried the same way (the
+   * queue's max_retries is sized for long waits; the dead-letter queue ends a task that never gets one).
+   */
   | { kind: "wait"; delaySeconds: number };
 
-export const DONE: StepResult = { kind: "done" };
+export type Outcome<T extends StepOutcome["kind"]> = Extract<StepOutcome, { kind: T }>;
 
-export function retryLater(delaySeconds: number): StepResult {
-  return { kind: "retry", delaySeconds: Math.max(1, Math.min(300, Math.ceil(delaySeconds))) };
+export const DONE: StepOutcome = { kind: "done", next: [] };
+
+export function doneThen(next: PipelineMessage[]): StepOutcome {
+  return { kind: "done", next };
 }
 
-/** Exponential backoff with jitter for transient failures: ~2 s, 4 s, 8 s … capped at 60 s. */
-export function backoff(attempt: number): StepResult {
-  const base = Math.min(60, 2 ** Math.max(1, attempt));
-  return retryLater(base / 2 + Math.random() * (base / 2));
+/** A transient failure on the `attempt`-th delivery, after the delay the other side asked for if any. */
+export function retryTransient(attempt: number, hintedSeconds?: number): StepOutcome {
+  return { kind: "retry", delaySeconds: transientDelay(attempt, hintedSeconds) };
 }
 
-export function waitForSlot(delaySeconds: number): StepResult {
-  return { kind: "wait", delaySeconds: Math.max(1, Math.min(60, Math.ceil(delaySeconds))) };
+export function waitForSlot(suggestedSeconds: number): StepOutcome {
+  return { kind: "wait", delaySeconds: slotWaitDelay(suggestedSeconds) };
+}
+
+export function waitWhileBusy(hintedSeconds?: number): StepOutcome {
+  return { kind: "wait", delaySeconds: busyDelay(hintedSeconds) };
 }

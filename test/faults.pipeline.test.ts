@@ -8,7 +8,7 @@
 import fc from "fast-check";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { documentIdFor } from "../queues/files";
+import { documentIdFor } from "../queues/query/files";
 import { sweep, STUCK_AFTER_MS } from "../queues/sweep";
 import { sandboxRegistry } from "../worker/upstream/sandbox";
 import { body, idempotencyKey, newAccount } from "./helpers";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { storeFile, streamFile } from "../queues/files";
+import { storeFile, streamFile } from "../queues/query/files";
 import { sha256Hex } from "../worker/lib/crypto";
 import { createUpstream } from "../worker/upstream";
 import { HttpUpstream, httpOptionsFromEnv } from "../worker/upstream/http";

@@ -1,4 +1,10 @@
-/** @module Registration and document rows, and the reads behind the registration endpoints. */
+/** @module Registration and document rows, the reads behind the registration endpoints, and the pipeline's. */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { newId } from "../lib/ids";
+import { runInBatches, type Write } from "./batch";
+import { D1_MAX_PARAMETERS } from "./limits";
+import { queries, registrations, type NewRegistrationRecord, type RegistrationRecord } from "./schema";
 
 export interface RegistrationRow {
   id: string;
@@ -79,4 +85,124 @@ export async function chainOf(db: D1Database, queryId: string, initialCertificat
     .bind(queryId, initialCertificateNumber, CHAIN_LIMIT + 1)
     .all<Pick<RegistrationRow, "id" | "certificate_number" | "expires_at" | "parse_status" | "register_time" | "register_type">>();
   return { items: results.slice(0, CHAIN_LIMIT), truncated: results.length > CHAIN_LIMIT };
+}
+
+// ---- The pipeline's reads and writes (queues/query/…, queues/check/…).
+
+/** What the upstream listed for one registration. */
+export interface ListedRegistration {
+  certificateNumber: string;
+  registerType?: string | null;
+  registerTime?: string | null;
+  expiresAt?: string | null;
+  summary?: unknown;
+}
+
+/**
+ * The listed registrations, insert-or-ignore by (query, certificate number) so a redelivered listing
+ * adds nothing. In batches of statements (5 000 registrations is too much for one batch), each
+ * statement as many rows as D1's 100 bound parameters allow.
+ */
+export async function insertListed(
+  db: D1Database,
+  query: { id: string; accountId: string },
+  listed: readonly ListedRegistration[],
+  sourceStatus: string,
+  now: number,
+): Promise<void> {
+  const rows: NewRegistrationRecord[] = listed.map((r, ordinal) => ({
+    id: newId("reg"), queryId: query.id, accountId: query.accountId, ordinal, certificateNumber: r.certificateNumber,
+    registerType: r.registerType ?? null, registerTime: r.registerTime ?? null, expiresAt: r.expiresAt ?? null,
+    upstreamSummary: JSON.stringify(r.summary ?? {}), sourceStatus, searchText: r.certificateNumber, updatedAt: now,
+  }));
+  const d = drizzle(db);
+  const insert = (chunk: NewRegistrationRecord[]) => d.insert(registrations).values(chunk).onConflictDoNothing();
+  const [first] = rows;
+  if (!first) return;
+  const perStatement = Math.max(1, Math.floor(D1_MAX_PARAMETERS / insert([first]).toSQL().params.length));
+  const writes: Write[] = [];
+  for (let i = 0; i < rows.length; i += perStatement) writes.push(insert(rows.slice(i, i + perStatement)));
+  await runInBatches(db, writes);
+}
+
+/** Ids of the query's registrations whose documents are not processed yet, in listing order. */
+export async function unprocessedIds(db: D1Database, queryId: string): Promise<string[]> {
+  const rows = await drizzle(db)
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(and(eq(registrations.queryId, queryId), eq(registrations.processed, false)))
+    .orderBy(asc(registrations.ordinal))
+    .all();
+  return rows.map((r) => r.id);
+}
+
+export type RegistrationWithSubject = RegistrationRecord & { subjectName: string };
+
+/** The registration of this query, with the subject it was listed for. */
+export async function loadWithSubject(db: D1Database, queryId: string, registrationId: string): Promise<RegistrationWithSubject | undefined> {
+  const row = await drizzle(db)
+    .select({ registration: registrations, subjectName: queries.subjectName })
+    .from(registrations)
+    .innerJoin(queries, eq(queries.id, registrations.queryId))
+    .where(and(eq(registrations.id, registrationId), eq(registrations.queryId, queryId)))
+    .get();
+  return row ? { ...row.registration, subjectName: row.subjectName } : undefined;
+}
+
+/** What processing a registration's documents found (queues/query/record.ts decides it). */
+export type ProcessedRegistration = Pick<
+  RegistrationRecord,
+  | "parseStatus" | "dataSource" | "coverageComplete" | "certificate" | "initialCertificateNumber" | "businessTypeCode"
+  | "subBusinessTypeCode" | "debtorNames" | "securedPartyNames" | "propertySummary" | "registrationMonths" | "registerType"
+  | "registerTime" | "expiresAt" | "searchText"
+>;
+
+/** The registration flips to processed at most once (a redelivered step changes nothing). */
+export function markProcessed(db: D1Database, registrationId: string, processed: ProcessedRegistration, now: number): Write {
+  return drizzle(db)
+    .update(registrations)
+    .set({ ...processed, processed: true, updatedAt: now })
+    .where(and(eq(registrations.id, registrationId), eq(registrations.processed, false)));
+}
+
+/** A registration whose documents could never be fetched counts as processed, its certificate missing. */
+export function markMissing(db: D1Database, registrationId: string, now: number): Write {
+  return drizzle(db)
+    .update(registrations)
+    .set({ processed: true, parseStatus: "missing", coverageComplete: false, updatedAt: now })
+    .where(and(eq(registrations.id, registrationId), eq(registrations.processed, false)));
+}
+
+/** Registrations processed, and those not processed or whose certificate is not completely parsed. */
+export async function tallyDocuments(db: D1Database, queryId: string): Promise<{ processed: number; incomplete: number }> {
+  const row = await drizzle(db)
+    .select({
+      processed: sql<number>`COALESCE(SUM(${registrations.processed} = 1), 0)`,
+      incomplete: sql<number>`COALESCE(SUM(${registrations.processed} = 0 OR ${registrations.parseStatus} <> 'completed'), 0)`,
+    })
+    .from(registrations)
+    .where(eq(registrations.queryId, queryId))
+    .get();
+  return { processed: Number(row?.processed ?? 0), incomplete: Number(row?.incomplete ?? 0) };
+}
+
+/** What a check reads of each registration it matches. */
+export type RegistrationToMatch = Pick<
+  RegistrationRecord,
+  "id" | "ordinal" | "certificateNumber" | "parseStatus" | "certificate" | "sourceStatus" | "coverageComplete"
+>;
+
+/** One slice of the query's registrations, in listing order. */
+export function sliceToMatch(db: D1Database, queryId: string, limit: number, offset: number) {
+  return drizzle(db)
+    .select({
+      id: registrations.id, ordinal: registrations.ordinal, certificateNumber: registrations.certificateNumber,
+      parseStatus: registrations.parseStatus, certificate: registrations.certificate, sourceStatus: registrations.sourceStatus,
+      coverageComplete: registrations.coverageComplete,
+    })
+    .from(registrations)
+    .where(eq(registrations.queryId, queryId))
+    .orderBy(asc(registrations.ordinal))
+    .limit(limit)
+    .offset(offset);
 }

@@ -1,0 +1,42 @@
+/**
+ * @module Gathering one slice of a check: its criteria, the next registrations of the source query
+ * and their documents; then, one registration at a time (so a slice's texts are not all in memory
+ * at once), the page texts those documents have in R2.
+ */
+import { loadSlice } from "../../worker/db/checks";
+import { documentsOf } from "../../worker/db/documents";
+import type { RegistrationToMatch } from "../../worker/db/registrations";
+import type { CriterionRecord, DocumentRecord } from "../../worker/db/schema";
+import type { SearchableDocument } from "../../worker/domain/check-matching";
+import { parsePageReadings } from "../../worker/domain/page-reading";
+
+export interface GatheredSlice {
+  criteria: CriterionRecord[];
+  registrations: Array<{ registration: RegistrationToMatch; documents: DocumentRecord[] }>;
+}
+
+export async function gatherSlice(env: Env, checkId: string, queryId: string, size: number, offset: number): Promise<GatheredSlice> {
+  const slice = await loadSlice(env.DB, checkId, queryId, size, offset);
+  const docs = await documentsOf(env.DB, slice.registrations.map((r) => r.id));
+  return {
+    criteria: slice.criteria,
+    registrations: slice.registrations.map((registration) => ({ registration, documents: docs.get(registration.id) ?? [] })),
+  };
+}
+
+/** Page texts of the documents that have them (R2), the others as they are. */
+export async function searchable(env: Env, docs: readonly DocumentRecord[]): Promise<SearchableDocument[]> {
+  return Promise.all(
+    docs.map(async (d) => {
+      let pages: string[] | null = null;
+      if (d.textKey) {
+        const object = await env.FILES.get(d.textKey);
+        pages = object ? await object.json<string[]>() : null;
+      }
+      return {
+        id: d.id, kind: d.kind, fileName: d.fileName, mimeType: d.mimeType, sha256: d.sha256,
+        textStatus: pages || !d.textKey ? d.textStatus : "unreadable", pages, readings: parsePageReadings(d.pages),
+      };
+    }),
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * @module The check step: once its source query has finished, match the criteria over one slice of
+ * its registrations (property description, or certificate text when the fields could not be read,
+ * and attachment text from a text layer or OCR), store results and evidence, then send the next
+ * slice or finish the check. Redelivery-safe: it runs until processing is marked complete,
+ * rewriting the same result rows and replacing the evidence wholesale.
+ */
+import { loadCheck, markMatching } from "../../worker/db/checks";
+import { loadQuery } from "../../worker/db/queries";
+import { compile, decideRegistration } from "../../worker/domain/check-matching";
+import { checkState, checkStates } from "../../worker/domain/pipeline/check-states";
+import type { Certificate } from "../../worker/schemas/certificate";
+import type { CheckMessage } from "../messages";
+import { DONE, doneThen, type StepOutcome } from "../step";
+import { mayMove } from "../transitions";
+import { failCheck } from "./fail";
+import { finishCheck } from "./finish";
+import { gatherSlice, searchable } from "./gather";
+import { writeResults, type Decided } from "./results";
+import { checkSlice } from "./slice";
+
+export async function checkStep(env: Env, message: CheckMessage): Promise<StepOutcome> {
+  const offset = message.offset ?? 0;
+  const check = await loadCheck(env.DB, message.checkId);
+  if (!check || check.processingCompletedAt !== null) return DONE;
+  const query = await loadQuery(env.DB, check.sourceQueryId);
+  if (!query) return failCheck(env, check, "source_failed", "available");
+  // Not finished yet: finishing the query wakes its checks.
+  if (query.completedAt === null) return DONE;
+  if (query.status === "failed" || query.status === "cancelled") return failCheck(env, check, "source_failed", query.sourceStatus);
+  const from = checkState(check);
+  if (!mayMove(checkStates, from, "matching", check.id)) return DONE;
+  await markMatching(env.DB, check.id, Date.now());
+
+  const size = checkSlice(env);
+  const slice = await gatherSlice(env, check.id, query.id, size, offset);
+  const matcher = compile(slice.criteria);
+  const now = Date.now();
+  const decided: Decided[] = [];
+  for (const { registration: reg, documents } of slice.registrations) {
+    const decision = decideRegistration(matcher, {
+      registrationId: reg.id,
+      certificateNumber: reg.certificateNumber,
+      parseStatus: reg.parseStatus,
+      // A failed parse stores a certificate too (its issues say why): only a completed one has fields to search.
+      certificate: reg.certificate && reg.parseStatus === "completed" ? (JSON.parse(reg.certificate) as Certificate) : null,
+      documents: await searchable(env, documents),
+      attachmentsComplete: reg.parseStatus !== "completed" || reg.coverageComplete,
+    });
+    decided.push({ registration: reg, decision });
+  }
+  await writeResults(env, check.id, decided, now);
+
+  if (slice.registrations.length === size) return doneThen([{ type: "check", checkId: check.id, offset: offset + size }]);
+  return finishCheck(env, { checkId: check.id, state: checkStates.next(from, "matching"), query, criteria: slice.criteria, ignored: matcher.ignored }, now);
+}

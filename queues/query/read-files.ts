@@ -1,0 +1,135 @@
+/**
+ * @module Reading the fetched files (outside the upstream slot: CPU and OCR work should not keep a
+ * connector session): PDF page text by extraction, images and PDF pages without a text layer by OCR.
+ * Page texts go to R2 (`text/<query>/<doc>.json`), the boxes of their runs or OCR lines beside them
+ * (`boxes/<query>/<doc>.json`), and how each page was read to the documents row (`pages`).
+ * A transient OCR failure asks for a retry of the step; the pages already read are cached by SHA-256.
+ */
+import type { DocumentRecord } from "../../worker/db/schema";
+import { boxesKey, packBoxes, type PageReading } from "../../worker/domain/page-reading";
+import type { TextBox } from "../../worker/domain/text/page";
+import { ocrConfig, type OcrConfig } from "../../worker/ocr/client";
+import { imageKind, SNIFF_BYTES, type ImageKind } from "../../worker/ocr/image-kind";
+import { extractPdf } from "../../worker/pdf/extract";
+import type { FetchedDocument } from "./fetch-files";
+import { OCR_MAX_PAGES, ocrRead, ocrReading } from "./ocr-read";
+
+export interface ReadPage {
+  text: string;
+  width: number;
+  height: number;
+  rotation: number;
+  boxes: TextBox[];
+}
+
+/** A file fetched and read: its row but for the parse (record.ts adds that). */
+export interface GatheredDocument {
+  row: Omit<DocumentRecord, "parseStatus" | "parsedAt" | "createdAt">;
+  /** Pages with their text, when the file could be read (a PDF that opened, an image OCR read). */
+  pages: ReadPage[] | null;
+}
+
+export type ReadOutcome = { kind: "ok"; documents: GatheredDocument[] } | { kind: "retry" };
+
+const IMAGE_TYPES: Record<ImageKind, string> = { jpeg: "image/jpeg", png: "image/png", tiff: "image/tiff", bmp: "image/bmp" };
+
+interface Reading {
+  textStatus: DocumentRecord["textStatus"];
+  pageCount: number | null;
+  pages: ReadPage[] | null;
+  readings: PageReading[] | null;
+  /** Set when the bytes say image although the file was announced as something else. */
+  mimeType?: string;
+}
+
+type ReadResult = Reading | "retry";
+
+/** `attempt` is the delivery's attempt: OCR that keeps failing transiently is given up on (ocr-read.ts). */
+export async function readFiles(env: Env, fetched: readonly FetchedDocument[], attempt: number): Promise<ReadOutcome> {
+  const config = ocrConfig(env);
+  const documents: GatheredDocument[] = [];
+  for (const doc of fetched) {
+    const reading = await readOne(env, config, attempt, doc);
+    if (reading === "retry") return { kind: "retry" };
+    const textKey = reading.textStatus === "extracted" ? `text/${doc.row.queryId}/${doc.row.id}.json` : null;
+    if (textKey && reading.pages) {
+      const json = { httpMetadata: { contentType: "application/json" } };
+      await env.FILES.put(textKey, JSON.stringify(reading.pages.map((p) => p.text)), json);
+      await env.FILES.put(boxesKey(doc.row.queryId, doc.row.id), JSON.stringify(packBoxes(reading.pages.map((p) => p.boxes))), json);
+    }
+    documents.push({
+      row: {
+        ...doc.row,
+        mimeType: reading.mimeType ?? doc.row.mimeType,
+        pageCount: reading.pageCount,
+        pages: reading.readings ? JSON.stringify(reading.readings) : null,
+        textKey,
+        textStatus: reading.textStatus,
+      },
+      pages: reading.pages,
+    });
+  }
+  return { kind: "ok", documents };
+}
+
+async function readOne(env: Env, config: OcrConfig | null, attempt: number, doc: FetchedDocument): Promise<ReadResult> {
+  // Without OCR a streamed file stays unread as before: no need to look at its first bytes.
+  if (!config && !doc.pdfBytes) return { textStatus: "not_text", pageCount: null, pages: null, readings: null };
+  const head = doc.pdfBytes ? doc.pdfBytes.subarray(0, SNIFF_BYTES) : await sniff(env.FILES, doc.row.r2Key);
+  const image = head ? imageKind(head) : null;
+  if (image) return readImage(env, config, attempt, doc, image);
+  if (doc.pdfBytes) return readPdf(env, config, attempt, doc, doc.pdfBytes);
+  return { textStatus: "not_text", pageCount: null, pages: null, readings: null };
+}
+
+async function sniff(bucket: R2Bucket, key: string): Promise<Uint8Array | null> {
+  const object = await bucket.get(key, { range: { offset: 0, length: SNIFF_BYTES } });
+  return object ? new Uint8Array(await object.arrayBuffer()) : null;
+}
+
+async function fileBytes(env: Env, doc: FetchedDocument): Promise<Uint8Array> {
+  if (doc.pdfBytes) return doc.pdfBytes;
+  const object = await env.FILES.get(doc.row.r2Key);
+  return object ? new Uint8Array(await object.arrayBuffer()) : new Uint8Array();
+}
+
+/** An image: one page, read by OCR; without OCR it is not text-searchable (a coverage issue, as before). */
+async function readImage(env: Env, config: OcrConfig | null, attempt: number, doc: FetchedDocument, kind: ImageKind): Promise<ReadResult> {
+  const mimeType = IMAGE_TYPES[kind];
+  const read = await ocrRead(env, config, attempt, { sha256: doc.row.sha256, bytes: () => fileBytes(env, doc), contentType: mimeType });
+  if (read.kind === "retry") return "retry";
+  if (read.kind === "unread") return { textStatus: read.permanent ? "unreadable" : "not_text", pageCount: null, pages: null, readings: null, mimeType };
+  const page = { text: read.page.text, width: read.page.width, height: read.page.height, rotation: 0, boxes: read.page.boxes };
+  return { textStatus: page.text.trim() ? "extracted" : "empty", pageCount: 1, pages: [page], readings: [ocrReading(read.page)], mimeType };
+}
+
+/** A PDF: its text layer, and OCR for the pages without one (the first OCR_MAX_PAGES of them). */
+async function readPdf(env: Env, config: OcrConfig | null, attempt: number, doc: FetchedDocument, bytes: Uint8Array): Promise<ReadResult> {
+  const extraction = await extractPdf(bytes);
+  if (!extraction.ok) return { textStatus: "unreadable", pageCount: null, pages: null, readings: null };
+  const pages: ReadPage[] = [];
+  const readings: PageReading[] = [];
+  let asked = 0;
+  for (const [i, page] of extraction.pages.entries()) {
+    const own: PageReading = { width: page.width, height: page.height, rotation: page.rotation };
+    if (page.text.trim()) {
+      pages.push(page);
+      readings.push(own);
+      continue;
+    }
+    const read = asked < OCR_MAX_PAGES
+      ? await ocrRead(env, config, attempt, { sha256: doc.row.sha256, bytes: async () => bytes, contentType: "application/pdf" }, { number: i + 1, width: page.width, height: page.height })
+      : ({ kind: "unread", permanent: false } as const);
+    if (config) asked++;
+    if (read.kind === "retry") return "retry";
+    if (read.kind === "unread") {
+      pages.push(page);
+      readings.push({ ...own, unread: true });
+      continue;
+    }
+    pages.push({ text: read.page.text, width: page.width, height: page.height, rotation: page.rotation, boxes: read.page.boxes });
+    readings.push(ocrReading(read.page, page.rotation));
+  }
+  const textStatus = pages.some((p) => p.text.trim()) ? "extracted" : "empty";
+  return { textStatus, pageCount: extraction.pageCount, pages, readings };
+}
