@@ -2,36 +2,15 @@
  * @module `registry-check`: the open API from a terminal, on the typed client. Everything outside
  * the process (fetch, files, clock, output) comes in through `CliIo`, so tests run it in-process.
  */
-import { DEFAULT_BASE_URL, RegistryClient, type FetchLike, type PollOptions, type Sleep } from "../client/index.ts";
-import { parseArgs, UsageError, type OptionSpec, type Parsed } from "./args.ts";
+import { DEFAULT_BASE_URL, RegistryClient } from "../client/index.ts";
+import { parseArgs, UsageError, type OptionSpec } from "./args.ts";
 import { failFast } from "./connection.ts";
+import type { CliIo, Context } from "./context.ts";
 import { EXIT, explain } from "./messages.ts";
-import type { Output } from "./progress.ts";
 import { download, entitlements, registrations, results, status } from "./reads.ts";
 import { check, query } from "./tasks.ts";
 
-export interface CliIo {
-  stdout: Output;
-  stderr: Output;
-  env: Record<string, string | undefined>;
-  fetch?: FetchLike;
-  sleep?: Sleep;
-  /** Polling intervals and deadline (tests make them short). */
-  poll?: PollOptions;
-  /** Opens a file for `download -o` (Node: a write stream). */
-  openFile?: (path: string) => Promise<{ write(chunk: Uint8Array): Promise<void> | void; close(): Promise<void> | void }>;
-  /** Raw bytes to standard output, for `download -o -`. */
-  stdoutBytes?: { write(chunk: Uint8Array): Promise<void> | void };
-  signal?: AbortSignal;
-}
-
-export interface Context {
-  client: RegistryClient;
-  io: CliIo;
-  args: Parsed;
-  json: boolean;
-  poll: PollOptions;
-}
+export type { CliIo } from "./context.ts";
 
 interface Command {
   usage: string;

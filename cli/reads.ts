@@ -1,7 +1,7 @@
 /** @module The commands that read: `results`, `status`, `registrations`, `entitlements`, `download`. */
 import type { ResultFilter } from "../client/index.ts";
 import { integer, list, single, UsageError, type Parsed } from "./args.ts";
-import type { Context } from "./main.ts";
+import type { Context } from "./context.ts";
 import { evidenceOfPage, evidenceTable } from "./evidence.ts";
 import { EXIT } from "./messages.ts";
 import { bytes, progressBar } from "./render.ts";

@@ -1,7 +1,7 @@
 /** @module The commands that create tasks: `query` and `check`, each waiting with progress bars. */
 import { isCheckTerminal, isQueryTerminal, type Check, type CriterionInput, type Query } from "../client/index.ts";
 import { integer, single, UsageError } from "./args.ts";
-import type { Context } from "./main.ts";
+import type { Context } from "./context.ts";
 import { evidenceOfPage, evidenceTable } from "./evidence.ts";
 import { EXIT } from "./messages.ts";
 import { ProgressBoard } from "./progress.ts";

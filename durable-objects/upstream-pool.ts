@@ -7,6 +7,7 @@
  * later one.
  */
 import { DurableObject } from "cloudflare:workers";
+import { readConfig } from "../worker/config";
 import { winners, type Contender } from "../worker/domain/pool-fairness";
 
 export type SlotGrant = { ok: true; slotId: string } | { ok: false; retryAfterSeconds: number };
@@ -31,8 +32,7 @@ export class UpstreamPool extends DurableObject<Env> {
   }
 
   private capacity(): number {
-    const n = Number(this.env.UPSTREAM_SLOTS);
-    return Number.isInteger(n) && n > 0 ? n : 4;
+    return readConfig(this.env).upstreamSlots;
   }
 
   /** @param holder the task step asking (its re-asks keep its place in line) */

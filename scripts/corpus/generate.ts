@@ -19,6 +19,7 @@ import { renderReportLab, reportLabVersion, type ReportLabLayout } from "./rende
 import { select, type Selection } from "./selection";
 import { VOCABULARIES, type VocabularyName } from "./vocabularies";
 import { HELDOUT_PLAN, renderHeldout } from "./heldout";
+import type { Planned } from "./planned";
 
 export interface TruthFile {
   renderer: string;
@@ -28,15 +29,6 @@ export interface TruthFile {
   descriptionPages: number;
   source: { subject: string; certificateNumber: string | null };
   fields: FieldValues;
-}
-
-export interface Planned {
-  name: string;
-  layout: string;
-  selection: Selection;
-  vocabulary: VocabularyName | "sandbox";
-  doc: PrintedDocument | null;
-  truth: FieldValues;
 }
 
 const PLAN: { renderer: string; count: number; layouts: string[] }[] = [

@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PrintedDocument } from "./document";
-import type { Planned } from "./generate";
+import type { Planned } from "./planned";
 import { sections } from "./heldout-blocks";
 import { HELDOUT_OFFICE_LAYOUTS, heldoutFodt, type HeldoutOfficeLayout } from "./heldout-fodt";
 import { HELDOUT_HTML_LAYOUTS, heldoutHtml, type HeldoutHtmlLayout, pageTemplates } from "./heldout-html";

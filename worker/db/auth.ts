@@ -1,8 +1,7 @@
 /**
- * @module The one D1 read behind an open-API request: key, account, current subscription and plan,
- * served from the isolate's short-lived cache when it holds the key (lib/key-cache.ts states the bound).
+ * @module The one D1 read behind an open-API request: key, account, current subscription and plan
+ * (the auth middleware serves it from the isolate's short-lived cache when it holds the key).
  */
-import { authCacheMs, cachedLookup, cacheLookup } from "../lib/key-cache";
 
 export interface PlanInfo {
   id: string;
@@ -51,15 +50,6 @@ interface Row {
 /** The subscription in force at `now`: the latest started one that has not ended. */
 export const CURRENT_SUBSCRIPTION_SQL = `SELECT id FROM subscriptions WHERE account_id = ?1 AND starts_at <= ?2 AND ends_at > ?2
   ORDER BY starts_at DESC, created_at DESC LIMIT 1`;
-
-/** The key's state, from the isolate's cache or from D1 (then cached). */
-export async function findKey(env: Env, keyHash: string, now: number): Promise<KeyLookup | null> {
-  const cached = cachedLookup(keyHash, now);
-  if (cached) return cached;
-  const found = await lookupKey(env.DB, keyHash, now);
-  if (found) cacheLookup(keyHash, found, now, authCacheMs(env));
-  return found;
-}
 
 export async function lookupKey(db: D1Database, keyHash: string, now: number): Promise<KeyLookup | null> {
   const row = await db

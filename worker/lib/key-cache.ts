@@ -2,7 +2,7 @@
  * @module A short-lived, bounded, per-isolate cache of key hash → key lookup (key, account,
  * subscription and plan), so that a busy client's requests skip the D1 read that authenticates them.
  *
- * Staleness bound: an entry lives AUTH_CACHE_MS (default 5 s) and never past the end of the
+ * Staleness bound: an entry lives AUTH_CACHE_MS (worker/config.ts; default 5 s) and never past the end of the
  * subscription it holds. Revocation, disabling and subscription changes made through the management
  * API evict the account's entries in the isolate that made them at once; other isolates see them
  * within AUTH_CACHE_MS. Key expiry needs no bound: it is checked against the cached expiresAt on
@@ -10,7 +10,6 @@
  */
 import type { KeyLookup } from "../db/auth";
 
-export const DEFAULT_AUTH_CACHE_MS = 5_000;
 /** Enough for every active key an isolate sees in a few seconds; the oldest entry goes first. */
 export const AUTH_CACHE_MAX_ENTRIES = 2_000;
 
@@ -20,14 +19,6 @@ interface Entry {
 }
 
 const entries = new Map<string, Entry>();
-
-/** AUTH_CACHE_MS as a number of milliseconds; 0 turns the cache off, anything unreadable is the default. */
-export function authCacheMs(env: { AUTH_CACHE_MS?: string }): number {
-  const raw = env.AUTH_CACHE_MS;
-  if (raw === undefined || raw.trim() === "") return DEFAULT_AUTH_CACHE_MS;
-  const ms = Number(raw);
-  return Number.isFinite(ms) && ms >= 0 ? ms : DEFAULT_AUTH_CACHE_MS;
-}
 
 export function cachedLookup(keyHash: string, now: number): KeyLookup | undefined {
   const entry = entries.get(keyHash);

@@ -6,10 +6,12 @@
  */
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
-import { findKey } from "../db/auth";
+import { readConfig } from "../config";
+import { lookupKey, type KeyLookup } from "../db/auth";
 import { isWellFormedKey } from "../domain/api-keys";
 import { ApiError } from "../errors";
 import { sha256Hex } from "../lib/crypto";
+import { cachedLookup, cacheLookup } from "../lib/key-cache";
 
 const KEY_HEADER_HINT = "The API key goes in the X-Api-Key header; the Authorization header is not read by the open API.";
 
@@ -25,3 +27,12 @@ export const apiKeyAuth = createMiddleware<AppEnv>(async (c, next) => {
   c.set("principal", { accountId: found.accountId, keyId: found.keyId, subscription: found.subscription });
   await next();
 });
+
+/** The key's state, from the isolate's cache or from D1 (then cached for AUTH_CACHE_MS; lib/key-cache.ts). */
+async function findKey(env: Env, keyHash: string, now: number): Promise<KeyLookup | null> {
+  const cached = cachedLookup(keyHash, now);
+  if (cached) return cached;
+  const found = await lookupKey(env.DB, keyHash, now);
+  if (found) cacheLookup(keyHash, found, now, readConfig(env).authCacheMs);
+  return found;
+}

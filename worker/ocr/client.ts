@@ -4,6 +4,7 @@
  * `transient` (the pipeline step retries with its backoff); a 4xx or an answer that is not the contract's
  * shape is `permanent` (the document gets a coverage issue: asking again would get the same answer).
  */
+import { readConfig } from "../config";
 import { OcrErrorSchema, OcrResultSchema, type OcrResult } from "./schema";
 
 export type OcrOutcome =
@@ -22,10 +23,8 @@ export interface OcrConfig {
 }
 
 /** The service the Worker is configured with; null when OCR_URL is empty or absent (OCR not offered). */
-export function ocrConfig(env: { OCR_URL?: string; OCR_TOKEN?: string }): OcrConfig | null {
-  const url = env.OCR_URL?.trim().replace(/\/+$/, "");
-  if (!url) return null;
-  return env.OCR_TOKEN ? { url, token: env.OCR_TOKEN } : { url };
+export function ocrConfig(env: Env): OcrConfig | null {
+  return readConfig(env).ocr;
 }
 
 function headers(config: OcrConfig, contentType?: string): Headers {

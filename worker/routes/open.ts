@@ -6,8 +6,6 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { apiKeyAuth } from "../middleware/auth";
 import { admitOrdinaryRequest, rateLimitHeaders } from "../middleware/rate-limit";
-import { validationError } from "../errors";
-import { toFieldErrors } from "../validation";
 import { registerEntitlementRoutes } from "./account/entitlements";
 import { registerCreateQuery } from "./queries/create";
 import { registerQueryReads } from "./queries/read";
@@ -16,23 +14,8 @@ import { registerCreateCheck } from "./checks/create";
 import { registerCheckReads } from "./checks/read";
 import { registerCheckResults } from "./checks/results";
 import { countRefusedCreation } from "./tasks/submit";
-import { jsonBody } from "../middleware/json-body";
 import { registerDocumentation } from "./docs";
-
-/** Header names as clients write them; Hono's validator sees them lower-cased. */
-const HEADER_NAMES: Record<string, string> = { "idempotency-key": "Idempotency-Key", range: "Range" };
-
-export function openApiRouter(): OpenAPIHono<AppEnv> {
-  return new OpenAPIHono<AppEnv>({
-    defaultHook: (result) => {
-      if (result.success) return;
-      const fields = toFieldErrors(result.error, result.target).map((f) =>
-        result.target === "header" ? { ...f, path: HEADER_NAMES[f.path] ?? f.path } : f,
-      );
-      throw validationError(fields);
-    },
-  });
-}
+import { openApiRouter, routeGroup } from "./router";
 
 export function createOpenApi(): OpenAPIHono<AppEnv> {
   const api = openApiRouter();
@@ -40,27 +23,24 @@ export function createOpenApi(): OpenAPIHono<AppEnv> {
   // Registered before the middleware, their handlers answer before a key is asked for.
   registerDocumentation(api);
 
-  api.use("*", rateLimitHeaders);
-  api.use("*", apiKeyAuth);
-  api.use("*", async (c, next) => (isSelfAdmitting(c.req.method, c.req.path) ? next() : admitOrdinaryRequest(c, next)));
+  // Every path below needs a key, known or not: a caller learns which paths and methods exist only
+  // once authenticated (401 before 404 or 405).
+  api.use("*", rateLimitHeaders, apiKeyAuth);
 
-  for (const path of ["/queries", "/checks"]) {
-    api.on("POST", path, countRefusedCreation, jsonBody);
-  }
+  // Ordinary requests: one AccountGate call counts each in the account's window.
+  const ordinary = routeGroup(api, admitOrdinaryRequest);
+  registerEntitlementRoutes(ordinary);
+  registerQueryReads(ordinary);
+  registerCheckReads(ordinary);
+  registerCheckResults(ordinary);
+  // Task creation counts itself in the AccountGate call that creates; a refusal before that still counts.
+  const creations = routeGroup(api, countRefusedCreation);
+  registerCreateQuery(creations);
+  registerCreateCheck(creations);
+  // Downloads count themselves in the call that takes their lease (HEAD too: the GET route answers it).
+  registerDocumentContent(routeGroup(api));
 
-  registerEntitlementRoutes(api);
-  registerCreateQuery(api);
-  registerQueryReads(api);
-  registerDocumentContent(api);
-  registerCreateCheck(api);
-  registerCheckReads(api);
-  registerCheckResults(api);
+  // Reached only when no route answered (an unknown path, a wrong method): it counts as ordinary.
+  api.use("*", admitOrdinaryRequest);
   return api;
-}
-
-/** Task creation and downloads count themselves inside their single AccountGate call. */
-function isSelfAdmitting(method: string, path: string): boolean {
-  if (method === "POST" && /\/(queries|checks)$/.test(path)) return true;
-  // HEAD is answered by the GET handler (Hono), so it counts itself there too.
-  return (method === "GET" || method === "HEAD") && /\/documents\/[^/]+\/content$/.test(path);
 }

@@ -1,18 +1,12 @@
-/** @module Chooses the upstream adapter from UPSTREAM (sandbox by default, http for a registry gateway). */
+/** @module Chooses the upstream adapter from UPSTREAM (sandbox by default, http for a registry gateway; worker/config.ts). */
+import { readConfig } from "../config";
 import { D1FixtureStore } from "../db/fixtures";
 import { SandboxUpstream } from "./sandbox/adapter";
-import { HttpUpstream, httpOptionsFromEnv } from "./http";
+import { HttpUpstream } from "./http";
 import type { UpstreamAdapter } from "./types";
 
 export function createUpstream(env: Env): UpstreamAdapter {
-  switch (env.UPSTREAM) {
-    case "sandbox":
-    case "":
-    case undefined:
-      return new SandboxUpstream({ fixtures: new D1FixtureStore(env), slowCallMs: Number(env.SANDBOX_SLOW_MS) || 1000 });
-    case "http":
-      return new HttpUpstream(httpOptionsFromEnv(env));
-    default:
-      throw new Error(`unknown UPSTREAM "${env.UPSTREAM}"`);
-  }
+  const { upstream } = readConfig(env);
+  if (upstream.kind === "http") return new HttpUpstream({ url: upstream.url, token: upstream.token });
+  return new SandboxUpstream({ fixtures: new D1FixtureStore(env), slowCallMs: upstream.slowCallMs });
 }

@@ -1,6 +1,6 @@
 /** @module GET /account/entitlements: reads balances, reserves nothing. */
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../context";
+import { createRoute } from "@hono/zod-openapi";
+import type { RouteGroup } from "../router";
 import { loadEntitlements } from "../../db/entitlements";
 import { toIso } from "../../lib/time";
 import { errorResponses } from "../responses";
@@ -16,7 +16,7 @@ const route = createRoute({
   },
 });
 
-export function registerEntitlementRoutes(api: OpenAPIHono<AppEnv>): void {
+export function registerEntitlementRoutes(api: RouteGroup): void {
   api.openapi(route, async (c) => {
     const principal = c.get("principal");
     const e = await loadEntitlements(c.env.DB, principal.accountId, principal.subscription, Date.now());

@@ -10,7 +10,7 @@ import { forgetAccount } from "../../lib/key-cache";
 import { addMonths, parseIsoWithOffset, toIso } from "../../lib/time";
 import { SubscriptionSchema } from "../account/schema";
 import { errorResponses } from "../responses";
-import type { AdminRouter } from "./index";
+import type { RouteGroup } from "../router";
 import {
   AccountParams, AccountSchema, CreateAccountBody, CreateGrantBody, CreateSubscriptionBody, GrantSchema, PatchAccountBody, PlanSchema,
 } from "./schema";
@@ -25,7 +25,7 @@ export async function requireAccount(db: D1Database, id: string) {
 
 const view = (a: { id: string; name: string; disabled: boolean }) => ({ id: a.id, name: a.name, disabled: a.disabled });
 
-export function registerAccountRoutes(admin: AdminRouter): void {
+export function registerAccountRoutes(admin: RouteGroup): void {
   admin.openapi(
     createRoute({ method: "post", path: "/accounts", request: { body: { ...json(CreateAccountBody), required: true } },
       responses: { 201: { description: "Created", ...json(AccountSchema) }, ...errorResponses("VALIDATION_FAILED") } }),

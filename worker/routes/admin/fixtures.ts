@@ -7,7 +7,7 @@ import { normaliseSubject } from "../../domain/subjects";
 import { ApiError, validationError } from "../../errors";
 import { sha256Hex } from "../../lib/crypto";
 import { errorResponses } from "../responses";
-import type { AdminRouter } from "./index";
+import type { RouteGroup } from "../router";
 
 /** Fixture files are certificates and attachments, not archives: 20 MiB is plenty. */
 export const MAX_FIXTURE_BYTES = 20 * 1024 * 1024;
@@ -53,7 +53,7 @@ async function storeFixtureFile(c: Context<AppEnv>, certificateNumber: string, f
   return { sha256, size: bytes.byteLength };
 }
 
-export function registerFixtureRoutes(admin: AdminRouter): void {
+export function registerFixtureRoutes(admin: RouteGroup): void {
   admin.openapi(
     createRoute({ method: "put", path: "/upstream/subjects/{subjectName}",
       request: { params: SubjectParams, body: { required: true, content: { "application/json": { schema: FixtureSubjectBody } } } },

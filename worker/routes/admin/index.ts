@@ -2,23 +2,21 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../context";
 import { adminAuth } from "../../middleware/admin-auth";
-import { jsonBody } from "../../middleware/json-body";
-import { openApiRouter } from "../open";
+import { openApiRouter, routeGroup } from "../router";
 import { registerAccountRoutes } from "./accounts";
 import { registerKeyRoutes } from "./keys";
 import { registerFixtureRoutes } from "./fixtures";
 import { registerReviewRoutes } from "./reviews";
 
-export type AdminRouter = OpenAPIHono<AppEnv>;
-export function createAdminApi(): AdminRouter {
+export function createAdminApi(): OpenAPIHono<AppEnv> {
   const admin = openApiRouter();
+  // Every path needs the token, known or not; without ADMIN_TOKEN every path is 404.
   admin.use("*", adminAuth);
-  admin.use("*", async (c, next) =>
-    ["POST", "PATCH"].includes(c.req.method) || (c.req.method === "PUT" && /\/(review|upstream\/subjects\/[^/]+)$/.test(c.req.path)) ? jsonBody(c, next) : next(),
-  );
-  registerAccountRoutes(admin);
-  registerKeyRoutes(admin);
-  registerFixtureRoutes(admin);
-  registerReviewRoutes(admin);
+  // A route that declares a JSON body gets it read by jsonBody (the group sees to it).
+  const routes = routeGroup(admin);
+  registerAccountRoutes(routes);
+  registerKeyRoutes(routes);
+  registerFixtureRoutes(routes);
+  registerReviewRoutes(routes);
   return admin;
 }

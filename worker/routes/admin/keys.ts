@@ -12,12 +12,12 @@ import { forgetAccount } from "../../lib/key-cache";
 import { parseIsoWithOffset, toIso } from "../../lib/time";
 import { errorResponses } from "../responses";
 import { requireAccount } from "./accounts";
-import type { AdminRouter } from "./index";
+import type { RouteGroup } from "../router";
 import { AccountParams, CreateKeyBody, CreatedKeySchema, KeyListItemSchema, KeyParams } from "./schema";
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } } });
 
-export function registerKeyRoutes(admin: AdminRouter): void {
+export function registerKeyRoutes(admin: RouteGroup): void {
   admin.openapi(
     createRoute({ method: "post", path: "/accounts/{id}/keys", request: { params: AccountParams, body: { ...json(CreateKeyBody), required: false } },
       responses: { 201: { description: "The key; `key` is shown only here", ...json(CreatedKeySchema) },

@@ -10,12 +10,12 @@ import { newId } from "../../lib/ids";
 import { toIso } from "../../lib/time";
 import { ManualReviewSchema } from "../checks/schema";
 import { errorResponses } from "../responses";
-import type { AdminRouter } from "./index";
+import type { RouteGroup } from "../router";
 
 const ReviewBody = z.strictObject({ decision: z.enum(["confirmed", "false_positive"]), note: z.string().max(2000) });
 const ReviewParams = z.object({ checkId: z.string().min(1).max(100), registrationId: z.string().min(1).max(100) });
 
-export function registerReviewRoutes(admin: AdminRouter): void {
+export function registerReviewRoutes(admin: RouteGroup): void {
   admin.openapi(
     createRoute({
       method: "put", path: "/checks/{checkId}/results/{registrationId}/review",

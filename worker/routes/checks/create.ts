@@ -3,8 +3,8 @@
  * sourceRegistryQueryId it reuses a finished query, no_result included (1 check); without, it creates a query and
  * waits for it (1 query + 1 check).
  */
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../context";
+import { createRoute } from "@hono/zod-openapi";
+import type { RouteGroup } from "../router";
 import { insertCheckStatements, type CheckRow, type CriterionRow } from "../../db/checks";
 import { insertQueryStatement, newQueryRow } from "../../db/queries";
 import { invoiceDigits } from "../../domain/criteria";
@@ -40,7 +40,7 @@ const route = createRoute({
   },
 });
 
-export function registerCreateCheck(api: OpenAPIHono<AppEnv>): void {
+export function registerCreateCheck(api: RouteGroup): void {
   api.openapi(route, async (c) => {
     const idempotencyKey = c.req.valid("header")["idempotency-key"];
     const body = c.req.valid("json");

@@ -1,6 +1,6 @@
 /** @module GET /checks and GET /checks/{id}. */
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../context";
+import { createRoute, z } from "@hono/zod-openapi";
+import type { RouteGroup } from "../router";
 import { criteriaOf, findCheck, sourceExecutionOf, type CheckRow } from "../../db/checks";
 import { ApiError } from "../../errors";
 import { pagedRows } from "../../db/paging";
@@ -22,7 +22,7 @@ async function present(db: D1Database, rows: CheckRow[]) {
   return rows.map((r) => toPublicCheck(r, criteria.get(r.id) ?? [], sources.get(r.source_query_id)));
 }
 
-export function registerCheckReads(api: OpenAPIHono<AppEnv>): void {
+export function registerCheckReads(api: RouteGroup): void {
   api.openapi(
     createRoute({
       method: "get", path: "/checks", operationId: "listChecks", tags: ["Checks"], summary: "List checks, newest first",

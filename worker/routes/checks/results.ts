@@ -1,6 +1,6 @@
 /** @module Check results: the list, one result, navigation among results, and evidence locations. */
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../context";
+import { createRoute, z } from "@hono/zod-openapi";
+import type { RouteGroup } from "../router";
 import type { ResultRow } from "../../db/checks";
 import { documentsOf, type DocumentRow, type RegistrationRow } from "../../db/registrations";
 import { loadPublicRegistration } from "../../db/registration-detail";
@@ -67,7 +67,7 @@ function locate(e: LocatedEvidence, page: PageReading | undefined, layout: PageL
 
 const optional = <K extends string, V>(key: K, value: V | null | undefined) => (value === null || value === undefined ? {} : ({ [key]: value } as Record<K, V>));
 
-export function registerCheckResults(api: OpenAPIHono<AppEnv>): void {
+export function registerCheckResults(api: RouteGroup): void {
   api.openapi(
     createRoute({
       method: "get", path: "/checks/{id}/results", operationId: "listCheckResults", tags: ["Checks"], summary: "List a check's results",

@@ -3,7 +3,8 @@
  * under a download lease (at most 3 streams per account) that ends when the stream ends or is
  * cancelled, and expires if the isolate dies first.
  */
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
+import type { RouteGroup } from "../router";
 import type { Context } from "hono";
 import type { AppEnv } from "../../context";
 import type { DocumentRow } from "../../db/registrations";
@@ -55,7 +56,7 @@ async function refuse(c: Context<AppEnv>, error: ApiError): Promise<never> {
   throw error;
 }
 
-export function registerDocumentContent(api: OpenAPIHono<AppEnv>): void {
+export function registerDocumentContent(api: RouteGroup): void {
   api.openapi(route, async (c) => {
     const accountId = c.get("principal").accountId;
     const doc = await c.env.DB.prepare(

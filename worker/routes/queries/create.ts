@@ -1,6 +1,6 @@
 /** @module POST /queries: normalise, de-duplicate, reserve one query allowance per subject, enqueue. */
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../context";
+import { createRoute } from "@hono/zod-openapi";
+import type { RouteGroup } from "../router";
 import { insertQueryStatement, newQueryRow } from "../../db/queries";
 import { normaliseSubject } from "../../domain/subjects";
 import { ApiError } from "../../errors";
@@ -49,7 +49,7 @@ export function normaliseBatch(raw: readonly string[], field: (i: number) => str
   return names;
 }
 
-export function registerCreateQuery(api: OpenAPIHono<AppEnv>): void {
+export function registerCreateQuery(api: RouteGroup): void {
   api.openapi(route, async (c) => {
     const idempotencyKey = c.req.valid("header")["idempotency-key"];
     const body = c.req.valid("json");

@@ -1,6 +1,6 @@
 /** @module GET /queries, /queries/{id}, /queries/{id}/registrations and /queries/{id}/registrations/{registrationId}. */
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../context";
+import { createRoute, z } from "@hono/zod-openapi";
+import type { RouteGroup } from "../router";
 import { findQuery, type QueryRow } from "../../db/queries";
 import { documentsOf, findRegistration, type RegistrationRow } from "../../db/registrations";
 import { loadPublicRegistration } from "../../db/registration-detail";
@@ -34,7 +34,7 @@ export function parseStatusFilter(raw: string | string[] | undefined): string[] 
   return [...new Set(values)];
 }
 
-export function registerQueryReads(api: OpenAPIHono<AppEnv>): void {
+export function registerQueryReads(api: RouteGroup): void {
   api.openapi(
     createRoute({
       method: "get", path: "/queries", operationId: "listQueries", tags: ["Queries"], summary: "List queries of the last 6 calendar months, newest first",

@@ -6,13 +6,13 @@
  */
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { renderError } from "../../app";
 import type { AppEnv } from "../../context";
 import type { BoundStatement, CreationRequest } from "../../../durable-objects/creation";
 import { ApiError, type ErrorCode } from "../../errors";
 import { sha256Hex } from "../../lib/crypto";
 import { accountGate } from "../../lib/gate";
 import { rateLimited, recordWindow } from "../../middleware/rate-limit";
+import { renderError } from "../../middleware/render-error";
 
 /** Key order does not change the intent: {"a":1,"b":2} and {"b":2,"a":1} are one body. */
 export function canonicalJson(value: unknown): string {

@@ -1,0 +1,65 @@
+/**
+ * The import rules of the layers (README, Architecture): `npm run lint:deps`, run in CI (.ci/run).
+ * Circles are refused whether the imports are runtime or type-only: a type circle still means two
+ * modules each own part of the other's shape, and it turns into a runtime one with the next import.
+ */
+/** Binding code: what talks to D1, R2, Queues, Durable Objects, HTTP or the Workers runtime. */
+const BINDING_CODE = [
+  "^worker/db/",
+  "^worker/routes/",
+  "^worker/middleware/",
+  "^worker/app\\.ts$",
+  "^worker/index\\.ts$",
+  "^worker/upstream/http/",
+  "^queues/",
+  "^durable-objects/",
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "Two modules that import each other (types included): move the shared shape to the module that owns it.",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "domain-is-pure",
+      severity: "error",
+      comment: "worker/domain is pure code: no bindings, no HTTP framework, no ORM, no runtime modules (STYLE.md, Layout).",
+      from: { path: "^worker/domain/" },
+      to: { path: [...BINDING_CODE, "^cloudflare:", "(^|/)node_modules/(hono|@hono|drizzle-orm)/"] },
+    },
+    {
+      name: "routes-no-table-definitions",
+      severity: "warn",
+      comment: "Routes and Durable Objects call worker/db functions named for what they do, never the drizzle tables.",
+      from: { path: ["^worker/routes/", "^durable-objects/"] },
+      to: { path: "^worker/db/schema" },
+    },
+    {
+      name: "not-to-unresolvable",
+      severity: "error",
+      comment: "An import that resolves to nothing is a typo or a missing dependency.",
+      // Browser modules import what the Worker serves beside them (pdf.js) by URL, not from the tree.
+      from: { pathNot: "/browser/" },
+      to: { couldNotResolve: true, pathNot: ["^cloudflare:"] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: ["^dist/", "^\\.wrangler/", "^client/dist/"] },
+    // Type-only imports count: they are edges of a circle too.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types", "workerd", "worker"],
+      extensions: [".ts", ".mts", ".js", ".mjs", ".cjs", ".json", ".d.ts"],
+    },
+    builtInModules: { add: ["cloudflare:workers", "cloudflare:test", "cloudflare:sockets", "cloudflare:email", "node:sqlite"] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

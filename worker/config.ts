@@ -1,0 +1,147 @@
+/**
+ * @module The deployment's configuration: every variable and secret the Worker reads, described once
+ * (rule, default, what it is for) and checked once per isolate. A malformed value, or a value a
+ * setting needs that is missing, stops the Worker with an error naming the variable (at start-up in
+ * worker/index.ts; at the first request or message for an env built otherwise). Values are never
+ * echoed, so a secret cannot leak into a log. Code reads `readConfig(env)`, never the raw strings.
+ *
+ * Unset and empty mean the same: wrangler vars are strings, and `OCR_URL = ""` is how a deployment
+ * says "no OCR". Either one takes the default written in VARIABLES below, which is the one place
+ * defaults live (wrangler.toml sets the same values for `wrangler dev` and deploys).
+ */
+import { z } from "zod";
+
+interface Variable<T> {
+  /** Parses a value that is present and not empty. */
+  schema: z.ZodType<T>;
+  /** What a valid value looks like, in the words of the error. */
+  rule: string;
+  /** Used when unset or empty; without one, an unset variable is null (the feature is off). */
+  fallback?: T;
+  about: string;
+}
+
+function wholeNumber(about: string, min: number, max: number, fallback: number): Variable<number> & { fallback: number } {
+  return {
+    schema: z.string().regex(/^\d+$/).transform(Number).pipe(z.number().min(min).max(max)),
+    rule: `must be a whole number from ${min} to ${max}`,
+    fallback,
+    about,
+  };
+}
+
+function httpUrl(about: string): Variable<string> {
+  return {
+    // A trailing slash would double the path separator when the client appends its paths.
+    schema: z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, "")),
+    rule: "must be an absolute http(s) URL",
+    about,
+  };
+}
+
+function secret(about: string): Variable<string> {
+  return { schema: z.string(), rule: "must be a string", about };
+}
+
+/** Every variable and secret, in the order a reader of wrangler.toml meets them. */
+export const VARIABLES = {
+  UPSTREAM: {
+    schema: z.enum(["sandbox", "http"]),
+    rule: 'must be "sandbox" or "http"',
+    fallback: "sandbox",
+    about: "sandbox: the deterministic local registry; http: a registry gateway (UPSTREAM_URL, UPSTREAM_TOKEN).",
+  } satisfies Variable<"sandbox" | "http">,
+  UPSTREAM_URL: httpUrl("The registry gateway's base URL; required when UPSTREAM is http (docs/upstream-gateway.md)."),
+  UPSTREAM_TOKEN: secret("The registry gateway's bearer token; required when UPSTREAM is http."),
+  UPSTREAM_SLOTS: wholeNumber("Concurrent upstream sessions the UpstreamPool hands out.", 1, 1_000, 4),
+  CHECK_SLICE: wholeNumber("Registrations a check matches per queue message.", 1, 5_000, 200),
+  SANDBOX_SLOW_MS: wholeNumber("How long every upstream call of a 慢 sandbox subject takes (ms).", 0, 60_000, 1_000),
+  AUTH_CACHE_MS: wholeNumber(
+    "How long an isolate may answer from its cache of API keys (ms); 0 turns the cache off (lib/key-cache.ts).",
+    0,
+    3_600_000,
+    5_000,
+  ),
+  ADMIN_TOKEN: secret("The management API's bearer token; unset, the whole management API answers 404."),
+  OCR_URL: httpUrl("The OCR service that reads scanned attachments (docs/ocr.md); unset, images stay unread."),
+  OCR_TOKEN: secret("The OCR service's bearer token, when it asks for one."),
+} as const;
+
+export type VariableName = keyof typeof VARIABLES;
+
+export interface Config {
+  upstream: { kind: "sandbox"; slowCallMs: number } | { kind: "http"; url: string; token: string };
+  upstreamSlots: number;
+  checkSlice: number;
+  authCacheMs: number;
+  /** null: no management API. */
+  adminToken: string | null;
+  /** null: no OCR service configured. */
+  ocr: { url: string; token?: string } | null;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: Problem[]) {
+    super(`Configuration: ${problems.map(({ variable, problem }) => `${variable} ${problem}`).join("; ")}.`);
+    this.name = "ConfigError";
+  }
+}
+
+interface Problem {
+  variable: VariableName;
+  problem: string;
+}
+
+type Output<Name extends VariableName> = z.output<(typeof VARIABLES)[Name]["schema"]>;
+/** A variable with a fallback always has a value; one without is null when unset. */
+type Values = { [Name in VariableName]: (typeof VARIABLES)[Name] extends { fallback: unknown } ? Output<Name> : Output<Name> | null };
+
+/** Checks every variable; throws a ConfigError that lists each problem by name (values never shown). */
+export function parseConfig(env: { readonly [Name in VariableName]?: unknown }): Config {
+  const problems: Problem[] = [];
+  const values: Partial<Record<VariableName, unknown>> = {};
+  for (const name of Object.keys(VARIABLES) as VariableName[]) {
+    const variable: Variable<unknown> = VARIABLES[name];
+    const raw = env[name];
+    if (raw === undefined || raw === "") values[name] = variable.fallback ?? null;
+    else {
+      const parsed = variable.schema.safeParse(raw);
+      if (parsed.success) values[name] = parsed.data;
+      else problems.push({ variable: name, problem: variable.rule });
+    }
+  }
+  // Every entry was set above, each by its own variable's schema or fallback.
+  const v = values as Values;
+  const upstream = problems.length === 0 ? upstreamOf(v, problems) : undefined;
+  if (!upstream) throw new ConfigError(problems);
+  return {
+    upstream,
+    upstreamSlots: v.UPSTREAM_SLOTS,
+    checkSlice: v.CHECK_SLICE,
+    authCacheMs: v.AUTH_CACHE_MS,
+    adminToken: v.ADMIN_TOKEN,
+    ocr: v.OCR_URL === null ? null : v.OCR_TOKEN ? { url: v.OCR_URL, token: v.OCR_TOKEN } : { url: v.OCR_URL },
+  };
+}
+
+/** The upstream adapter's settings; undefined (with the problems said) when http lacks what it needs. */
+function upstreamOf(v: Values, problems: Problem[]): Config["upstream"] | undefined {
+  if (v.UPSTREAM === "sandbox") return { kind: "sandbox", slowCallMs: v.SANDBOX_SLOW_MS };
+  if (v.UPSTREAM_URL === null) problems.push({ variable: "UPSTREAM_URL", problem: "is required when UPSTREAM is http" });
+  if (v.UPSTREAM_TOKEN === null)
+    problems.push({ variable: "UPSTREAM_TOKEN", problem: "is required when UPSTREAM is http (wrangler secret put UPSTREAM_TOKEN)" });
+  if (v.UPSTREAM_URL === null || v.UPSTREAM_TOKEN === null) return undefined;
+  return { kind: "http", url: v.UPSTREAM_URL, token: v.UPSTREAM_TOKEN };
+}
+
+/** One parse per env object: an isolate keeps its env for life, and tests that build their own get theirs. */
+const parsed = new WeakMap<object, Config>();
+
+export function readConfig(env: Env): Config {
+  let config = parsed.get(env);
+  if (!config) {
+    config = parseConfig(env);
+    parsed.set(env, config);
+  }
+  return config;
+}
