@@ -1,62 +1,111 @@
-/** @module Reads of check results: filters and order shared by the list and the navigation. */
-import { validationError } from "../errors";
-import { MATCH_STATUSES, RESULT_SORTS, RESULT_STATUSES, STRENGTHS } from "../routes/checks/schema";
-import type { ResultRow } from "./checks";
+/** @module Reads of a check's results: one result, a filtered page, the tallies, and navigation under the list's order. */
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import type { MATCH_STATUSES, RESULT_SORTS, RESULT_STATUSES, STRENGTHS } from "../schemas/check-vocabulary";
+import { inJsonList } from "./json-list";
+import { checkResults, type CheckResultRecord } from "./schema";
 
+/** The list's filters, already checked against their value sets (routes/checks/filters.ts). */
 export interface ResultFilter {
-  resultStatus?: string | string[];
-  matchStatus?: string | string[];
-  strength?: string | string[];
+  resultStatuses: ReadonlyArray<(typeof RESULT_STATUSES)[number]>;
+  matchStatuses: ReadonlyArray<(typeof MATCH_STATUSES)[number]>;
+  strengths: ReadonlyArray<(typeof STRENGTHS)[number]>;
   criterionId?: string;
-  sort?: (typeof RESULT_SORTS)[number];
+  sort: (typeof RESULT_SORTS)[number];
 }
 
-function multi(name: string, raw: string | string[] | undefined, allowed: readonly string[]): string[] {
-  if (raw === undefined) return [];
-  const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
-  if (values.some((v) => !allowed.includes(v)))
-    throw validationError([{ path: name, code: "INVALID_CHOICE", message: `Must be among: ${allowed.join(", ")}.` }]);
-  return [...new Set(values)];
+function filtered(checkId: string, f: ResultFilter): SQL | undefined {
+  return and(
+    eq(checkResults.checkId, checkId),
+    f.resultStatuses.length > 0 ? inJsonList(checkResults.resultStatus, f.resultStatuses) : undefined,
+    f.matchStatuses.length > 0 ? inJsonList(checkResults.matchStatus, f.matchStatuses) : undefined,
+    f.strengths.length > 0 ? inJsonList(checkResults.strength, f.strengths) : undefined,
+    // drizzle's builder cannot join the table-valued json_each: the matched ids are a JSON list.
+    f.criterionId !== undefined
+      ? sql`EXISTS (SELECT 1 FROM json_each(${checkResults.matchedCriterionIds}) WHERE value = ${f.criterionId})`
+      : undefined,
+  );
 }
 
-/** WHERE clause (parameters from ?2 on; ?1 is the check id) and ORDER BY for a filter. */
-export function resultQuery(f: ResultFilter): { where: string; order: string; params: string[] } {
-  const params: string[] = [];
-  const where = ["check_id = ?1"];
-  const inList = (column: string, values: string[]) => {
-    if (values.length === 0) return;
-    params.push(JSON.stringify(values));
-    where.push(`${column} IN (SELECT value FROM json_each(?${params.length + 1}))`);
-  };
-  inList("result_status", multi("resultStatus", f.resultStatus, RESULT_STATUSES));
-  inList("match_status", multi("matchStatus", f.matchStatus, MATCH_STATUSES));
-  inList("strength", multi("strength", f.strength, STRENGTHS));
-  if (f.criterionId) {
-    params.push(f.criterionId);
-    where.push(`EXISTS (SELECT 1 FROM json_each(matched_criterion_ids) WHERE value = ?${params.length + 1})`);
-  }
-  const order = {
-    registration: "ordinal",
-    strength: "CASE strength WHEN 'invoice_match' THEN 0 WHEN 'keyword_only' THEN 1 ELSE 2 END, ordinal",
-    hits: "json_array_length(matched_criterion_ids) DESC, ordinal",
-  }[f.sort ?? "registration"];
-  return { where: where.join(" AND "), order, params };
+/** registration: certificate order; strength: invoice matches first; hits: most matched criteria first. Ties in certificate order. */
+const ORDER: Record<ResultFilter["sort"], SQL[]> = {
+  registration: [asc(checkResults.ordinal)],
+  strength: [sql`CASE ${checkResults.strength} WHEN 'invoice_match' THEN 0 WHEN 'keyword_only' THEN 1 ELSE 2 END`, asc(checkResults.ordinal)],
+  hits: [desc(sql`json_array_length(${checkResults.matchedCriterionIds})`), asc(checkResults.ordinal)],
+};
+
+export async function findResult(db: D1Database, checkId: string, registrationId: string): Promise<CheckResultRecord | undefined> {
+  return drizzle(db)
+    .select()
+    .from(checkResults)
+    .where(and(eq(checkResults.checkId, checkId), eq(checkResults.registrationId, registrationId)))
+    .get();
 }
 
+/** One page of the filtered results and the filter's total, in one D1 round trip. */
+export async function pageOfResults(db: D1Database, checkId: string, f: ResultFilter, page: { pageSize: number; offset: number }) {
+  const d = drizzle(db);
+  const where = filtered(checkId, f);
+  const [total, rows] = await d.batch([
+    d.select({ n: count() }).from(checkResults).where(where),
+    d.select().from(checkResults).where(where).orderBy(...ORDER[f.sort]).limit(page.pageSize).offset(page.offset),
+  ]);
+  return { rows, total: total[0]?.n ?? 0 };
+}
+
+/** The check's results by review state (filters ignored), and how many still await a review. */
 export async function resultCounts(db: D1Database, checkId: string) {
-  const row = await db.prepare(
-    `SELECT COUNT(*) AS all_count,
-       SUM(result_status = 'confirmed') AS confirmed, SUM(result_status = 'excluded') AS excluded,
-       SUM(result_status = 'pending') AS pending, SUM(result_status = 'unmatched') AS unmatched,
-       SUM(match_status = 'matched' AND source_available = 1 AND review_decision IS NULL) AS reviewable
-     FROM check_results WHERE check_id = ?`,
-  ).bind(checkId).first<Record<string, number | null>>();
+  const sum = (condition: SQL) => sql<number | null>`SUM(${condition})`;
+  const row = await drizzle(db)
+    .select({
+      all: count(),
+      confirmed: sum(sql`${checkResults.resultStatus} = 'confirmed'`),
+      excluded: sum(sql`${checkResults.resultStatus} = 'excluded'`),
+      pending: sum(sql`${checkResults.resultStatus} = 'pending'`),
+      unmatched: sum(sql`${checkResults.resultStatus} = 'unmatched'`),
+      reviewable: sum(sql`${checkResults.matchStatus} = 'matched' AND ${checkResults.sourceAvailable} = 1 AND ${checkResults.reviewDecision} IS NULL`),
+    })
+    .from(checkResults)
+    .where(eq(checkResults.checkId, checkId))
+    .get();
   return {
-    counts: { all: row?.all_count ?? 0, confirmed: row?.confirmed ?? 0, excluded: row?.excluded ?? 0, pending: row?.pending ?? 0, unmatched: row?.unmatched ?? 0 },
+    counts: { all: row?.all ?? 0, confirmed: row?.confirmed ?? 0, excluded: row?.excluded ?? 0, pending: row?.pending ?? 0, unmatched: row?.unmatched ?? 0 },
     reviewable: row?.reviewable ?? 0,
   };
 }
 
-export async function findResult(db: D1Database, checkId: string, registrationId: string): Promise<ResultRow | null> {
-  return db.prepare("SELECT * FROM check_results WHERE check_id = ? AND registration_id = ?").bind(checkId, registrationId).first<ResultRow>();
+export interface ResultPosition {
+  total: number;
+  /** From 1; null when the result is not in the filtered list. */
+  position: number | null;
+  previousRegistrationId: string | null;
+  nextRegistrationId: string | null;
+}
+
+/** Where a result stands in the filtered, ordered list (window functions: drizzle has no builder for them). */
+export async function resultPosition(db: D1Database, checkId: string, registrationId: string, f: ResultFilter): Promise<ResultPosition> {
+  const d = drizzle(db);
+  const where = filtered(checkId, f);
+  const order = sql.join(ORDER[f.sort], sql`, `);
+  const ranked = d
+    .select({
+      registrationId: checkResults.registrationId,
+      position: sql<number>`ROW_NUMBER() OVER (ORDER BY ${order})`.as("position"),
+      previous: sql<string | null>`LAG(${checkResults.registrationId}) OVER (ORDER BY ${order})`.as("previous"),
+      next: sql<string | null>`LEAD(${checkResults.registrationId}) OVER (ORDER BY ${order})`.as("next"),
+    })
+    .from(checkResults)
+    .where(where)
+    .as("ranked");
+  const [total, hit] = await d.batch([
+    d.select({ n: count() }).from(checkResults).where(where),
+    d.select().from(ranked).where(eq(ranked.registrationId, registrationId)),
+  ]);
+  const found = hit[0];
+  return {
+    total: total[0]?.n ?? 0,
+    position: found?.position ?? null,
+    previousRegistrationId: found?.previous ?? null,
+    nextRegistrationId: found?.next ?? null,
+  };
 }

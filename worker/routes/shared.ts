@@ -1,5 +1,6 @@
 /** @module Shapes and helpers shared by every open-API resource: pages, pagination. */
 import { z } from "@hono/zod-openapi";
+import { validationError } from "../errors";
 
 /** A whole number 1–max written in a query parameter: not a number is INVALID_TYPE, a number outside the range OUT_OF_RANGE. */
 function checkWholeNumber(name: string, max: number | undefined, value: string | undefined, ctx: z.RefinementCtx): void {
@@ -74,3 +75,16 @@ export const SearchQuery = z
   .max(200)
   .optional()
   .openapi({ description: "Case-insensitive substring; `%`, `_` and `!` match literally", example: "示例供应链" });
+
+/**
+ * A filter given as repeated parameters and/or comma lists ("a,b" or a=…&a=…): the distinct values,
+ * each one of `allowed`, else 400 naming the parameter.
+ */
+export function enumList<T extends string>(name: string, raw: string | string[] | undefined, allowed: readonly T[]): T[] {
+  if (raw === undefined) return [];
+  const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v !== "");
+  const known: readonly string[] = allowed;
+  if (values.some((v) => !known.includes(v)))
+    throw validationError([{ path: name, code: "INVALID_CHOICE", message: `Must be among: ${allowed.join(", ")}.` }]);
+  return [...new Set(values)] as T[];
+}

@@ -1,101 +1,121 @@
-/** @module Registration rows → PublicRegistrationSummary / PublicRegistration. */
+/** @module Registration records → PublicRegistrationSummary / PublicRegistration (and their attachments, pdf and chain). */
 import type { z } from "@hono/zod-openapi";
-import type { DocumentRow, RegistrationRow } from "../db/registrations";
+import type { RegistrationChain, RegistrationDetail } from "../db/registration-detail";
+import type { DocumentRecord, RegistrationRecord } from "../db/schema";
 import { toIso } from "../lib/time";
-import type { AttachmentSchema, PdfSchema, RegistrationSchema, RegistrationSummarySchema } from "../routes/queries/schema";
-import type { Certificate } from "../schemas/certificate";
+import type { AttachmentSchema, ChainItemSchema, PdfSchema, RegistrationSchema, RegistrationSummarySchema } from "../routes/queries/schema";
+import { toCertificate } from "./certificate";
+import { documentUrl } from "./document-url";
+
+export { documentUrl };
 
 type Attachment = z.infer<typeof AttachmentSchema>;
 type Pdf = z.infer<typeof PdfSchema>;
+type ChainItem = z.infer<typeof ChainItemSchema>;
 export type RegistrationSummary = z.infer<typeof RegistrationSummarySchema>;
 export type PublicRegistration = z.infer<typeof RegistrationSchema>;
 
-export function documentUrl(documentId: string): string {
-  return `/api/open/v1/documents/${documentId}/content`;
-}
-
-const ATTACHMENT_STATUS: Record<DocumentRow["text_status"], Attachment["status"]> = {
+const ATTACHMENT_STATUS: Record<DocumentRecord["textStatus"], Attachment["status"]> = {
   extracted: "text_extracted",
   empty: "no_text",
   not_text: "not_text_searchable",
   unreadable: "unreadable",
 };
 
-export function toAttachment(doc: DocumentRow): Attachment {
+export function toAttachment(doc: DocumentRecord): Attachment {
   return {
     id: doc.id,
-    fileName: doc.file_name,
+    fileName: doc.fileName,
     url: documentUrl(doc.id),
-    mimeType: doc.mime_type,
-    ...(doc.page_count !== null ? { pageCount: doc.page_count } : {}),
+    mimeType: doc.mimeType,
+    ...(doc.pageCount !== null ? { pageCount: doc.pageCount } : {}),
     sha256: doc.sha256,
-    status: ATTACHMENT_STATUS[doc.text_status],
+    status: ATTACHMENT_STATUS[doc.textStatus],
   };
 }
 
+/** Absent, null and empty text are all omitted (optional fields are never null). */
 function optional<K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> {
   return value === null || value === undefined || value === "" ? {} : ({ [key]: value } as Record<K, V>);
 }
 
-export function toRegistrationSummary(row: RegistrationRow, docs: readonly DocumentRow[]): RegistrationSummary {
+function upstreamSummary(row: RegistrationRecord): Record<string, unknown> {
+  return JSON.parse(row.upstreamSummary) as Record<string, unknown>;
+}
+
+export function toRegistrationSummary(row: RegistrationRecord, docs: readonly DocumentRecord[]): RegistrationSummary {
   const certificateDoc = docs.find((d) => d.kind === "certificate");
-  const available = row.source_status === "available";
+  const available = row.sourceStatus === "available";
   return {
     id: row.id,
-    certificateNumber: row.certificate_number,
-    coverageComplete: row.coverage_complete === 1,
-    dataSource: row.data_source as RegistrationSummary["dataSource"],
-    parseStatus: row.parse_status as RegistrationSummary["parseStatus"],
-    sourceStatus: row.source_status as RegistrationSummary["sourceStatus"],
+    certificateNumber: row.certificateNumber,
+    coverageComplete: row.coverageComplete,
+    dataSource: row.dataSource as RegistrationSummary["dataSource"],
+    parseStatus: row.parseStatus as RegistrationSummary["parseStatus"],
+    sourceStatus: row.sourceStatus as RegistrationSummary["sourceStatus"],
     attachments: docs.filter((d) => d.kind === "attachment").map(toAttachment),
-    ...optional("businessTypeCode", row.business_type_code),
-    ...optional("subBusinessTypeCode", row.sub_business_type_code),
-    ...optional("debtorNames", row.debtor_names),
-    ...optional("securedPartyNames", row.secured_party_names),
-    ...optional("expiresAt", row.expires_at),
-    ...optional("registerTime", row.register_time),
-    ...optional("registerType", row.register_type as RegistrationSummary["registerType"]),
-    ...optional("registrationMonths", row.registration_months),
-    ...optional("propertySummary", row.property_summary),
+    ...optional("businessTypeCode", row.businessTypeCode),
+    ...optional("subBusinessTypeCode", row.subBusinessTypeCode),
+    ...optional("debtorNames", row.debtorNames),
+    ...optional("securedPartyNames", row.securedPartyNames),
+    ...optional("expiresAt", row.expiresAt),
+    ...optional("registerTime", row.registerTime),
+    ...optional("registerType", row.registerType as RegistrationSummary["registerType"]),
+    ...optional("registrationMonths", row.registrationMonths),
+    ...optional("propertySummary", row.propertySummary),
     ...(available && certificateDoc ? { pdfUrl: documentUrl(certificateDoc.id) } : {}),
-    upstreamSummary: JSON.parse(row.upstream_summary) as Record<string, unknown>,
+    upstreamSummary: upstreamSummary(row),
   };
 }
 
-export function toPdf(row: RegistrationRow, doc: DocumentRow | undefined): Pdf | null {
+export function toPdf(row: RegistrationRecord, doc: DocumentRecord | undefined): Pdf | null {
   if (!doc) return null;
   return {
-    certificateNumber: row.certificate_number,
+    certificateNumber: row.certificateNumber,
     documentId: doc.id,
-    fileName: doc.file_name,
-    mimeType: doc.mime_type,
-    ...(doc.page_count !== null ? { pageCount: doc.page_count } : {}),
-    parseStatus: (doc.parse_status ?? "pending") as Pdf["parseStatus"],
-    ...(doc.parsed_at !== null ? { parsedAt: toIso(doc.parsed_at) } : {}),
+    fileName: doc.fileName,
+    mimeType: doc.mimeType,
+    ...(doc.pageCount !== null ? { pageCount: doc.pageCount } : {}),
+    parseStatus: (doc.parseStatus ?? "pending") as Pdf["parseStatus"],
+    ...(doc.parsedAt !== null ? { parsedAt: toIso(doc.parsedAt) } : {}),
     sha256: doc.sha256,
     size: doc.size,
     // Quarantined or unavailable sources cannot be downloaded: no link is offered.
-    ...(row.source_status === "available" ? { url: documentUrl(doc.id) } : {}),
+    ...(row.sourceStatus === "available" ? { url: documentUrl(doc.id) } : {}),
   };
 }
 
-export function toPublicRegistration(
-  row: RegistrationRow,
-  docs: readonly DocumentRow[],
-  chain: { initialCertificateNumber: string; items: Array<Record<string, string | undefined>>; truncated: boolean } | undefined,
-  index: { status: PublicRegistration["indexStatus"]; at?: number },
-): PublicRegistration {
+function toChain(chain: RegistrationChain): NonNullable<PublicRegistration["registrationChain"]> {
+  return {
+    initialCertificateNumber: chain.initialCertificateNumber,
+    truncated: chain.truncated,
+    items: chain.items.map(
+      (r): ChainItem => ({
+        certificateNumber: r.certificateNumber,
+        registrationId: r.id,
+        parseStatus: r.parseStatus as ChainItem["parseStatus"],
+        ...optional("registerType", r.registerType as ChainItem["registerType"]),
+        ...optional("registerTime", r.registerTime),
+        ...optional("expiresAt", r.expiresAt),
+      }),
+    ),
+  };
+}
+
+/** @param index where the registration stands in a check's index (not_requested outside a check). */
+export function toPublicRegistration(detail: RegistrationDetail, index: { status: PublicRegistration["indexStatus"]; at?: number | null }): PublicRegistration {
+  const { registration: row, documents: docs, chain } = detail;
   return {
     id: row.id,
-    certificateNumber: row.certificate_number,
-    certificate: row.certificate ? (JSON.parse(row.certificate) as Certificate) : null,
+    certificateNumber: row.certificateNumber,
+    certificate: toCertificate(row.certificate),
     pdf: toPdf(row, docs.find((d) => d.kind === "certificate")),
     indexStatus: index.status,
-    upstreamSummary: JSON.parse(row.upstream_summary) as Record<string, unknown>,
+    upstreamSummary: upstreamSummary(row),
     attachments: docs.filter((d) => d.kind === "attachment").map(toAttachment),
-    coverageComplete: row.coverage_complete === 1,
+    coverageComplete: row.coverageComplete,
     ...(index.at ? { indexedAt: toIso(index.at) } : {}),
-    ...(chain ? { registrationChain: chain as PublicRegistration["registrationChain"] } : {}),
-    sourceStatus: row.source_status as PublicRegistration["sourceStatus"],
+    ...(chain ? { registrationChain: toChain(chain) } : {}),
+    sourceStatus: row.sourceStatus as PublicRegistration["sourceStatus"],
   };
 }

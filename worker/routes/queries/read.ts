@@ -2,15 +2,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteGroup } from "../router";
 import { findQuery, type QueryRow } from "../../db/queries";
-import { documentsOf, findRegistration, type RegistrationRow } from "../../db/registrations";
-import { loadPublicRegistration } from "../../db/registration-detail";
+import { findOwnRegistration, loadRegistrationDetail, pageOfRegistrations } from "../../db/registration-detail";
 import { pagedRows } from "../../db/paging";
-import { ApiError, validationError } from "../../errors";
+import { ApiError } from "../../errors";
 import { historyWindowStart } from "../../lib/time";
 import { toPublicQuery } from "../../serializers/query";
-import { toRegistrationSummary } from "../../serializers/registration";
+import { toPublicRegistration, toRegistrationSummary } from "../../serializers/registration";
 import { errorResponses } from "../responses";
-import { containsText, pagination } from "../shared";
+import { containsText, enumList, pagination } from "../shared";
 import {
   QueryListQuery, QueryPageSchema, QueryParams, QuerySchema, REGISTRATION_PARSE_STATUSES, RegistrationListQuery,
   RegistrationPageSchema, RegistrationParams, RegistrationSchema,
@@ -22,16 +21,6 @@ export async function requireQuery(db: D1Database, accountId: string, id: string
   const row = await findQuery(db, accountId, id);
   if (!row) throw new ApiError("NOT_FOUND");
   return row;
-}
-
-/** parseStatus as repeated parameters and/or comma lists; every value must be known. */
-export function parseStatusFilter(raw: string | string[] | undefined): string[] {
-  if (raw === undefined) return [];
-  const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v !== "");
-  const known: readonly string[] = REGISTRATION_PARSE_STATUSES;
-  if (values.some((v) => !known.includes(v)))
-    throw validationError([{ path: "parseStatus", code: "INVALID_CHOICE", message: `Must be among: ${REGISTRATION_PARSE_STATUSES.join(", ")}.` }]);
-  return [...new Set(values)];
 }
 
 export function registerQueryReads(api: RouteGroup): void {
@@ -80,30 +69,12 @@ export function registerQueryReads(api: RouteGroup): void {
       responses: { 200: { description: "Page of registrations", ...json(RegistrationPageSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
     }),
     async (c) => {
-      const accountId = c.get("principal").accountId;
-      const query = await requireQuery(c.env.DB, accountId, c.req.valid("param").id);
+      const query = await requireQuery(c.env.DB, c.get("principal").accountId, c.req.valid("param").id);
       const q = c.req.valid("query");
-      const statuses = parseStatusFilter(q.parseStatus);
       const { page, pageSize, offset } = pagination(q);
-      const where = ["query_id = ?1"];
-      const params: (string | number)[] = [query.id];
-      if (q.search) {
-        params.push(q.search);
-        where.push(containsText("search_text", params.length));
-      }
-      if (statuses.length > 0) {
-        params.push(JSON.stringify(statuses));
-        where.push(`parse_status IN (SELECT value FROM json_each(?${params.length}))`);
-      }
-      const clause = where.join(" AND ");
-      const { rows: regs, total } = await pagedRows<RegistrationRow>(c.env.DB, { from: `registrations WHERE ${clause}`, params, order: "ordinal", pageSize, offset });
-      const docs = await documentsOf(c.env.DB, regs.map((r) => r.id));
-      return c.json({
-        items: regs.map((r) => toRegistrationSummary(r, docs.get(r.id) ?? [])),
-        total,
-        page,
-        pageSize,
-      }, 200);
+      const filter = { ...(q.search ? { search: q.search } : {}), parseStatuses: enumList("parseStatus", q.parseStatus, REGISTRATION_PARSE_STATUSES) };
+      const { rows, total, documents } = await pageOfRegistrations(c.env.DB, query.id, filter, { pageSize, offset });
+      return c.json({ items: rows.map((r) => toRegistrationSummary(r, documents.get(r.id) ?? [])), total, page, pageSize }, 200);
     },
   );
 
@@ -115,9 +86,9 @@ export function registerQueryReads(api: RouteGroup): void {
     }),
     async (c) => {
       const { id, registrationId } = c.req.valid("param");
-      const row = await findRegistration(c.env.DB, c.get("principal").accountId, id, registrationId);
+      const row = await findOwnRegistration(c.env.DB, c.get("principal").accountId, id, registrationId);
       if (!row) throw new ApiError("NOT_FOUND");
-      return c.json(await loadPublicRegistration(c.env.DB, row, { status: "not_requested" }), 200);
+      return c.json(toPublicRegistration(await loadRegistrationDetail(c.env.DB, row), { status: "not_requested" }), 200);
     },
   );
 }

@@ -1,0 +1,78 @@
+/** @module Check result records → PublicCheckResultSummary, PublicCheckResultPage, PublicCheckResult, CheckResultNavigation. */
+import type { z } from "@hono/zod-openapi";
+import type { StoredEvidence } from "../db/evidence";
+import type { ResultPosition, resultCounts } from "../db/results";
+import type { CheckResultRecord, DocumentRecord, RegistrationRecord } from "../db/schema";
+import { toIso } from "../lib/time";
+import type { CheckEvidenceSchema, CheckResultSchema, CheckResultSummarySchema, NavigationSchema, ResultPageSchema } from "../routes/checks/schema";
+import { toPublicEvidence } from "./evidence";
+import { toRegistrationSummary, type PublicRegistration } from "./registration";
+
+export type CheckResultSummary = z.infer<typeof CheckResultSummarySchema>;
+export type CheckResultPage = z.infer<typeof ResultPageSchema>;
+export type PublicCheckResult = z.infer<typeof CheckResultSchema>;
+export type CheckResultNavigation = z.infer<typeof NavigationSchema>;
+type CheckEvidence = z.infer<typeof CheckEvidenceSchema>;
+
+function optional<K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> {
+  return value === null || value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}
+
+const matchedCriterionIds = (r: CheckResultRecord) => JSON.parse(r.matchedCriterionIds) as string[];
+
+export function toResultSummary(r: CheckResultRecord, registration: RegistrationRecord, docs: readonly DocumentRecord[]): CheckResultSummary {
+  return {
+    registration: toRegistrationSummary(registration, docs),
+    matchStatus: r.matchStatus,
+    matchedCriterionIds: matchedCriterionIds(r),
+    resultStatus: r.resultStatus,
+    ...optional("strength", r.strength as CheckResultSummary["strength"] | null),
+    ...optional("coverageReason", r.coverageReason),
+    ...optional("pendingReason", r.pendingReason as CheckResultSummary["pendingReason"] | null),
+    ...optional("reviewNote", r.reviewNote),
+  };
+}
+
+export function toResultPage(
+  items: CheckResultSummary[],
+  page: { page: number; pageSize: number; total: number },
+  tallies: Awaited<ReturnType<typeof resultCounts>>,
+): CheckResultPage {
+  return { counts: tallies.counts, items, page: page.page, pageSize: page.pageSize, total: page.total, reviewableCount: tallies.reviewable };
+}
+
+/** What the system and the reviewer concluded about a matched registration, with its evidence. */
+function toCheckEvidence(r: CheckResultRecord, evidence: readonly StoredEvidence[]): CheckEvidence {
+  return {
+    evidence: evidence.map(toPublicEvidence),
+    matchedCriterionIds: matchedCriterionIds(r),
+    strength: (r.strength ?? "keyword_only") as CheckEvidence["strength"],
+    version: r.version,
+    ...(r.systemDecision ? { systemDecision: JSON.parse(r.systemDecision) as NonNullable<CheckEvidence["systemDecision"]> } : {}),
+    ...(r.reviewDecision && r.reviewedAt !== null
+      ? { manualReview: { decision: r.reviewDecision as NonNullable<CheckEvidence["manualReview"]>["decision"], note: r.reviewNote ?? "", reviewedAt: toIso(r.reviewedAt) } }
+      : {}),
+  };
+}
+
+export function toPublicCheckResult(r: CheckResultRecord, registration: PublicRegistration, evidence: readonly StoredEvidence[]): PublicCheckResult {
+  return {
+    registration,
+    matchStatus: r.matchStatus,
+    resultStatus: r.resultStatus,
+    check: r.matchStatus === "matched" ? toCheckEvidence(r, evidence) : null,
+    coverageIssues: JSON.parse(r.coverageIssues) as PublicCheckResult["coverageIssues"],
+    ...optional("coverageReason", r.coverageReason),
+    ...optional("pendingReason", r.pendingReason as PublicCheckResult["pendingReason"] | null),
+  };
+}
+
+/** Where the result's registration stands in a registration index: decided results were indexed when decided. */
+export function resultIndexStatus(r: CheckResultRecord): { status: PublicRegistration["indexStatus"]; at?: number } {
+  if (r.decidedAt) return { status: "completed", at: r.decidedAt };
+  return { status: r.matchStatus === "pending" ? "failed" : "completed" };
+}
+
+export function toNavigation(p: ResultPosition): CheckResultNavigation {
+  return { total: p.total, position: p.position, previousRegistrationId: p.previousRegistrationId, nextRegistrationId: p.nextRegistrationId };
+}
