@@ -7,7 +7,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
-import { ocrConfig } from "../worker/ocr/client";
+import { readConfig } from "../worker/config";
 import { ocrCacheKey, recogniseOnce, type OcrFile } from "../worker/ocr/cached-read";
 import { sandboxRegistry } from "../worker/upstream/sandbox";
 import { body, idempotencyKey, newAccount, open, waitForCheck, waitForQuery, createQueries } from "./helpers";
@@ -125,7 +125,7 @@ describe("checks over OCR'd files", () => {
 });
 
 describe("one OCR call per file at a time in an isolate", () => {
-  const config = () => ocrConfig(env)!;
+  const config = () => readConfig(env).ocr!;
   /** A JPEG the stand-in has never seen: its magic bytes and random content (a SHA-256 of its own). */
   async function freshJpeg(): Promise<{ file: OcrFile; asked: () => number }> {
     const bytes = new Uint8Array(256);

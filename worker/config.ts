@@ -54,7 +54,12 @@ export const VARIABLES = {
   UPSTREAM_URL: httpUrl("The registry gateway's base URL; required when UPSTREAM is http (docs/upstream-gateway.md)."),
   UPSTREAM_TOKEN: secret("The registry gateway's bearer token; required when UPSTREAM is http."),
   UPSTREAM_SLOTS: wholeNumber("Concurrent upstream sessions the UpstreamPool hands out.", 1, 1_000, 4),
-  CHECK_SLICE: wholeNumber("Registrations a check matches per queue message.", 1, 5_000, 200),
+  CHECK_SLICE: wholeNumber(
+    "Registrations a check matches per queue message: bounds one invocation's R2 reads, D1 writes and CPU whatever the subject's size (规模5000 is 25 messages); tests set it small so every check crosses slices.",
+    1,
+    5_000,
+    200,
+  ),
   SANDBOX_SLOW_MS: wholeNumber("How long every upstream call of a 慢 sandbox subject takes (ms).", 0, 60_000, 1_000),
   AUTH_CACHE_MS: wholeNumber(
     "How long an isolate may answer from its cache of API keys (ms); 0 turns the cache off (lib/key-cache.ts).",

@@ -5,6 +5,7 @@
  * slice or finish the check. Redelivery-safe: it runs until processing is marked complete,
  * rewriting the same result rows and replacing the evidence wholesale.
  */
+import { readConfig } from "../../worker/config";
 import { loadCheck, markMatching } from "../../worker/db/checks";
 import { loadQuery } from "../../worker/db/queries";
 import { compile, decideRegistration } from "../../worker/domain/check-matching";
@@ -17,7 +18,6 @@ import { failCheck } from "./fail";
 import { finishCheck } from "./finish";
 import { gatherSlice, searchable } from "./gather";
 import { writeResults, type Decided } from "./results";
-import { checkSlice } from "./slice";
 
 export async function checkStep(env: Env, message: CheckMessage): Promise<StepOutcome> {
   const offset = message.offset ?? 0;
@@ -32,7 +32,7 @@ export async function checkStep(env: Env, message: CheckMessage): Promise<StepOu
   if (!mayMove(checkStates, from, "matching", check.id)) return DONE;
   await markMatching(env.DB, check.id, Date.now());
 
-  const size = checkSlice(env);
+  const size = readConfig(env).checkSlice;
   const slice = await gatherSlice(env, check.id, query.id, size, offset);
   const matcher = compile(slice.criteria);
   const now = Date.now();

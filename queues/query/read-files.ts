@@ -5,10 +5,11 @@
  * (`boxes/<query>/<doc>.json`), and how each page was read to the documents row (`pages`).
  * A transient OCR failure asks for a retry of the step; the pages already read are cached by SHA-256.
  */
+import { readConfig } from "../../worker/config";
 import type { DocumentRecord } from "../../worker/db/schema";
 import { boxesKey, packBoxes, type PageReading } from "../../worker/domain/page-reading";
 import type { TextBox } from "../../worker/domain/text/page";
-import { ocrConfig, type OcrConfig } from "../../worker/ocr/client";
+import type { OcrConfig } from "../../worker/ocr/client";
 import { imageKind, SNIFF_BYTES, type ImageKind } from "../../worker/ocr/image-kind";
 import { extractPdf } from "../../worker/pdf/extract";
 import type { FetchedDocument } from "./fetch-files";
@@ -46,7 +47,7 @@ type ReadResult = Reading | "retry";
 
 /** `attempt` is the delivery's attempt: OCR that keeps failing transiently is given up on (ocr-read.ts). */
 export async function readFiles(env: Env, fetched: readonly FetchedDocument[], attempt: number): Promise<ReadOutcome> {
-  const config = ocrConfig(env);
+  const config = readConfig(env).ocr;
   const documents: GatheredDocument[] = [];
   for (const doc of fetched) {
     const reading = await readOne(env, config, attempt, doc);

@@ -4,7 +4,6 @@
  * `transient` (the pipeline step retries with its backoff); a 4xx or an answer that is not the contract's
  * shape is `permanent` (the document gets a coverage issue: asking again would get the same answer).
  */
-import { readConfig } from "../config";
 import { OcrErrorSchema, OcrResultSchema, type OcrResult } from "./schema";
 
 export type OcrOutcome =
@@ -16,15 +15,11 @@ export type OcrOutcome =
 export const OCR_CALL_TIMEOUT_MS = 30_000;
 const HEALTH_TIMEOUT_MS = 3_000;
 
+/** The service the Worker is configured with (readConfig(env).ocr: OCR_URL, OCR_TOKEN); null when none is. */
 export interface OcrConfig {
   url: string;
   token?: string;
   timeoutMs?: number;
-}
-
-/** The service the Worker is configured with; null when OCR_URL is empty or absent (OCR not offered). */
-export function ocrConfig(env: Env): OcrConfig | null {
-  return readConfig(env).ocr;
 }
 
 function headers(config: OcrConfig, contentType?: string): Headers {
