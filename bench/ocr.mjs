@@ -13,7 +13,7 @@
  *    subject without scans. A counting proxy between the Worker and the service shows the calls made,
  *    their answers and the time the service was busy.
  *
- * Usage: node bench/ocr.mjs [--service-only | --pipeline-only] [--size N] [--rounds R]   (defaults: 1000, 2)
+ * Usage: node bench/ocr.mjs [--service-only | --pipeline-only] [--size=N] [--rounds=R]   (defaults: 1000, 2)
  * (`npm run bench -- ocr` runs it alone; BENCH_VERBOSE=1 prints each OCR call the Worker makes.)
  * Ports: OCR_BENCH_PORT (8868, the service), OCR_PROXY_PORT (8867), BENCH_PORT (8860, wrangler dev).
  */
@@ -29,7 +29,12 @@ import { startOcrService } from "./lib/ocr-service.mjs";
 // Exit (and so stop the service and the server, on "exit") when interrupted, even while they start.
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
 const args = process.argv.slice(2);
-const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
+/** `--name N` or `--name=N` (the form `npm run bench -- ocr --size=100` passes through). */
+function option(name, fallback) {
+  const joined = args.find((a) => a.startsWith(`${name}=`));
+  if (joined) return Number(joined.slice(name.length + 1));
+  return args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback;
+}
 const SIZE = option("--size", 1000);
 const ROUNDS = option("--rounds", 2);
 const SERVICE_ONLY = args.includes("--service-only");
