@@ -5,13 +5,14 @@
  * (serializers/evidence.ts) gets typed evidence, never untyped JSON.
  */
 import { z } from "zod";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { EvidenceDraft } from "../domain/check-matching";
 import { INDEX_VERSION, RULE_VERSION } from "../domain/check-matching";
 import { toIso } from "../lib/time";
 import { SOURCE_FIELDS, TERM_KINDS } from "../schemas/check-vocabulary";
+import { inJsonList } from "./json-list";
 import { evidence, type NewEvidenceRecord } from "./schema";
 
 const RangeRecord = z.object({ start: z.number().int(), end: z.number().int() });
@@ -100,7 +101,7 @@ export function replaceEvidence(
   const d = drizzle(db);
   const inserts: BatchItem<"sqlite">[] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) inserts.push(d.insert(evidence).values(rows.slice(i, i + ROWS_PER_INSERT)));
-  return [d.delete(evidence).where(and(eq(evidence.checkId, checkId), inArray(evidence.registrationId, [...registrationIds]))), ...inserts];
+  return [d.delete(evidence).where(and(eq(evidence.checkId, checkId), inJsonList(evidence.registrationId, registrationIds))), ...inserts];
 }
 
 function parseRow(row: { id: string; body: string }): StoredEvidence {
