@@ -1,5 +1,5 @@
 /** @module The commands that create tasks: `query` and `check`, each waiting with progress bars. */
-import { isCheckTerminal, isQueryTerminal, type Check, type CriterionInput, type Query } from "../client/index.ts";
+import { isQueryTerminal, type Check, type CriterionInput, type Query } from "../client/index.ts";
 import { integer, single, UsageError } from "./args.ts";
 import type { Context } from "./context.ts";
 import { evidenceOfPage, evidenceTable } from "./evidence.ts";
@@ -76,19 +76,22 @@ export async function check(context: Context): Promise<number> {
   if (!json) io.stdout.write(`Accepted check ${created.id} (source query ${created.sourceRegistryQueryId})\n`);
   if (wait) {
     const board = new ProgressBoard(io.stderr, "documents");
-    let documents = { done: 0, total: 0 };
+    const show = (state: string, source: Query | undefined) =>
+      board.update({ id: created.id, label: created.applicant, state, done: source?.processedDocumentCount ?? 0, total: source?.totalDocumentCount ?? 0 });
+    let source: Query | undefined;
     // While the check runs, its source query's documents are the progress; the check's own state ends it.
     created = await client.waitForCheck(created.id, {
       ...poll,
-      onUpdate: (c) => {
-        if (isCheckTerminal(c)) board.update({ id: c.id, label: c.applicant, state: c.executionStatus, ...documents });
-      },
       onSourceQuery: (q) => {
-        documents = { done: q.processedDocumentCount, total: q.totalDocumentCount };
-        const state = isQueryTerminal(q) ? "matching" : `querying (${q.executionStatus})`;
-        board.update({ id: created.id, label: created.applicant, state, ...documents });
+        source = q;
+        show(isQueryTerminal(q) ? "matching" : `querying (${q.executionStatus})`, q);
       },
     });
+    // The round that sees the check end reads no query, so the last counts read can be a poll old
+    // ("4/5 documents  succeeded"). A check ends only after its source query has: one more read of
+    // the query, when the last one was not final, gives the counts the check was matched over.
+    if (!source || !isQueryTerminal(source)) source = await client.getQuery(created.sourceRegistryQueryId, io.signal);
+    show(created.executionStatus, source);
     board.finish();
   }
   const page = wait ? await client.listCheckResults(created.id, { matchStatus: ["matched", "pending"], sort: "strength", pageSize: 100 }) : undefined;

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
+import type { FetchLike } from "../client/index.ts";
 import { main, type CliIo } from "../cli/main.ts";
-import { newAccount } from "./helpers";
+import { newAccount, waitForCheck } from "./helpers";
 import { FAST_POLL, sandboxInvoice, workerFetch } from "./client.support";
 
 const SUBJECT = "上海示例供应链管理有限公司";
 
 /** Runs the CLI in-process against this Worker, capturing what it prints and writes. */
-async function run(argv: string[], key: string | undefined) {
+async function run(argv: string[], key: string | undefined, fetch: FetchLike = workerFetch) {
   let stdout = "";
   let stderr = "";
   const files = new Map<string, Uint8Array[]>();
@@ -14,7 +15,7 @@ async function run(argv: string[], key: string | undefined) {
     stdout: { write: (text) => void (stdout += text) },
     stderr: { write: (text) => void (stderr += text) },
     env: { REGISTRY_API_URL: "http://api.test", ...(key ? { REGISTRY_API_KEY: key } : {}) },
-    fetch: workerFetch,
+    fetch,
     poll: FAST_POLL,
     openFile: async (path) => {
       const chunks: Uint8Array[] = [];
@@ -47,9 +48,9 @@ describe("registry-check", () => {
     const invoice = sandboxInvoice(SUBJECT);
     const { code, stdout, stderr } = await run(["check", "--applicant", SUBJECT, "--invoice", invoice, "--keyword", "根本不存在的关键词"], a.key);
     expect(code, stderr).toBe(0);
-    // The last progress line ends on the check's terminal status. Its document count is the one last polled
-    // (a known race: it can lag by one, "4/5 documents  partial", when the check ends between two polls).
-    expect(stderr).toMatch(/chk_\w+ +上海示例供应链管理有限公司 +\[[█░]+\] +\d+\/\d+ documents +(succeeded|partial)$/m);
+    // The last progress line ends on the check's terminal status, with every document of its source query.
+    const finalProgress = stderr.trim().split("\n").at(-1)!;
+    expect(finalProgress).toMatch(/^chk_\w+ +上海示例供应链管理有限公司 +\[█+\] +(\d+)\/\1 documents +(succeeded|partial)$/);
     expect(stdout).toMatch(/^Accepted check chk_\w+ \(source query qry_\w+\)$/m);
     expect(stdout).toMatch(/^status review_pending · execution (succeeded|partial)/m);
     expect(stdout).toMatch(new RegExp(`^crt_\\w+ +invoice_no +${invoice} +[1-9]\\d*$`, "m"));
@@ -64,6 +65,36 @@ describe("registry-check", () => {
     expect(parsed.check.id).toBe(checkId);
     expect(parsed.results.items.length).toBeGreaterThan(0);
     expect(parsed.results.items.every((r) => r.matchStatus === "matched")).toBe(true);
+  });
+
+  it("check: a check that ends between two polls still ends on its source query's final counts", async () => {
+    const a = await newAccount();
+    // The CLI's first read of the source query is handed over only once the check has ended: the next
+    // round then sees the check terminal right after a query read that was not (the race of issue 16).
+    let checkPath: string | undefined;
+    let staleRead: { processedDocumentCount: number; totalDocumentCount: number; executionStatus: string } | undefined;
+    const lateFetch: FetchLike = async (request) => {
+      const response = await workerFetch(request);
+      const path = new URL(request.url).pathname;
+      if (request.method === "POST" && path.endsWith("/checks")) checkPath = `${path}/${((await response.clone().json()) as { id: string }).id}`;
+      if (staleRead === undefined && checkPath && request.method === "GET" && /\/queries\/qry_\w+$/.test(path)) {
+        staleRead = await response.clone().json();
+        await waitForCheck(checkPath.split("/").at(-1)!);
+      }
+      return response;
+    };
+    const { code, stdout, stderr } = await run(["check", "--applicant", SUBJECT, "--keyword", "应收账款"], a.key, lateFetch);
+    expect(code, stderr).toBe(0);
+    // The race did happen: the query read the CLI got last was not final.
+    expect(staleRead?.executionStatus).toMatch(/^(queued|processing|waiting_for_resources)$/);
+    expect(staleRead!.processedDocumentCount).toBeLessThan(staleRead!.totalDocumentCount || 1);
+    const sourceQueryId = /source query (qry_\w+)/.exec(stdout)![1]!;
+    const source = JSON.parse((await run(["status", sourceQueryId, "--json"], a.key)).stdout) as { processedDocumentCount: number; totalDocumentCount: number };
+    const { processedDocumentCount: done, totalDocumentCount: total } = source;
+    expect(done).toBe(total);
+    expect(total).toBeGreaterThan(0);
+    const finalProgress = stderr.trim().split("\n").at(-1)!;
+    expect(finalProgress).toMatch(new RegExp(`^chk_\\w+ +${SUBJECT} +\\[█+\\] +${done}/${total} documents +(succeeded|partial)$`));
   });
 
   it("--json prints the finished queries only, progress aside", async () => {
