@@ -10,8 +10,9 @@
  *   scanner's "scan to PDF" writes it.
  *
  * Outputs, committed under worker/upstream/sandbox/scans/: the files, truth.json (each file's rows:
- * invoice code, number, amount, date), number-quads.json (where each row's number is printed in the picture) and data.ts (the files as base64 strings, bundled into the Worker
- * like worker/pdf/assets). Deterministic (fixed seed): rerunning rewrites the same rows. Needs the system
+ * invoice code, number, amount, date), number-quads.json (where each row's number is printed in the picture) and data.ts (the files as base64 strings, for Node tools that
+ * bundle the sandbox; the Worker reads the files themselves from its static assets,
+ * scripts/build-static-assets.mjs). Deterministic (fixed seed): rerunning rewrites the same rows. Needs the system
  * font Noto Sans CJK (Debian fonts-noto-cjk). Run: `node scripts/make-scans.mjs`.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -24,7 +25,7 @@ const ROOT = new URL("..", import.meta.url).pathname;
 const OUT = join(ROOT, "worker/upstream/sandbox/scans");
 const FONT_FILE = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc";
 const FONT = "Noto Sans CJK SC";
-/** Per-file budget: the files are bundled into the Worker. */
+/** Per-file budget: every file is uploaded as a static asset and copied into data.ts. */
 const MAX_BYTES = 120 * 1024;
 
 /** mulberry32: the same stream on every run. */
