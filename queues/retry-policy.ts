@@ -10,6 +10,12 @@ export const MAX_HINTED_DELAY_S = 300;
 export const BACKOFF_CAP_S = 60;
 /** A wait for an upstream slot is re-asked at least this often: slots free up within moments. */
 export const MAX_SLOT_WAIT_S = 60;
+/**
+ * Before a step gives its slot wait back to the queue, it re-asks the pool this many times, this far
+ * apart: when steps are short a slot frees up within moments, sooner than a round trip through the queue.
+ */
+export const SLOT_REASKS = 4;
+export const SLOT_REASK_MS = 250;
 /** A busy upstream that names no delay is asked again after this. */
 export const BUSY_DELAY_S = 2;
 /**

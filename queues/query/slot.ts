@@ -1,8 +1,7 @@
 /** @module Holding an upstream slot around a step's upstream calls. */
 import { upstreamPool } from "../../durable-objects/upstream-pool";
+import { SLOT_REASKS, SLOT_REASK_MS } from "../retry-policy";
 
-const QUICK_RETRIES = 4;
-const QUICK_RETRY_MS = 250;
 const RENEW_EVERY_MS = 20_000;
 
 export async function withUpstreamSlot<T>(
@@ -13,9 +12,8 @@ export async function withUpstreamSlot<T>(
 ): Promise<{ ok: true; value: T } | { ok: false; retryAfterSeconds: number }> {
   const pool = upstreamPool(env);
   let grant = await pool.acquire(accountId, holder);
-  // Slots free up within moments when steps are short: a few quick re-asks beat a round trip through the queue.
-  for (let i = 0; !grant.ok && i < QUICK_RETRIES; i++) {
-    await new Promise((r) => setTimeout(r, QUICK_RETRY_MS));
+  for (let i = 0; !grant.ok && i < SLOT_REASKS; i++) {
+    await new Promise((r) => setTimeout(r, SLOT_REASK_MS));
     grant = await pool.acquire(accountId, holder);
   }
   if (!grant.ok) return grant;

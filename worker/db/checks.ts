@@ -7,7 +7,7 @@ import { closeReservationStatement } from "./allowance";
 import { runBatch, type Write } from "./batch";
 import { inJsonList } from "./json-list";
 import { sliceToMatch } from "./registrations";
-import { checks, criteria, type CheckRecord } from "./schema";
+import { checks, criteria, queries, type CheckRecord, type CriterionRecord } from "./schema";
 
 export interface CheckRow {
   id: string;
@@ -38,27 +38,6 @@ export interface CriterionRow {
   ordinal: number;
   kind: "invoice_no" | "keyword";
   value: string;
-}
-
-export interface ResultRow {
-  id: string;
-  check_id: string;
-  registration_id: string;
-  ordinal: number;
-  match_status: "matched" | "unmatched" | "pending";
-  result_status: "pending" | "confirmed" | "excluded" | "unmatched";
-  strength: "invoice_match" | "keyword_only" | null;
-  matched_criterion_ids: string;
-  version: number;
-  decided_at: number | null;
-  system_decision: string | null;
-  coverage_issues: string;
-  pending_reason: string | null;
-  coverage_reason: string | null;
-  source_available: number;
-  review_decision: "confirmed" | "false_positive" | null;
-  review_note: string | null;
-  reviewed_at: number | null;
 }
 
 export function insertCheckStatements(check: CheckRow, criteria: CriterionRow[]): BoundStatement[] {
@@ -94,6 +73,31 @@ export async function sourceExecutionOf(db: D1Database, queryIds: readonly strin
   const { results } = await db.prepare("SELECT id, execution_status FROM queries WHERE id IN (SELECT value FROM json_each(?))")
     .bind(JSON.stringify([...new Set(queryIds)])).all<{ id: string; execution_status: string }>();
   return new Map(results.map((r) => [r.id, r.execution_status]));
+}
+
+/** The account's own check as a record (another account's check is as absent as a missing one). */
+export async function findOwnCheck(db: D1Database, accountId: string, id: string): Promise<CheckRecord | undefined> {
+  return drizzle(db).select().from(checks).where(and(eq(checks.id, id), eq(checks.accountId, accountId))).get();
+}
+
+/** Criteria of many checks in one read, by check, in order. */
+export async function criteriaByCheck(db: D1Database, checkIds: readonly string[]): Promise<Map<string, CriterionRecord[]>> {
+  const byCheck = new Map<string, CriterionRecord[]>();
+  if (checkIds.length === 0) return byCheck;
+  const rows = await drizzle(db).select().from(criteria).where(inJsonList(criteria.checkId, checkIds)).orderBy(asc(criteria.ordinal)).all();
+  for (const c of rows) byCheck.set(c.checkId, [...(byCheck.get(c.checkId) ?? []), c]);
+  return byCheck;
+}
+
+/** Execution status of each check's source query (a waiting check shows the query's wait). */
+export async function sourceExecutionStatuses(db: D1Database, queryIds: readonly string[]): Promise<Map<string, string>> {
+  if (queryIds.length === 0) return new Map();
+  const rows = await drizzle(db)
+    .select({ id: queries.id, executionStatus: queries.executionStatus })
+    .from(queries)
+    .where(inJsonList(queries.id, [...new Set(queryIds)]))
+    .all();
+  return new Map(rows.map((r) => [r.id, r.executionStatus]));
 }
 
 // ---- The check pipeline's reads and writes (queues/check/…). Status writes name their event and

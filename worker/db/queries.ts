@@ -48,7 +48,10 @@ export async function findQuery(db: D1Database, accountId: string, id: string): 
   return db.prepare("SELECT * FROM queries WHERE id = ? AND account_id = ?").bind(id, accountId).first<QueryRow>();
 }
 
-export const TERMINAL_QUERY_STATES = ["succeeded", "partial", "failed", "cancelled"] as const;
+/** The account's own query as a record (another account's query is as absent as a missing one). */
+export async function findOwnQuery(db: D1Database, accountId: string, id: string): Promise<QueryRecord | undefined> {
+  return drizzle(db).select().from(queries).where(and(eq(queries.id, id), eq(queries.accountId, accountId))).get();
+}
 
 // ---- The query pipeline's reads and writes (queues/query/…). Every status write names its event:
 // the status it sets is the event's target in the state table, and it only changes a row whose
