@@ -18,7 +18,7 @@ describe("automaton beyond the dense budget", () => {
   const criteria = largeCriteria();
 
   it("falls back to sparse states", () => {
-    const a = buildAutomaton(criteria.map((c) => normalizeValue(c.value)), criteria.map(() => true));
+    const a = buildAutomaton(criteria.map((c) => normalizeValue(c.value)));
     expect(a.denseCount).toBeLessThan(a.stateCount);
   });
 

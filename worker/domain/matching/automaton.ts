@@ -1,5 +1,6 @@
 /**
- * @module Aho-Corasick automaton over folded code units (Aho & Corasick, CACM 18(6), 1975).
+ * @module Aho-Corasick automaton over folded code units (Aho & Corasick, CACM 18(6), 1975), for
+ * keywords and invoice numbers alike.
  *
  * Characters are mapped to a small alphabet of classes through one 64K table built from the
  * fold table, so the scanner does two array reads per code unit: class, then transition.
@@ -11,9 +12,14 @@
  * The scanner keeps its state ENCODED, which takes the multiplication and the output lookup off
  * the chain of dependent reads: a dense state is its row offset (state × alphabet), a sparse one
  * is `denseLimit + (state − denseCount)`, and a transition entry is stored bitwise-negated (< 0)
- * when the scanner must look: its target ends a pattern, or (with `flagDigits`) the character
- * is a digit, where invoice-number tokens begin. One sign test per character covers both, so
- * the common step is a class read, a transition read and a branch that is almost never taken.
+ * when the scanner must look: its target ends a pattern, or (with `flagSeparators`) the
+ * character is a range separator read right after a digit (whitespace aside), where a range of
+ * invoice numbers may begin. That needs no extra state: the last character read is the label of
+ * the trie edge into the current state once every digit has an edge from the root, which
+ * `flagSeparators` adds; a "至" in running text is then no event at all. One sign test per
+ * character covers both, so every step, on digits as on text, is a class read, a transition read
+ * and a branch that is almost never taken. No branch depends on the kind of character read: on
+ * text that alternates between CJK and digits every few units it would be mispredicted often.
  * Whitespace rows point back at their own state: the automaton skips it without a test.
  */
 import { foldTable, SKIP } from "./fold";
@@ -51,17 +57,19 @@ export interface Automaton {
   own: Uint16Array;
   /** Nearest proper suffix state with own patterns, or -1. */
   dictLink: Int32Array;
-  /** 1 when the state or one of its dictionary suffixes ends a pattern flagged `eager`. */
-  eager: Uint8Array;
-  /** Transitions on digit classes are flagged. */
-  flagDigits: boolean;
+  /** 1 when the state or one of its dictionary suffixes ends a pattern. */
+  reports: Uint8Array;
+  /** Transitions on range-separator classes out of states entered on a digit are flagged. */
+  flagSeparators: boolean;
+  /** 1 when the state's trie edge is a digit class: the last unit read (whitespace aside) was a digit. */
+  afterDigit: Uint8Array;
 }
 
 /**
- * Builds the automaton; `eager[p]` marks patterns reported as soon as they end; `flagDigits`
- * flags every transition on a digit (the scanner then reads invoice-number tokens there).
+ * Builds the automaton over normalised patterns; `flagSeparators` flags every transition on a
+ * range separator after a digit (the scanner then looks for a range of invoice numbers there).
  */
-export function buildAutomaton(patterns: readonly string[], eagerPatterns: readonly boolean[], flagDigits = false): Automaton {
+export function buildAutomaton(patterns: readonly string[], flagSeparators = false): Automaton {
   const fold = foldTable();
   const classes = new Map<number, number>(FIXED.map((ch, i) => [ch.charCodeAt(0), i + CLS_DIGIT0]));
   for (const p of patterns) for (let i = 0; i < p.length; i++) if (!classes.has(p.charCodeAt(i))) classes.set(p.charCodeAt(i), classes.size + 2);
@@ -75,21 +83,23 @@ export function buildAutomaton(patterns: readonly string[], eagerPatterns: reado
   // Trie with build-time ids, then breadth-first renumbering.
   const kids: Map<number, number>[] = [new Map()];
   const ends: number[][] = [[]];
+  const child = (s: number, cls: number): number => {
+    let next = kids[s]?.get(cls);
+    if (next === undefined) {
+      next = kids.length;
+      kids.push(new Map());
+      ends.push([]);
+      kids[s]?.set(cls, next);
+    }
+    return next;
+  };
   patterns.forEach((p, index) => {
     let s = 0;
-    for (let i = 0; i < p.length; i++) {
-      const cls = classes.get(p.charCodeAt(i)) as number;
-      let next = kids[s]?.get(cls);
-      if (next === undefined) {
-        next = kids.length;
-        kids.push(new Map());
-        ends.push([]);
-        kids[s]?.set(cls, next);
-      }
-      s = next;
-    }
+    for (let i = 0; i < p.length; i++) s = child(s, classes.get(p.charCodeAt(i)) as number);
     ends[s]?.push(index);
   });
+  // Every digit leaves the root, so every state entered on a digit is labelled by one.
+  if (flagSeparators) for (let d = 0; d < 10; d++) child(0, CLS_DIGIT0 + d);
   const stateCount = kids.length;
   if (stateCount > 0xffff) throw new RangeError("too many automaton states");
   const order = [0];
@@ -115,7 +125,9 @@ export function buildAutomaton(patterns: readonly string[], eagerPatterns: reado
 
   const fail = new Uint16Array(stateCount);
   const dictLink = new Int32Array(stateCount).fill(-1);
-  const eager = new Uint8Array(stateCount);
+  const reports = new Uint8Array(stateCount);
+  const afterDigit = new Uint8Array(stateCount);
+  for (let k = 0; k < childTo.length; k++) afterDigit[childTo[k] as number] = isDigitClass(childCls[k] as number) ? 1 : 0;
   const step = (s: number, cls: number): number => {
     for (;;) {
       for (let k = childStart[s] as number; k < (childStart[s + 1] as number); k++) if (childCls[k] === cls) return childTo[k] as number;
@@ -130,9 +142,7 @@ export function buildAutomaton(patterns: readonly string[], eagerPatterns: reado
       fail[child] = f;
       dictLink[child] = (ownStart[f + 1] as number) > (ownStart[f] as number) ? f : (dictLink[f] as number);
     }
-    let e = dictLink[s] !== -1 && eager[dictLink[s] as number] === 1;
-    for (let k = ownStart[s] as number; k < (ownStart[s + 1] as number); k++) e ||= eagerPatterns[own[k] as number] === true;
-    eager[s] = e ? 1 : 0;
+    reports[s] = dictLink[s] !== -1 || (ownStart[s + 1] as number) > (ownStart[s] as number) ? 1 : 0;
   }
 
   const denseCount = Math.max(1, Math.min(stateCount, Math.floor(DENSE_BUDGET / alphabet)));
@@ -143,8 +153,8 @@ export function buildAutomaton(patterns: readonly string[], eagerPatterns: reado
     if (s !== 0) target.set(target.subarray((fail[s] as number) * alphabet, (fail[s] as number) * alphabet + alphabet), row);
     for (let k = childStart[s] as number; k < (childStart[s + 1] as number); k++) target[row + (childCls[k] as number)] = childTo[k] as number;
   }
-  const a: Automaton = { classOf, alphabet, stateCount, denseCount, denseLimit, delta: new Int32Array(denseLimit), fail, childStart, childCls, childTo, ownStart, own, dictLink, eager, flagDigits };
-  for (let k = 0; k < denseLimit; k++) a.delta[k] = transitionTo(a, target[k] as number, k % alphabet);
+  const a: Automaton = { classOf, alphabet, stateCount, denseCount, denseLimit, delta: new Int32Array(denseLimit), fail, childStart, childCls, childTo, ownStart, own, dictLink, reports, flagSeparators, afterDigit };
+  for (let k = 0; k < denseLimit; k++) a.delta[k] = transitionTo(a, Math.floor(k / alphabet), target[k] as number, k % alphabet);
   for (let s = 0; s < denseCount; s++) a.delta[s * alphabet + CLS_SKIP] = s * alphabet;
   return a;
 }
@@ -159,19 +169,25 @@ export function decodeState(a: Automaton, code: number): number {
   return code < a.denseLimit ? code / a.alphabet : a.denseCount + (code - a.denseLimit);
 }
 
-/** The entry of a transition on `cls` to state s: its encoded form, negated when flagged. */
-function transitionTo(a: Automaton, s: number, cls: number): number {
-  const flagged = a.eager[s] === 1 || (a.flagDigits && cls >= CLS_DIGIT0 && cls < CLS_DIGIT0 + 10);
-  return flagged ? ~encodeState(a, s) : encodeState(a, s);
+function isDigitClass(cls: number): boolean {
+  return cls >= CLS_DIGIT0 && cls < CLS_DIGIT0 + 10;
+}
+
+/** The entry of a transition from state `from` on `cls` to state `to`: encoded, negated when flagged. */
+function transitionTo(a: Automaton, from: number, to: number, cls: number): number {
+  const flagged = a.reports[to] === 1 || (a.flagSeparators && cls >= CLS_SEP_FIRST && cls <= CLS_SEP_LAST && a.afterDigit[from] === 1);
+  return flagged ? ~encodeState(a, to) : encodeState(a, to);
 }
 
 /** Transition from an encoded sparse state (sparse children, then failure links), as an entry. */
 export function sparseStep(a: Automaton, code: number, cls: number): number {
   if (cls === CLS_SKIP) return code;
-  let s = decodeState(a, code);
-  for (;;) {
-    if (s < a.denseCount) return a.delta[s * a.alphabet + cls] as number;
-    for (let k = a.childStart[s] as number; k < (a.childStart[s + 1] as number); k++) if (a.childCls[k] === cls) return transitionTo(a, a.childTo[k] as number, cls);
-    s = a.fail[s] as number;
+  const from = decodeState(a, code);
+  for (let s = from; ; s = a.fail[s] as number) {
+    if (s < a.denseCount) {
+      const entry = a.delta[s * a.alphabet + cls] as number;
+      return transitionTo(a, from, decodeState(a, entry < 0 ? ~entry : entry), cls);
+    }
+    for (let k = a.childStart[s] as number; k < (a.childStart[s + 1] as number); k++) if (a.childCls[k] === cls) return transitionTo(a, from, a.childTo[k] as number, cls);
   }
 }

@@ -1,6 +1,6 @@
 /**
- * @module Criteria → compiled matcher: normalisation, de-duplication, then two structures: an
- * automaton for substring patterns (keywords) and a hash table for whole-token invoice numbers.
+ * @module Criteria → compiled matcher: normalisation, de-duplication, then one automaton over every
+ * pattern (keywords and invoice numbers) and the invoice numbers sorted by value for ranges.
  */
 import { buildAutomaton } from "./automaton";
 import { isDigitString, normalizeValue } from "./fold";
@@ -22,9 +22,7 @@ export function compileCriteria(criteria: readonly Criterion[]): CompiledMatcher
     if (!p.criteria.some((x) => x.id === c.id && x.kind === c.kind)) p.criteria.push({ id: c.id, kind: c.kind });
   }
   const patterns = [...byKey.values()];
-  const substrings = patterns.flatMap((p, i) => (p.numeric ? [] : [i]));
-  const numeric = patterns.some((p) => p.numeric);
-  const automaton = buildAutomaton(substrings.map((i) => (patterns[i] as Pattern).value), substrings.map(() => true), numeric);
+  const automaton = buildAutomaton(patterns.map((p) => p.value), patterns.some((p) => p.numeric));
   const numbers = buildNumberTable(patterns.map((p) => p.value), patterns.map((p) => p.numeric));
   const seen = new Set<string>();
   let needsDedupe = false;
@@ -32,6 +30,6 @@ export function compileCriteria(criteria: readonly Criterion[]): CompiledMatcher
     if (seen.has(c.id)) needsDedupe = true;
     seen.add(c.id);
   }
-  const tables: CompiledTables = { automaton, substringPattern: Uint16Array.from(substrings), numbers, patterns, needsDedupe };
+  const tables: CompiledTables = { automaton, numbers, patterns, needsDedupe };
   return { patterns, ignored, scan: (text) => scanText(tables, text) };
 }

@@ -1,7 +1,8 @@
 /**
  * @module Duplicate-check matcher: finds invoice numbers and keywords of up to 100 criteria in
- * a page text or property description in one pass (an Aho-Corasick automaton for keywords,
- * ./automaton.ts; a hash of each digit token for invoice numbers, ./numbers.ts).
+ * a page text or property description in one pass (one Aho-Corasick automaton over keywords and
+ * invoice numbers, ./automaton.ts; token boundaries checked where a number hits, ./tokens.ts;
+ * ranges by value, ./numbers.ts).
  *
  * Normalisation (./fold.ts), applied to criteria values and to the text alike: per UTF-16 code
  * unit NFKC (when it stays one unit: full-width digits, letters and punctuation become ASCII),

@@ -1,40 +1,27 @@
 /**
- * @module The single pass over a text: keyword automaton steps, invoice-number tokens and ranges.
+ * @module The single pass over a text: one automaton for keywords and invoice numbers alike.
  *
- * The main loop is the automaton alone: per code unit a class read, a transition read and a sign
- * test (./automaton.ts); whitespace stays in place through its own row. A negative entry means
- * look: a keyword ends here (report it), or a digit begins, and then readNumbers takes over
- * until the numbers and any range around them are over. It reads digits a chunk at a time,
- * folding them into the token's value modulo 2^32 (./numbers.ts), steps the automaton only when
- * it is away from the root or a keyword starts with a digit, runs the tokeniser (rules in
- * ./index.ts) once per chunk, and probes a hash table once per finished token of a length some
- * criterion has. Nothing is allocated until a hit is confirmed. The original offset of a
- * keyword's start is found by walking back over the pattern's length in non-whitespace units,
- * only when it hits, so the loop keeps no offset map at all.
+ * The loop is the automaton alone: per code unit a class read, a transition read and a sign test
+ * (./automaton.ts); whitespace stays in place through its own row. A negative entry means look:
+ * patterns end here, or a range separator was read. Only then are invoice-number tokens read
+ * (./tokens.ts): a numeric pattern ending at a unit hits when the token ending there has exactly
+ * its digits, and a separator after a digit may make a range of the tokens on either side
+ * (./numbers.ts). Nothing is allocated until a hit is confirmed. The original offset of a hit's
+ * start is found by walking back over the pattern's length in non-whitespace units, only when it
+ * hits, so the loop keeps no offset map at all.
  */
-import { CLS_DIGIT0, CLS_OTHER, CLS_SKIP, decodeState, sparseStep, type Automaton } from "./automaton";
-import { compareToken, compareTokens, exactPattern, firstAbove, firstValueAbove, POW10, tokenValue } from "./numbers";
+import { CLS_SEP_FIRST, CLS_SEP_LAST, CLS_SKIP, decodeState, sparseStep } from "./automaton";
+import { compareToken, compareTokens, firstAbove, firstValueAbove, tokenValue } from "./numbers";
+import { digitAt, emptySpan, endsToken, skipBackward, skipForward, tokenEndingAt, tokenStartingAt, type TokenSpan } from "./tokens";
 import type { CompiledTables, Hit } from "./types";
 
 interface Ctx {
   t: CompiledTables;
   text: string;
   hits: Hit[];
-  /** The automaton's encoded state, handed between the main loop and readNumbers. */
-  state: number;
-  /** Some substring pattern starts with a digit: step the automaton over digits at the root too. */
-  digitsStep: boolean;
-}
-
-const CLS_DIGIT_LAST = CLS_DIGIT0 + 9;
-
-/** Whether the root has a transition on some digit class (a substring pattern starting with one). */
-function rootTakesDigits(a: Automaton): boolean {
-  for (let cls = CLS_DIGIT0; cls <= CLS_DIGIT_LAST; cls++) {
-    const entry = a.delta[cls] as number;
-    if ((entry < 0 ? ~entry : entry) !== 0) return true;
-  }
-  return false;
+  /** Scratch spans for the tokens read around a unit (reused: no allocation per look). */
+  left: TokenSpan;
+  right: TokenSpan;
 }
 
 export function scanText(t: CompiledTables, text: string): Hit[] {
@@ -42,125 +29,41 @@ export function scanText(t: CompiledTables, text: string): Hit[] {
   if (t.patterns.length === 0) return hits;
   const a = t.automaton;
   const { classOf, delta, denseLimit } = a;
-  const ctx: Ctx = { t, text, hits, state: 0, digitsStep: rootTakesDigits(a) };
+  const ctx: Ctx = { t, text, hits, left: emptySpan(), right: emptySpan() };
   const len = text.length;
   let r = 0; // automaton state, encoded (./automaton.ts), never negated
-  for (let i = 0; i < len; i++) {
-    const cls = classOf[text.charCodeAt(i)] as number;
-    const entry = r < denseLimit ? (delta[r + cls] as number) : sparseStep(a, r, cls);
-    if (entry >= 0) {
-      r = entry;
-      continue;
+  let i = 0;
+  for (;;) {
+    // The inner loop calls nothing, so the compiler keeps the tables' and the string's internals
+    // in registers across it; with a call inside (however rare) it reloads them every unit.
+    let entry = 0;
+    if (a.denseCount === a.stateCount) {
+      for (; i < len; i++) {
+        entry = delta[r + (classOf[text.charCodeAt(i)] as number)] as number;
+        if (entry < 0) break;
+        r = entry;
+      }
+    } else {
+      for (; i < len; i++) {
+        entry = r < denseLimit ? (delta[r + (classOf[text.charCodeAt(i)] as number)] as number) : sparseStep(a, r, classOf[text.charCodeAt(i)] as number);
+        if (entry < 0) break;
+        r = entry;
+      }
     }
-    if (a.flagDigits && cls >= CLS_DIGIT0 && cls <= CLS_DIGIT_LAST) {
-      ctx.state = r;
-      i = readNumbers(ctx, i);
-      r = ctx.state;
-      continue;
-    }
+    if (i >= len) break;
     r = ~entry;
-    emitEager(ctx, r, i);
+    look(ctx, r, classOf[text.charCodeAt(i)] as number, i);
+    i++;
   }
   return finalize(t, hits);
 }
 
-/** One automaton step from encoded state r on `cls` at index i, reporting what ends there. */
-function step(ctx: Ctx, r: number, cls: number, i: number): number {
+/** A flagged transition into encoded state `code` on class `cls` at index i. */
+function look(ctx: Ctx, code: number, cls: number, i: number): void {
   const a = ctx.t.automaton;
-  const entry = r < a.denseLimit ? (a.delta[r + cls] as number) : sparseStep(a, r, cls);
-  if (entry >= 0) return entry;
-  if (a.eager[decodeState(a, ~entry)] === 1) emitEager(ctx, ~entry, i);
-  return ~entry;
-}
-
-/**
- * From the digit at `first` on, tokens and ranges (rules in ./index.ts), stepping the automaton
- * over every unit as the main loop would; ends on the first character that is neither a digit,
- * whitespace nor a separator (after stepping it), or at the end of the text. Returns that index
- * and leaves the automaton state in ctx.state.
- */
-function readNumbers(ctx: Ctx, first: number): number {
-  const { text } = ctx;
-  const { classOf } = ctx.t.automaton;
-  let r = ctx.state;
-  // Current digit token: [tokStart, endIdx], tokLen digits, value tokHash (mod 2^32); its last
-  // chunk has chunkLen digits.
-  let inToken = false;
-  let tokStart = 0;
-  let tokLen = 0;
-  let tokHash = 0;
-  let chunkLen = 0;
-  let endIdx = 0;
-  // Range: afterSeparator = a token then separator(s) just ended; `from*` is the token before them.
-  let afterSeparator = false;
-  let lastStart = 0;
-  let lastEnd = 0;
-  let lastLen = 0;
-  let fromStart = -1;
-  let fromEnd = 0;
-  let fromLen = 0;
-
-  const len = text.length;
-  for (let i = first; i < len; i++) {
-    let cls = classOf[text.charCodeAt(i)] as number;
-    if (cls === CLS_SKIP) continue;
-    if (cls >= CLS_OTHER) {
-      if (inToken) finishToken(ctx, tokStart, endIdx, tokLen, tokHash, fromStart, fromEnd, fromLen);
-      ctx.state = step(ctx, r, cls, i);
-      return i;
-    }
-    if (cls <= CLS_DIGIT_LAST) {
-      // A whole chunk (digits without whitespace) at once. A token in progress here means only
-      // whitespace separates this chunk from the previous one (anything else ends the token).
-      const chunkStart = i;
-      let chunkHash = 0;
-      for (;;) {
-        chunkHash = (Math.imul(chunkHash, 10) + cls - CLS_DIGIT0) | 0;
-        if (r !== 0 || ctx.digitsStep) r = step(ctx, r, cls, i);
-        if (i + 1 === len) break;
-        cls = classOf[text.charCodeAt(i + 1)] as number;
-        if (cls < CLS_DIGIT0 || cls > CLS_DIGIT_LAST) break;
-        i++;
-      }
-      const units = i - chunkStart + 1;
-      if (inToken && chunkLen === 4 && units <= 4) {
-        tokLen += units;
-        tokHash = (Math.imul(tokHash, POW10[units] as number) + chunkHash) | 0;
-      } else {
-        if (inToken) {
-          finishToken(ctx, tokStart, endIdx, tokLen, tokHash, fromStart, fromEnd, fromLen);
-          fromStart = -1;
-        } else if (afterSeparator) {
-          fromStart = lastStart;
-          fromEnd = lastEnd;
-          fromLen = lastLen;
-        } else {
-          fromStart = -1;
-        }
-        afterSeparator = false;
-        inToken = true;
-        tokStart = chunkStart;
-        tokLen = units;
-        tokHash = chunkHash;
-      }
-      chunkLen = units;
-      endIdx = i;
-      continue;
-    }
-    // A range separator.
-    r = step(ctx, r, cls, i);
-    if (inToken) {
-      finishToken(ctx, tokStart, endIdx, tokLen, tokHash, fromStart, fromEnd, fromLen);
-      inToken = false;
-      lastStart = tokStart;
-      lastEnd = endIdx;
-      lastLen = tokLen;
-      afterSeparator = true;
-    }
-  }
-  if (inToken) finishToken(ctx, tokStart, endIdx, tokLen, tokHash, fromStart, fromEnd, fromLen);
-  ctx.state = r;
-  return len;
+  const state = decodeState(a, code);
+  if (a.reports[state] === 1) report(ctx, state, i);
+  if (cls >= CLS_SEP_FIRST && cls <= CLS_SEP_LAST) readRange(ctx, i);
 }
 
 function push(ctx: Ctx, patternIndex: number, via: Hit["via"], start: number, end: number): void {
@@ -170,14 +73,29 @@ function push(ctx: Ctx, patternIndex: number, via: Hit["via"], start: number, en
   for (const c of p.criteria) ctx.hits.push({ criterionId: c.id, termKind: c.kind, via, start, end, matched });
 }
 
-/** Reports every substring pattern ending at index i; `code` is the encoded state reached there. */
-function emitEager(ctx: Ctx, code: number, i: number): void {
-  const a = ctx.t.automaton;
-  for (let x = decodeState(a, code); x !== -1; x = a.dictLink[x] as number) {
+/**
+ * Every pattern ending at index i (`state` is the state reached there): substring patterns hit as
+ * they are; a numeric one only when the token ending at i has exactly its digits (then the two are
+ * equal: the automaton matched its last digits), which is read once for all of them.
+ */
+function report(ctx: Ctx, state: number, i: number): void {
+  const { automaton: a, patterns, numbers } = ctx.t;
+  const { classOf } = a;
+  let token = 0; // 0: not read yet, 1: ctx.left is the whole token ending at i, -1: there is none
+  for (let x = state; x !== -1; x = a.dictLink[x] as number) {
     for (let k = a.ownStart[x] as number; k < (a.ownStart[x + 1] as number); k++) {
-      const index = ctx.t.substringPattern[a.own[k] as number] as number;
-      const p = ctx.t.patterns[index];
-      if (p) push(ctx, index, "substring", startOf(ctx, i, p.value.length), i + 1);
+      const index = a.own[k] as number;
+      const p = patterns[index];
+      if (!p) continue;
+      if (!p.numeric) {
+        push(ctx, index, "substring", startOf(ctx, i, p.value.length), i + 1);
+        continue;
+      }
+      if (token === 0) {
+        const whole = !digitAt(classOf, ctx.text, i + 1) && tokenEndingAt(classOf, ctx.text, i, numbers.lengths.length - 1, ctx.left) && endsToken(classOf, ctx.text, ctx.left);
+        token = whole ? 1 : -1;
+      }
+      if (token === 1 && ctx.left.digits === p.value.length) push(ctx, index, "exact", ctx.left.start, i + 1);
     }
   }
 }
@@ -190,31 +108,46 @@ function startOf(ctx: Ctx, last: number, units: number): number {
   return i;
 }
 
-/** A complete digit token [start, last]: an exact hit, then a range with the token before it. */
-function finishToken(ctx: Ctx, start: number, last: number, len: number, hash: number, fromStart: number, fromEnd: number, fromLen: number): void {
-  const { numbers } = ctx.t;
-  if (len >= numbers.lengths.length || numbers.lengths[len] !== 1) return;
-  const { classOf } = ctx.t.automaton;
+/**
+ * A separator at index i: when a digit precedes it (only whitespace between, so this is the first
+ * separator after a token) and, past further separators and whitespace, a digit follows, the tokens
+ * on either side are a range; patterns of their length strictly between them hit.
+ */
+function readRange(ctx: Ctx, i: number): void {
+  const { numbers, automaton } = ctx.t;
+  const { classOf } = automaton;
   const text = ctx.text;
-  const exact = exactPattern(numbers, classOf, text, start, last, len, hash);
-  if (exact >= 0) push(ctx, exact, "exact", start, last + 1);
-  if (fromStart < 0 || fromLen !== len) return;
-  const sorted = numbers.byLength.get(len);
+  const before = skipBackward(classOf, text, i - 1);
+  if (!digitAt(classOf, text, before)) return;
+  let after = i + 1;
+  for (;;) {
+    after = skipForward(classOf, text, after);
+    const cls = after < text.length ? (classOf[text.charCodeAt(after)] as number) : -1;
+    if (cls < CLS_SEP_FIRST || cls > CLS_SEP_LAST) break;
+    after++;
+  }
+  if (!digitAt(classOf, text, after)) return;
+  const cap = numbers.lengths.length - 1;
+  const from = ctx.left;
+  const to = ctx.right;
+  if (!tokenEndingAt(classOf, text, before, cap, from) || !tokenStartingAt(classOf, text, after, cap, to)) return;
+  if (from.digits !== to.digits || numbers.lengths[from.digits] !== 1) return;
+  const sorted = numbers.byLength.get(from.digits);
   if (!sorted) return;
-  const sortedValues = numbers.valuesByLength.get(len);
+  const sortedValues = numbers.valuesByLength.get(from.digits);
   if (sortedValues) {
-    const lo = tokenValue(classOf, text, fromStart, fromEnd);
-    const hi = tokenValue(classOf, text, start, last);
+    const lo = tokenValue(classOf, text, from.start, from.last);
+    const hi = tokenValue(classOf, text, to.start, to.last);
     for (let k = firstValueAbove(sortedValues, lo); k < sortedValues.length && (sortedValues[k] as number) < hi; k++) {
-      push(ctx, sorted[k] as number, "range", fromStart, last + 1);
+      push(ctx, sorted[k] as number, "range", from.start, to.last + 1);
     }
     return;
   }
-  if (compareTokens(classOf, text, fromStart, fromEnd, start, last) >= 0) return;
-  for (let k = firstAbove(numbers, sorted, classOf, text, fromStart, fromEnd); k < sorted.length; k++) {
+  if (compareTokens(classOf, text, from.start, from.last, to.start, to.last) >= 0) return;
+  for (let k = firstAbove(numbers, sorted, classOf, text, from.start, from.last); k < sorted.length; k++) {
     const index = sorted[k] as number;
-    if (compareToken(classOf, text, start, last, numbers.values[index] as string) <= 0) break;
-    push(ctx, index, "range", fromStart, last + 1);
+    if (compareToken(classOf, text, to.start, to.last, numbers.values[index] as string) <= 0) break;
+    push(ctx, index, "range", from.start, to.last + 1);
   }
 }
 

@@ -49,11 +49,9 @@ export interface CompiledMatcher {
 }
 
 export interface CompiledTables {
-  /** Substring patterns only (keywords, non-digit invoice values); numbers go through `numbers`. */
+  /** Every pattern, numbered as in `patterns`; numeric ones hit only as whole tokens. */
   automaton: Automaton;
-  /** Automaton pattern index → index in `patterns`. */
-  substringPattern: Uint16Array;
-  /** Whole-token digit patterns, looked up by a hash of the token's digits. */
+  /** The numeric patterns by length and value, for ranges. */
   numbers: NumberTable;
   patterns: readonly Pattern[];
   /** Some criterion id occurs in more than one pattern, so identical spans must be merged. */
