@@ -2,8 +2,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { storeFile, streamFile } from "../queues/query/files";
 import { sha256Hex } from "../worker/lib/crypto";
+import { parseConfig } from "../worker/config";
 import { createUpstream } from "../worker/upstream";
-import { HttpUpstream, httpOptionsFromEnv } from "../worker/upstream/http";
+import { HttpUpstream } from "../worker/upstream/http";
 import { parseRetryAfter } from "../worker/upstream/http/failures";
 import { claimedSha256, dispositionFileName } from "../worker/upstream/http/file-response";
 import { sandboxRegistry } from "../worker/upstream/sandbox";
@@ -197,9 +198,10 @@ describe("http upstream: file integrity", () => {
 describe("http upstream: configuration and header parsing", () => {
   it("is what createUpstream builds for UPSTREAM=http, and says what is missing", () => {
     expect(createUpstream(env)).toBeInstanceOf(HttpUpstream);
-    expect(() => httpOptionsFromEnv({ UPSTREAM_URL: "", UPSTREAM_TOKEN: "t" })).toThrow(/needs UPSTREAM_URL/);
-    expect(() => httpOptionsFromEnv({ UPSTREAM_URL: "gateway.internal", UPSTREAM_TOKEN: "t" })).toThrow(/not an http\(s\) URL/);
-    expect(() => httpOptionsFromEnv({ UPSTREAM_URL: "https://gw.example", UPSTREAM_TOKEN: "" })).toThrow(/wrangler secret put UPSTREAM_TOKEN/);
+    // worker/config.ts checks the settings (test/config.test.ts has the rest).
+    expect(() => parseConfig({ UPSTREAM: "http", UPSTREAM_URL: "", UPSTREAM_TOKEN: "t" })).toThrow(/UPSTREAM_URL is required when UPSTREAM is http/);
+    expect(() => parseConfig({ UPSTREAM: "http", UPSTREAM_URL: "gateway.internal", UPSTREAM_TOKEN: "t" })).toThrow(/UPSTREAM_URL must be an absolute http\(s\) URL/);
+    expect(() => parseConfig({ UPSTREAM: "http", UPSTREAM_URL: "https://gw.example", UPSTREAM_TOKEN: "" })).toThrow(/wrangler secret put UPSTREAM_TOKEN/);
   });
 
   it("parses Retry-After, digests and file names", () => {
