@@ -5,11 +5,9 @@
 import type { ErrorCode } from "../worker/errors";
 import { pickBuckets, type AllowanceKind } from "../worker/domain/allowance";
 import { loadEffectiveBuckets, reserveStatement } from "../worker/db/allowance";
+import { writeTaskRows, type BoundStatement } from "../worker/db/bound-statement";
 
-export interface BoundStatement {
-  sql: string;
-  params: (string | number | null)[];
-}
+export type { BoundStatement };
 
 export interface CreationRequest {
   accountId: string;
@@ -53,8 +51,6 @@ export async function runCreation(db: D1Database, request: CreationRequest, now:
       reservations.push(reserveStatement(db, { accountId: request.accountId, bucketId: picks[i]!, kind, taskId, now })),
     );
   }
-  const rows = request.statements.map((s) => db.prepare(s.sql).bind(...s.params));
-  // One batch is one transaction: rows and reservation land together or not at all.
-  await db.batch([...rows, ...reservations]);
+  await writeTaskRows(db, request.statements, reservations);
   return { kind: "accepted", status: request.response.status, body: request.response.body };
 }

@@ -7,6 +7,8 @@ import { drizzle } from "drizzle-orm/d1";
 import { documentsOf } from "./documents";
 import { inJsonList } from "./json-list";
 import { documents, registrations, type DocumentRecord, type RegistrationRecord } from "./schema";
+
+export type { DocumentRecord, RegistrationRecord };
 import { containsText } from "./text-search";
 
 /** The account's registration in that query, or undefined (another account's is as absent as a missing one). */

@@ -5,6 +5,8 @@ import type { MATCH_STATUSES, RESULT_SORTS, RESULT_STATUSES, STRENGTHS } from ".
 import { inJsonList } from "./json-list";
 import { checkResults, type CheckResultRecord } from "./schema";
 
+export type { CheckResultRecord };
+
 /** The list's filters, already checked against their value sets (routes/checks/filters.ts). */
 export interface ResultFilter {
   resultStatuses: ReadonlyArray<(typeof RESULT_STATUSES)[number]>;

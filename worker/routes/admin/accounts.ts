@@ -1,13 +1,12 @@
 /** @module Accounts, plans, subscriptions and allowance grants (management-api.md). */
 import { createRoute, z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
-import { accounts, allowanceBuckets, plans, subscriptions } from "../../db/schema";
+import { findAccount, findPlan, insertAccount, insertGrant, insertSubscription, listPlans, setAccountDisabled } from "../../db/accounts";
 import { defaultEnd, planPeriods } from "../../domain/subscription";
 import { ApiError, validationError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { forgetAccount } from "../../lib/key-cache";
-import { addMonths, parseIsoWithOffset, toIso } from "../../lib/time";
+import { addMonths, parseIsoWithOffset } from "../../lib/time";
+import { toAdminAccount, toGrant, toPlan, toSubscription } from "../../serializers/admin";
 import { SubscriptionSchema } from "../account/schema";
 import { errorResponses } from "../responses";
 import type { RouteGroup } from "../router";
@@ -18,12 +17,10 @@ import {
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } } });
 
 export async function requireAccount(db: D1Database, id: string) {
-  const row = await drizzle(db).select().from(accounts).where(eq(accounts.id, id)).get();
+  const row = await findAccount(db, id);
   if (!row) throw new ApiError("NOT_FOUND");
   return row;
 }
-
-const view = (a: { id: string; name: string; disabled: boolean }) => ({ id: a.id, name: a.name, disabled: a.disabled });
 
 export function registerAccountRoutes(admin: RouteGroup): void {
   admin.openapi(
@@ -31,15 +28,15 @@ export function registerAccountRoutes(admin: RouteGroup): void {
       responses: { 201: { description: "Created", ...json(AccountSchema) }, ...errorResponses("VALIDATION_FAILED") } }),
     async (c) => {
       const account = { id: newId("acc"), name: c.req.valid("json").name, disabled: false, createdAt: Date.now() };
-      await drizzle(c.env.DB).insert(accounts).values(account);
-      return c.json(view(account), 201);
+      await insertAccount(c.env.DB, account);
+      return c.json(toAdminAccount(account), 201);
     },
   );
 
   admin.openapi(
     createRoute({ method: "get", path: "/accounts/{id}", request: { params: AccountParams },
       responses: { 200: { description: "Account", ...json(AccountSchema) }, ...errorResponses("NOT_FOUND") } }),
-    async (c) => c.json(view(await requireAccount(c.env.DB, c.req.valid("param").id)), 200),
+    async (c) => c.json(toAdminAccount(await requireAccount(c.env.DB, c.req.valid("param").id)), 200),
   );
 
   admin.openapi(
@@ -48,16 +45,16 @@ export function registerAccountRoutes(admin: RouteGroup): void {
     async (c) => {
       const account = await requireAccount(c.env.DB, c.req.valid("param").id);
       const { disabled } = c.req.valid("json");
-      await drizzle(c.env.DB).update(accounts).set({ disabled }).where(eq(accounts.id, account.id));
+      await setAccountDisabled(c.env.DB, account.id, disabled);
       forgetAccount(account.id);
-      return c.json(view({ ...account, disabled }), 200);
+      return c.json(toAdminAccount({ ...account, disabled }), 200);
     },
   );
 
   admin.openapi(
     createRoute({ method: "get", path: "/plans",
       responses: { 200: { description: "Plans", ...json(z.object({ items: z.array(PlanSchema) })) } } }),
-    async (c) => c.json({ items: await drizzle(c.env.DB).select().from(plans).orderBy(plans.queryAllowance).all() }, 200),
+    async (c) => c.json({ items: (await listPlans(c.env.DB)).map(toPlan) }, 200),
   );
 
   admin.openapi(
@@ -67,8 +64,7 @@ export function registerAccountRoutes(admin: RouteGroup): void {
     async (c) => {
       const account = await requireAccount(c.env.DB, c.req.valid("param").id);
       const body = c.req.valid("json");
-      const db = drizzle(c.env.DB);
-      const plan = await db.select().from(plans).where(eq(plans.id, body.planId)).get();
+      const plan = await findPlan(c.env.DB, body.planId);
       if (!plan) throw validationError([{ path: "planId", code: "INVALID_CHOICE", message: "Must be one of: light, professional, enterprise." }]);
       const now = Date.now();
       const startsAt = body.startsAt ? parseIsoWithOffset(body.startsAt)! : now;
@@ -82,13 +78,10 @@ export function registerAccountRoutes(admin: RouteGroup): void {
           .map((b) => ({ id: newId("bkt"), accountId: account.id, kind: b.kind, source: "plan" as const, amount: b.amount,
             startsAt: p.start, expiresAt: p.end, subscriptionId: subscription.id, createdAt: now })),
       );
-      await db.batch([db.insert(subscriptions).values(subscription), ...buckets.map((b) => db.insert(allowanceBuckets).values(b))]);
+      await insertSubscription(c.env.DB, subscription, buckets);
       forgetAccount(account.id);
       const current = planPeriods(startsAt, endsAt).find((p) => p.start <= now && now < p.end) ?? planPeriods(startsAt, endsAt)[0]!;
-      return c.json({
-        cycle: body.cycle, startsAt: toIso(startsAt), endsAt: toIso(endsAt), periodEndsAt: toIso(current.end),
-        plan: { id: plan.id, name: plan.name, checkAllowance: plan.checkAllowance, queryAllowance: plan.queryAllowance },
-      }, 201);
+      return c.json(toSubscription({ cycle: body.cycle, startsAt, endsAt, periodEndsAt: current.end }, plan), 201);
     },
   );
 
@@ -105,8 +98,8 @@ export function registerAccountRoutes(admin: RouteGroup): void {
       const expiresAt = body.expiresAt ? parseIsoWithOffset(body.expiresAt)! : addMonths(startsAt, 12);
       if (expiresAt <= startsAt) throw validationError([{ path: "expiresAt", code: "OUT_OF_RANGE", message: "Must be after startsAt." }]);
       const grant = { id: newId("grt"), accountId: account.id, kind: body.kind, source: body.source, amount: body.amount, startsAt, expiresAt, subscriptionId: null, createdAt: now };
-      await drizzle(c.env.DB).insert(allowanceBuckets).values(grant);
-      return c.json({ id: grant.id, kind: grant.kind, amount: grant.amount, source: grant.source, startsAt: toIso(startsAt), expiresAt: toIso(expiresAt) }, 201);
+      await insertGrant(c.env.DB, grant);
+      return c.json(toGrant(grant), 201);
     },
   );
 }

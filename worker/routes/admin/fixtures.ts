@@ -2,12 +2,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../context";
-import { CERTIFICATE_FILE, fixtureKey } from "../../db/fixtures";
+import { CERTIFICATE_FILE, deleteFixtureSubject, fixtureKey, putFixtureFile, putFixtureSubject } from "../../db/fixtures";
 import { normaliseSubject } from "../../domain/subjects";
 import { ApiError, validationError } from "../../errors";
 import { sha256Hex } from "../../lib/crypto";
 import { errorResponses } from "../responses";
 import type { RouteGroup } from "../router";
+import { toStoredFile, toStoredSubject } from "../../serializers/admin";
+import { StoredFileSchema, StoredSubjectSchema } from "./schema";
 
 /** Fixture files are certificates and attachments, not archives: 20 MiB is plenty. */
 export const MAX_FIXTURE_BYTES = 20 * 1024 * 1024;
@@ -29,8 +31,6 @@ const FixtureSubjectBody = z.strictObject({
   mode: z.enum(["normal", "unavailable", "quarantined"]).optional(),
 });
 
-const StoredSchema = z.object({ sha256: z.string(), size: z.number().int() });
-
 function subjectKey(raw: string): string {
   const subject = normaliseSubject(raw);
   if (!subject.ok) throw validationError([{ path: "subjectName", code: "INVALID_VALUE", message: "Not a valid subject." }]);
@@ -46,24 +46,20 @@ async function storeFixtureFile(c: Context<AppEnv>, certificateNumber: string, f
   const sha256 = await sha256Hex(bytes);
   const key = fixtureKey(certificateNumber, fileName);
   await c.env.FILES.put(key, bytes, { httpMetadata: { contentType: mimeType } });
-  await c.env.DB.prepare(
-    `INSERT OR REPLACE INTO upstream_fixture_files (certificate_number, file_name, mime_type, r2_key, sha256, size, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).bind(certificateNumber, fileName, mimeType, key, sha256, bytes.byteLength, Date.now()).run();
-  return { sha256, size: bytes.byteLength };
+  await putFixtureFile(c.env.DB, { certificateNumber, fileName, mimeType, r2Key: key, sha256, size: bytes.byteLength, updatedAt: Date.now() });
+  return toStoredFile({ sha256, size: bytes.byteLength });
 }
 
 export function registerFixtureRoutes(admin: RouteGroup): void {
   admin.openapi(
     createRoute({ method: "put", path: "/upstream/subjects/{subjectName}",
       request: { params: SubjectParams, body: { required: true, content: { "application/json": { schema: FixtureSubjectBody } } } },
-      responses: { 200: { description: "Stored", content: { "application/json": { schema: z.object({ subjectName: z.string(), registrationCount: z.number() }) } } }, ...errorResponses("VALIDATION_FAILED") } }),
+      responses: { 200: { description: "Stored", content: { "application/json": { schema: StoredSubjectSchema } } }, ...errorResponses("VALIDATION_FAILED") } }),
     async (c) => {
       const name = subjectKey(c.req.valid("param").subjectName);
       const body = c.req.valid("json");
-      await c.env.DB.prepare("INSERT OR REPLACE INTO upstream_fixture_subjects (subject_name, body, updated_at) VALUES (?, ?, ?)")
-        .bind(name, JSON.stringify(body), Date.now()).run();
-      return c.json({ subjectName: name, registrationCount: body.registrations.length }, 200);
+      await putFixtureSubject(c.env.DB, name, body, Date.now());
+      return c.json(toStoredSubject(name, body), 200);
     },
   );
 
@@ -71,14 +67,14 @@ export function registerFixtureRoutes(admin: RouteGroup): void {
     createRoute({ method: "delete", path: "/upstream/subjects/{subjectName}", request: { params: SubjectParams },
       responses: { 204: { description: "Removed; the subject is generated again" }, ...errorResponses("VALIDATION_FAILED") } }),
     async (c) => {
-      await c.env.DB.prepare("DELETE FROM upstream_fixture_subjects WHERE subject_name = ?").bind(subjectKey(c.req.valid("param").subjectName)).run();
+      await deleteFixtureSubject(c.env.DB, subjectKey(c.req.valid("param").subjectName));
       return c.body(null, 204);
     },
   );
 
   admin.openapi(
     createRoute({ method: "put", path: "/upstream/documents/{certificateNumber}", request: { params: DocumentParams },
-      responses: { 200: { description: "Stored", content: { "application/json": { schema: StoredSchema } } }, ...errorResponses("VALIDATION_FAILED", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE") } }),
+      responses: { 200: { description: "Stored", content: { "application/json": { schema: StoredFileSchema } } }, ...errorResponses("VALIDATION_FAILED", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE") } }),
     async (c) => {
       if (!/^application\/pdf\s*(;|$)/i.test(c.req.header("Content-Type") ?? "")) throw new ApiError("UNSUPPORTED_MEDIA_TYPE", { message: "The certificate must be application/pdf." });
       return c.json(await storeFixtureFile(c, c.req.valid("param").certificateNumber, CERTIFICATE_FILE, "application/pdf"), 200);
@@ -87,7 +83,7 @@ export function registerFixtureRoutes(admin: RouteGroup): void {
 
   admin.openapi(
     createRoute({ method: "put", path: "/upstream/documents/{certificateNumber}/attachments/{fileName}", request: { params: AttachmentParams },
-      responses: { 200: { description: "Stored", content: { "application/json": { schema: StoredSchema } } }, ...errorResponses("VALIDATION_FAILED", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE") } }),
+      responses: { 200: { description: "Stored", content: { "application/json": { schema: StoredFileSchema } } }, ...errorResponses("VALIDATION_FAILED", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE") } }),
     async (c) => {
       const mimeType = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
       if (!/^[a-z]+\/[a-z0-9.+-]+$/.test(mimeType)) throw new ApiError("UNSUPPORTED_MEDIA_TYPE", { message: "Give the attachment's Content-Type." });

@@ -60,3 +60,8 @@ export const KeyListItemSchema = z.object({
   expired: z.boolean(),
 });
 export const CreatedKeySchema = KeyListItemSchema.omit({ expired: true }).extend({ key: z.string() });
+
+/** A subject's fixture as stored: its normalised name and how many registrations it lists. */
+export const StoredSubjectSchema = z.object({ subjectName: z.string(), registrationCount: z.number() });
+/** A fixture file as stored. */
+export const StoredFileSchema = z.object({ sha256: z.string(), size: z.number().int() });

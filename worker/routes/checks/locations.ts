@@ -3,7 +3,7 @@
  * and the precision each entry can be placed with.
  */
 import type { StoredEvidence } from "../../db/evidence";
-import type { DocumentRecord } from "../../db/schema";
+import type { DocumentRecord } from "../../db/registration-detail";
 import { rangeQuads, type Quad } from "../../domain/evidence-quads";
 import { boxesKey, unpackPage, type PackedBoxes, type PageReading } from "../../domain/page-reading";
 import type { TextBox } from "../../domain/text/page";

@@ -4,7 +4,7 @@ import type { RouteGroup } from "../router";
 import { evidenceInDocument, evidenceOfResult } from "../../db/evidence";
 import { documentOfRegistration, loadRegistrationDetail, registrationById, registrationsWithDocuments } from "../../db/registration-detail";
 import { findResult, pageOfResults, resultCounts, resultPosition } from "../../db/results";
-import type { CheckResultRecord } from "../../db/schema";
+import type { CheckResultRecord } from "../../db/results";
 import { parsePageReadings } from "../../domain/page-reading";
 import { ApiError, validationError } from "../../errors";
 import { resultIndexStatus, toNavigation, toPublicCheckResult, toResultPage, toResultSummary } from "../../serializers/check-result";

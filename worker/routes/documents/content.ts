@@ -7,7 +7,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteGroup } from "../router";
 import type { Context } from "hono";
 import type { AppEnv } from "../../context";
-import type { DocumentRow } from "../../db/registrations";
+import { findOwnDocument } from "../../db/registration-detail";
 import { contentDisposition, decideRange, ifRangeHolds } from "../../domain/byte-range";
 import { ApiError } from "../../errors";
 import { accountGate } from "../../lib/gate";
@@ -59,12 +59,11 @@ async function refuse(c: Context<AppEnv>, error: ApiError): Promise<never> {
 export function registerDocumentContent(api: RouteGroup): void {
   api.openapi(route, async (c) => {
     const accountId = c.get("principal").accountId;
-    const doc = await c.env.DB.prepare(
-      `SELECT d.*, r.source_status FROM documents d JOIN registrations r ON r.id = d.registration_id WHERE d.id = ? AND d.account_id = ?`,
-    ).bind(c.req.valid("param").id, accountId).first<DocumentRow & { source_status: string }>();
-    if (!doc) return refuse(c, new ApiError("NOT_FOUND"));
-    if (doc.source_status === "quarantined") return refuse(c, new ApiError("SOURCE_QUARANTINED"));
-    if (doc.source_status === "unavailable") return refuse(c, new ApiError("SOURCE_UNAVAILABLE"));
+    const found = await findOwnDocument(c.env.DB, accountId, c.req.valid("param").id);
+    if (!found) return refuse(c, new ApiError("NOT_FOUND"));
+    if (found.sourceStatus === "quarantined") return refuse(c, new ApiError("SOURCE_QUARANTINED"));
+    if (found.sourceStatus === "unavailable") return refuse(c, new ApiError("SOURCE_UNAVAILABLE"));
+    const doc = found.document;
 
     const etag = `"${doc.sha256}"`;
     const headers = c.req.valid("header");
@@ -76,10 +75,10 @@ export function registerDocumentContent(api: RouteGroup): void {
       }));
 
     const out = new Headers({
-      "Content-Type": doc.mime_type,
+      "Content-Type": doc.mimeType,
       "Accept-Ranges": "bytes",
       ETag: etag,
-      "Content-Disposition": contentDisposition(doc.file_name),
+      "Content-Disposition": contentDisposition(doc.fileName),
       "Cache-Control": "private, no-store",
     });
     const length = decision.kind === "partial" ? decision.end - decision.start + 1 : doc.size;
@@ -96,7 +95,7 @@ export function registerDocumentContent(api: RouteGroup): void {
     recordWindow(c, lease.window);
     if (!lease.ok) throw rateLimited(lease.retryAfterSeconds);
     const release = () => gate.releaseDownload(lease.leaseId);
-    const object = await c.env.FILES.get(doc.r2_key, decision.kind === "partial" ? { range: { offset: decision.start, length: decision.end - decision.start + 1 } } : {});
+    const object = await c.env.FILES.get(doc.r2Key, decision.kind === "partial" ? { range: { offset: decision.start, length: decision.end - decision.start + 1 } } : {});
     if (!object) {
       await release();
       throw new ApiError("NOT_FOUND");

@@ -1,0 +1,36 @@
+/** @module Accounts, plans, subscriptions and allowance grants, as the management API writes and reads them. */
+import { asc, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { accounts, allowanceBuckets, plans, subscriptions, type AccountRecord, type NewAllowanceBucketRecord, type NewSubscriptionRecord, type PlanRecord } from "./schema";
+
+export async function findAccount(db: D1Database, id: string): Promise<AccountRecord | undefined> {
+  return drizzle(db).select().from(accounts).where(eq(accounts.id, id)).get();
+}
+
+export async function insertAccount(db: D1Database, account: AccountRecord): Promise<void> {
+  await drizzle(db).insert(accounts).values(account);
+}
+
+export async function setAccountDisabled(db: D1Database, id: string, disabled: boolean): Promise<void> {
+  await drizzle(db).update(accounts).set({ disabled }).where(eq(accounts.id, id));
+}
+
+/** Every plan, smallest query allowance first. */
+export async function listPlans(db: D1Database): Promise<PlanRecord[]> {
+  return drizzle(db).select().from(plans).orderBy(asc(plans.queryAllowance)).all();
+}
+
+export async function findPlan(db: D1Database, id: string): Promise<PlanRecord | undefined> {
+  return drizzle(db).select().from(plans).where(eq(plans.id, id)).get();
+}
+
+/** The subscription and its periods' allowance buckets, in one batch (one transaction). */
+export async function insertSubscription(db: D1Database, subscription: NewSubscriptionRecord, buckets: readonly NewAllowanceBucketRecord[]): Promise<void> {
+  const d = drizzle(db);
+  await d.batch([d.insert(subscriptions).values(subscription), ...buckets.map((b) => d.insert(allowanceBuckets).values(b))]);
+}
+
+/** An add-on or gift bucket. */
+export async function insertGrant(db: D1Database, grant: NewAllowanceBucketRecord): Promise<void> {
+  await drizzle(db).insert(allowanceBuckets).values(grant);
+}
