@@ -1,6 +1,7 @@
 /**
  * @module Engine lines as the contract gives them: an axis-aligned box and the quad, in pixels of the
- * picture read (top-left origin), a confidence in [0, 1], in reading order.
+ * picture read (top-left origin), a confidence in [0, 1], the words' boxes when they were found
+ * (words.mjs), in reading order.
  */
 
 const round = (n) => Math.round(n * 10) / 10;
@@ -19,7 +20,9 @@ export function toContractLines(raw, size) {
       const xs = quad.map((p) => p[0]);
       const ys = quad.map((p) => p[1]);
       const confidence = Number.isFinite(l.mean) ? Math.min(Math.max(l.mean, 0), 1) : 0;
-      return { text: l.text, confidence: Math.round(confidence * 1e4) / 1e4, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], quad };
+      const line = { text: l.text, confidence: Math.round(confidence * 1e4) / 1e4, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], quad };
+      if (!Array.isArray(l.words)) return line;
+      return { ...line, words: l.words.map((w) => ({ text: w.text, box: [clampX(w.box[0]), clampY(w.box[1]), clampX(w.box[2]), clampY(w.box[3])] })) };
     });
   return readingOrder(lines);
 }

@@ -49,3 +49,9 @@ export async function preparePicture(bytes, kind) {
 }
 
 const pad32 = (n) => Math.max(32, Math.ceil(n / 32) * 32);
+
+/** The prepared picture's pixels as one grey byte each (what words.mjs looks for gaps in). */
+export async function greyPixels(input) {
+  const { data, info } = await sharp(input).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}

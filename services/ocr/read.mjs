@@ -6,7 +6,8 @@ import { OcrError } from "./errors.mjs";
 import { toContractLines } from "./lines.mjs";
 import { sniffMedia } from "./media.mjs";
 import { pdfPagePicture } from "./pdf.mjs";
-import { preparePicture } from "./pictures.mjs";
+import { greyPixels, preparePicture } from "./pictures.mjs";
+import { wordBoxes } from "./words.mjs";
 
 /**
  * @param {{recognise(png: Buffer): Promise<any[]>}} engine
@@ -37,7 +38,13 @@ function parsePage(value) {
 async function recognise(engine, bytes, kind) {
   const picture = await preparePicture(bytes, kind);
   const raw = await engine.recognise(picture.input);
-  const unscaled = raw.map((l) => ({ ...l, box: l.box?.map(([x, y]) => [x / picture.scale, y / picture.scale]) }));
+  const grey = await greyPixels(picture.input);
+  const unscale = ([x, y]) => [x / picture.scale, y / picture.scale];
+  const unscaled = raw.map((l) => {
+    const words = Array.isArray(l.box) && l.box.length === 4 && typeof l.text === "string" ? wordBoxes(grey, l.box, l.text) : null;
+    const scaledWords = words?.map((w) => ({ text: w.text, box: [...unscale(w.box.slice(0, 2)), ...unscale(w.box.slice(2))] }));
+    return { ...l, box: l.box?.map(unscale), ...(scaledWords ? { words: scaledWords } : {}) };
+  });
   return { width: picture.width, height: picture.height, lines: toContractLines(unscaled, picture) };
 }
 

@@ -1,0 +1,84 @@
+/**
+ * @module Where the words of a detected line are. PP-OCR detects a table row whose cells are close as
+ * one line ("1 9015756055 29165625 549,063.60"), and recognises the gaps between cells as single
+ * spaces: placing a number by its share of the line's characters then misses it by the width of an
+ * empty cell. The ink itself says where the words are: along the line, a column inked across the
+ * line's whole height is a table rule (glyphs stay inside the detector's box) and is not ink of a word, and
+ * gaps wider than GAP_SHARE of the line's height separate words (letters and digits of one word sit
+ * closer). When the
+ * pieces found are exactly the line's words, each word gets its own box; otherwise none does (the
+ * caller keeps the line's box).
+ */
+
+/** A gap at least this share of the line's height separates words (a space inside a printed phrase is narrower). */
+const GAP_SHARE = 0.6;
+/** Ink of words is sampled across the middle of the line only: the box may touch the table rules above and below. */
+const ACROSS = [0.2, 0.8];
+/** A column inked over this share of the box's whole height is a rule (or part of one). */
+const RULE_INK_SHARE = 0.95;
+const RULE_ACROSS = [0.03, 0.97];
+/** Columns on each side of a rule column that belong to the rule. */
+const RULE_EDGE = 2;
+
+/** The quad's corners as top-left, top-right, bottom-right, bottom-left (the engine's order is not promised). */
+function corners(quad) {
+  const byY = [...quad].sort((a, b) => a[1] - b[1]);
+  const [tl, tr] = byY.slice(0, 2).sort((a, b) => a[0] - b[0]);
+  const [bl, br] = byY.slice(2).sort((a, b) => a[0] - b[0]);
+  return { tl, tr, br, bl };
+}
+
+const lerp = (a, b, t) => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+
+/**
+ * @param {{data: Uint8Array, width: number, height: number}} grey one byte per pixel, the picture the quad is in
+ * @param {number[][]} quad the line's 4 corners, in pixels of `grey`
+ * @param {string} text the line as recognised
+ * @returns {{text: string, box: number[]}[] | null} one box [x0, y0, x1, y1] per word, or null
+ */
+export function wordBoxes(grey, quad, text) {
+  const words = text.trim().split(/\s+/);
+  if (words.length < 2) return null;
+  const { tl, tr, br, bl } = corners(quad);
+  const length = Math.round(Math.hypot(tr[0] - tl[0], tr[1] - tl[1]));
+  const height = Math.hypot(bl[0] - tl[0], bl[1] - tl[1]);
+  if (length < 2 || height < 4) return null;
+  const across = Math.max(4, Math.round(height * (ACROSS[1] - ACROSS[0])));
+  const pixel = ([x, y]) => grey.data[Math.min(grey.height - 1, Math.max(0, Math.round(y))) * grey.width + Math.min(grey.width - 1, Math.max(0, Math.round(x)))];
+
+  // Each column along the line: its samples across a band of the line's height.
+  const sampled = ([from, to], count) => Array.from({ length }, (_, i) => {
+    const t = (i + 0.5) / length;
+    const top = lerp(tl, tr, t);
+    const bottom = lerp(bl, br, t);
+    return Array.from({ length: count }, (_, j) => pixel(lerp(top, bottom, from + ((to - from) * (j + 0.5)) / count)));
+  });
+  const columns = sampled(ACROSS, across);
+  const all = columns.flat().sort((a, b) => a - b);
+  const ink = all[Math.floor(all.length * 0.02)];
+  const paper = all[Math.floor(all.length * 0.9)];
+  if (paper - ink < 40) return null;
+  const threshold = (ink + paper) / 2;
+  const share = (samples) => samples.filter((v) => v < threshold).length / samples.length;
+  const inked = columns.map(share);
+  // A rule's anti-aliased or slanted edges are partly inked: clear its neighbours too.
+  const rules = sampled(RULE_ACROSS, Math.max(8, Math.round(height))).flatMap((samples, i) => (share(samples) >= RULE_INK_SHARE ? [i] : []));
+  for (const i of rules) for (let k = i - RULE_EDGE; k <= i + RULE_EDGE; k++) if (k >= 0 && k < length) inked[k] = 0;
+
+  // Pieces: runs of inked columns, joined across gaps narrower than a word gap.
+  const gap = GAP_SHARE * height;
+  const pieces = [];
+  for (let i = 0; i < length; i++) {
+    if (inked[i] === 0) continue;
+    const last = pieces.at(-1);
+    if (last && i - last.end <= gap) last.end = i + 1;
+    else pieces.push({ start: i, end: i + 1 });
+  }
+  if (pieces.length !== words.length) return null;
+  return pieces.map((p, k) => {
+    const points = [lerp(tl, tr, p.start / length), lerp(tl, tr, p.end / length), lerp(bl, br, p.end / length), lerp(bl, br, p.start / length)];
+    const xs = points.map((q) => q[0]);
+    const ys = points.map((q) => q[1]);
+    return { text: words[k], box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
+  });
+}
