@@ -4,6 +4,10 @@
  * says (or the page is framed where only the page is known), previous / next walk every evidence of
  * the check in order, another account's result is a 404, and the key never appears in a URL or in
  * the page's storage. A screenshot is left at VIEWER_SCREENSHOT (default bench/out/viewer-evidence.png).
+ * The real OCR service (services/ocr, port VIEWER_OCR_PORT, default 8868) runs beside the server, so the
+ * demo subject's scanned JPEG is read, and a check for a number printed only in it is shown: the picture
+ * drawn, the region box on the number where scripts/make-scans.mjs printed it
+ * (worker/upstream/sandbox/scans/number-quads.json).
  *
  * It starts its own wrangler dev and a browser, 70–120 s on the shared 2-core machine (the tests
  * themselves ~25 s): over the budget of `npm test`, so it runs with `npm run test:browser`
@@ -12,15 +16,28 @@
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DevServer } from "../../bench/lib/dev-server.mjs";
+import { startOcrService, type OcrService } from "../../bench/lib/ocr-service.mjs";
 import { boxOnPage } from "../../worker/routes/viewer/browser/geometry.js";
 import { currentBoxes, inkShare, pageState, settledOn, storedItems } from "./viewer.probes.js";
-import { demoCheck, evidenceOf, locationsOf, newKey, startViewerServer, type Evidence } from "./viewer.fixture";
+import { DEMO_SUBJECT, demoCheck, evidenceOf, locationsOf, newKey, startViewerServer, untilTerminal, type Evidence } from "./viewer.fixture";
+import truth from "../../worker/upstream/sandbox/scans/truth.json";
+import printed from "../../worker/upstream/sandbox/scans/number-quads.json";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SCREENSHOT = process.env.VIEWER_SCREENSHOT ?? "bench/out/viewer-evidence.png";
-const SETUP_MS = 180_000;
+const SETUP_MS = 240_000;
+
+/** node:fs, loaded at run time: the workspace's types are the Workers runtime's, without Node's. */
+const load = (name: string) => import(/* @vite-ignore */ name);
+const { readFileSync } = (await load("node:fs")) as { readFileSync(path: string): Uint8Array };
+/** vitest runs from the repository root. */
+const readScan = (file: string) => readFileSync(`worker/upstream/sandbox/scans/${file}`);
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  return [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 let server: DevServer;
+let ocr: OcrService;
 let browser: Browser;
 let key: string;
 let checkId: string;
@@ -55,7 +72,8 @@ async function settled(page: Page, evidenceId?: string): Promise<void> {
 
 describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the evidence viewer in Chromium", () => {
   beforeAll(async () => {
-    server = await startViewerServer();
+    ocr = await startOcrService({ port: Number(process.env.VIEWER_OCR_PORT ?? 8868) });
+    server = await startViewerServer(ocr.url);
     key = await newKey(server, "viewer reviewer");
     const check = await demoCheck(server, key);
     checkId = check.checkId;
@@ -69,6 +87,7 @@ describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the evidence viewer in 
   afterAll(async () => {
     await browser?.close();
     server?.stop();
+    ocr?.stop();
   });
 
   it("draws the page, boxes the hit where evidence-locations puts it, and walks every evidence with next and previous", async () => {
@@ -156,5 +175,74 @@ describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the evidence viewer in 
     expect(await wrong.page.evaluate(pageState)).toBe("locked");
     expect(await wrong.page.locator("#key-form").isVisible()).toBe(true);
     await wrong.page.context().close();
+  });
+  it("shows a JPEG attachment that only OCR can read, with the region box on the printed invoice number", async () => {
+    // Which committed scan the demo subject's JPEG attachment is, by its SHA-256.
+    const digests = new Map<string, string>();
+    for (const file of truth.files) digests.set(await sha256Hex(await readScan(file.file)), file.file);
+    const source = (await server.call<{ sourceRegistryQueryId: string }>(`/api/open/v1/checks/${checkId}`, { key })).body.sourceRegistryQueryId;
+    const listed = await server.call<{ items: Array<{ id: string; attachments: Array<{ id: string; mimeType?: string; sha256?: string }> }> }>(`/api/open/v1/queries/${source}/registrations?pageSize=100`, { key });
+    const jpeg = listed.body.items
+      .flatMap((r) => r.attachments.map((a) => ({ registrationId: r.id, documentId: a.id, scan: digests.get(a.sha256 ?? "") })))
+      .find((a) => a.scan?.endsWith(".jpg"));
+    expect(jpeg, "the demo subject carries one of the committed JPEG scans").toBeDefined();
+    const scan = truth.files.find((f) => f.file === jpeg!.scan)!;
+    const quads = printed.files.find((f) => f.file === scan.file)!.numberQuads;
+    // An 8-digit number with its invoice code and a 20-digit one: each printed only in this picture.
+    const rows = [scan.rows.findIndex((r) => r.code !== null), scan.rows.findIndex((r) => r.code === null)];
+
+    const created = await server.call<{ id: string }>("/api/open/v1/checks", {
+      method: "POST", key,
+      json: { applicant: DEMO_SUBJECT, sourceRegistryQueryId: source, criteria: rows.map((i) => ({ kind: "invoice_no", value: scan.rows[i]!.number })) },
+    });
+    const imageCheck = created.body.id;
+    await untilTerminal(server, key, `/checks/${imageCheck}`);
+    const evidence = (await server.call<{ check: { evidence: Evidence[] } | null }>(`/api/open/v1/checks/${imageCheck}/results/${jpeg!.registrationId}`, { key })).body.check?.evidence ?? [];
+    const onImage = evidence.filter((e) => e.documentId === jpeg!.documentId);
+    expect(onImage.map((e) => e.termValue).sort()).toEqual(rows.map((i) => scan.rows[i]!.number).sort());
+
+    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    const page = await context.newPage();
+    await page.goto(`${server.base}/viewer#check=${imageCheck}&result=${jpeg!.registrationId}`);
+    await page.fill("#api-key", key);
+    await page.click("#key-form button[type=submit]");
+    for (const [step, ev] of onImage.entries()) {
+      if (step > 0) await page.click("#next");
+      await settled(page, ev.id);
+      expect(await page.evaluate(pageState)).toBe("ready");
+      const located = (await locationsOf(server, key, imageCheck, jpeg!.registrationId, ev)).locations.find((l) => l.evidenceId === ev.id)!;
+      expect(located.precision).toBe("region");
+      expect(await page.locator("#page-frame").getAttribute("data-precision")).toBe("region");
+
+      // The picture is drawn whole: the canvas has its proportions and its ink.
+      const canvas = (await page.locator("#page-canvas").boundingBox())!;
+      expect(canvas.width / canvas.height).toBeCloseTo(scan.width / scan.height, 2);
+      expect(await page.evaluate(inkShare, undefined)).toBeGreaterThan(0.02);
+
+      if (step === 0) await page.screenshot({ path: SCREENSHOT.replace(/\.png$/, "-image.png") });
+      // The box lies on the number where the scan generator printed it: it covers most of the printed
+      // digits and its middle is on their line. OCR places lines, not characters: the box is the
+      // number's share of its line by character count, so it may spill into the gap between table
+      // cells (measured up to 1.7 times the digits' width on the sandbox's photos), never to a line.
+      const boxes = await page.evaluate(currentBoxes);
+      expect(boxes).toHaveLength(1);
+      const box = boxes[0]!;
+      const corners = quads[scan.rows.findIndex((r) => r.number === ev.termValue)]!;
+      const sx = canvas.width / scan.width;
+      const sy = canvas.height / scan.height;
+      const truthBox = {
+        left: canvas.x + Math.min(...corners.map((p) => p[0]!)) * sx, right: canvas.x + Math.max(...corners.map((p) => p[0]!)) * sx,
+        top: canvas.y + Math.min(...corners.map((p) => p[1]!)) * sy, bottom: canvas.y + Math.max(...corners.map((p) => p[1]!)) * sy,
+      };
+      const covered = Math.max(0, Math.min(box.right, truthBox.right) - Math.max(box.left, truthBox.left)) / (truthBox.right - truthBox.left);
+      expect(covered, `${ev.termValue}: share of the printed number inside the box`).toBeGreaterThan(0.8);
+      expect(box.width / (truthBox.right - truthBox.left), `${ev.termValue}: box width / printed width`).toBeLessThan(2);
+      const middle = (truthBox.top + truthBox.bottom) / 2;
+      expect(box.top).toBeLessThan(middle);
+      expect(box.bottom).toBeGreaterThan(middle);
+      expect(box.bottom - box.top).toBeLessThan(3 * (truthBox.bottom - truthBox.top));
+      expect(await page.evaluate(inkShare, { left: box.left - canvas.x, top: box.top - canvas.y, width: box.width, height: box.height })).toBeGreaterThan(0.03);
+    }
+    await context.close();
   });
 });

@@ -29,11 +29,11 @@ export interface Locations {
 /** The server's port: this engineer's range on the shared machine, or VIEWER_TEST_PORT. */
 const PORT = Number(process.env.VIEWER_TEST_PORT ?? 18800);
 
-export async function startViewerServer(): Promise<DevServer> {
+/** `ocrUrl`: the OCR service the server reads scans with; without it OCR_URL is empty and scans stay coverage issues as documented. */
+export async function startViewerServer(ocrUrl = ""): Promise<DevServer> {
   // VIEWER_TEST_SOURCE=HEAD serves the last commit when the working tree is mid-edit.
   const source = process.env.VIEWER_TEST_SOURCE === "HEAD" ? "HEAD" : "worktree";
-  // No OCR service runs beside this server: with OCR_URL empty, scans stay coverage issues as documented.
-  return startDevServer({ name: "viewer", port: PORT, source, vars: { SANDBOX_SLOW_MS: "0", OCR_URL: "" } });
+  return startDevServer({ name: "viewer", port: PORT, source, vars: { SANDBOX_SLOW_MS: "0", OCR_URL: ocrUrl } });
 }
 
 export async function newKey(server: DevServer, name: string): Promise<string> {
@@ -47,7 +47,7 @@ export async function newKey(server: DevServer, name: string): Promise<string> {
   return (await created<{ key: string }>(`/accounts/${account.id}/keys`, { name: "viewer test" })).key;
 }
 
-async function untilTerminal(server: DevServer, key: string, path: string): Promise<{ executionStatus: string }> {
+export async function untilTerminal(server: DevServer, key: string, path: string): Promise<{ executionStatus: string }> {
   // Once a second: polls count in the account's 120 requests a minute like any read.
   for (let i = 0; i < 120; i++) {
     const res = await server.call<{ executionStatus: string }>(`/api/open/v1${path}`, { key });
