@@ -80,9 +80,9 @@ export async function entitlements(context: Context): Promise<number> {
   return output(context, e, entitlementsView(e));
 }
 
-/** A server-given file name, safe as a local one (no directories, no leading dots). */
+/** A server-given file name, safe as a local one (no directories, no leading dots, no control characters). */
 function localName(name: string | undefined, documentId: string): string {
-  const base = (name ?? "").split(/[\\/]/).pop()?.replace(/^\.+/, "").replace(/[\u0000-\u001f]/g, "") ?? "";
+  const base = (name ?? "").split(/[\\/]/).pop()?.replace(/^\.+/, "").replace(/\p{Cc}/gu, "") ?? "";
   return base || `${documentId.replace(/[^A-Za-z0-9_-]/g, "_")}.bin`;
 }
 

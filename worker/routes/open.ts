@@ -2,7 +2,7 @@
  * @module The open API (/api/open/v1): X-Api-Key auth, the account's rate window, the resource
  * routers, and the OpenAPI document generated from the same zod schemas the handlers validate with.
  */
-import { OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { apiKeyAuth } from "../middleware/auth";
 import { admitOrdinaryRequest, rateLimitHeaders } from "../middleware/rate-limit";
