@@ -8,7 +8,7 @@ import tseslint from "typescript-eslint";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", ".wrangler/", "**/*.generated.*", "test/corpus*/**/*.pdf", "services/ocr/models/"] },
+  { ignores: ["node_modules/", "dist/", ".wrangler/", "**/*.generated.*", "test/corpus*/**/*.pdf", "services/ocr/models/", "public/", "static/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
