@@ -2,7 +2,7 @@
  * @module At most `max` recognitions at once, the rest queued in arrival order, each with a deadline.
  * The engine cannot be interrupted, so a call that times out while running keeps its slot until it
  * really finishes (otherwise timeouts would let more than `max` recognitions share 2 cores); a call
- * still queued at its deadline leaves the queue and never runs.
+ * still queued at its deadline, or whose caller has gone (`signal`), leaves the queue and never runs.
  */
 import { OcrError } from "./errors.mjs";
 
@@ -21,15 +21,22 @@ export function createLimiter(max) {
   }
 
   /**
-   * @template T @param {() => Promise<T>} task @param {number} timeoutMs @returns {Promise<T>}
+   * @template T @param {() => Promise<T>} task @param {number} timeoutMs @param {AbortSignal} [signal]
+   * @returns {Promise<T>}
    */
-  function run(task, timeoutMs) {
+  function run(task, timeoutMs, signal) {
     return new Promise((resolve, reject) => {
       const job = { expired: false, start: () => {} };
-      const timer = setTimeout(() => {
+      const expire = () => {
         job.expired = true;
         reject(new OcrError("TIMEOUT"));
-      }, timeoutMs);
+      };
+      const timer = setTimeout(expire, timeoutMs);
+      signal?.addEventListener("abort", () => {
+        if (job.expired || !queue.includes(job)) return;
+        clearTimeout(timer);
+        expire();
+      });
       job.start = () => {
         task()
           .then(resolve, reject)

@@ -1,7 +1,8 @@
 /**
  * @module The OCR service's HTTP edge (plain node:http): GET /healthz, POST /v1/ocr. Contract, limits
  * and error codes: docs/ocr.md. Bodies are read up to a limit, recognitions go through a bounded
- * queue with a per-call deadline, every failure is the JSON error envelope.
+ * queue with a per-call deadline (a call whose caller hung up leaves the queue), the last answers are
+ * kept for a caller who asks again (recent.mjs), every failure is the JSON error envelope.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
@@ -9,6 +10,7 @@ import { ENGINE_NAME, ENGINE_VERSION } from "./engine.mjs";
 import { ERRORS, OcrError } from "./errors.mjs";
 import { createLimiter } from "./limiter.mjs";
 import { readDocument } from "./read.mjs";
+import { createRecent, requestKey } from "./recent.mjs";
 
 /**
  * @param {{engine: Promise<{recognise(png: Buffer): Promise<any[]>}>, token?: string, maxBytes: number,
@@ -16,6 +18,7 @@ import { readDocument } from "./read.mjs";
  */
 export function createOcrServer(options) {
   const limiter = createLimiter(options.concurrency);
+  const recent = createRecent();
   let engine = null;
   let loadFailed = false;
   options.engine.then(
@@ -41,9 +44,15 @@ export function createOcrServer(options) {
       if (options.token && !bearerMatches(req.headers.authorization, options.token)) throw new OcrError("UNAUTHORIZED");
       if (!engine) throw new OcrError("UNAVAILABLE");
       const body = await readBody(req, options.maxBytes);
+      const key = requestKey(body, url.searchParams.get("page"));
+      const known = recent.get(key);
+      if (known) return send(res, 200, known);
       const ready = engine;
-      const result = await limiter.run(() => readDocument(ready, body, url.searchParams.get("page")), options.timeoutMs);
-      send(res, 200, result);
+      const gone = new AbortController();
+      res.on("close", () => res.writableFinished || gone.abort());
+      // Kept when it finishes, even after this call timed out or its caller left: a retry gets it at once.
+      const reading = () => readDocument(ready, body, url.searchParams.get("page")).then((answer) => (recent.set(key, answer), answer));
+      send(res, 200, await limiter.run(reading, options.timeoutMs, gone.signal));
     } catch (error) {
       const code = error instanceof OcrError ? error.code : "INTERNAL";
       if (code === "INTERNAL") options.log?.(`recognition failed: ${error?.stack ?? error}`);
