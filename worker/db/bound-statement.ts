@@ -13,3 +13,15 @@ export interface BoundStatement {
 export async function writeTaskRows(db: D1Database, rows: readonly BoundStatement[], reservations: readonly D1PreparedStatement[]): Promise<void> {
   await db.batch([...rows.map((s) => db.prepare(s.sql).bind(...s.params)), ...reservations]);
 }
+
+/** A drizzle query as SQL text and parameters, to send over RPC (drizzle writes the SQL; nothing is hand-written). */
+export function toBoundStatement(query: { toSQL(): { sql: string; params: unknown[] } }): BoundStatement {
+  const { sql, params } = query.toSQL();
+  return {
+    sql,
+    params: params.map((p) => {
+      if (p === null || typeof p === "string" || typeof p === "number") return p;
+      throw new TypeError(`a task row parameter D1 cannot take over RPC: ${typeof p}`);
+    }),
+  };
+}

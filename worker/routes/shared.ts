@@ -59,14 +59,6 @@ export function pageSchema<T extends z.ZodTypeAny>(item: T, name: string) {
     .openapi(name);
 }
 
-/**
- * `search` as a literal substring, case-insensitive for ASCII (what LIKE '%…%' gave, % _ ! included),
- * with instr(): D1 refuses LIKE patterns over 50 bytes, so 17 Chinese characters were a 503.
- */
-export function containsText(column: string, param: number): string {
-  return `instr(lower(${column}), lower(?${param})) > 0`;
-}
-
 export const int64 = () => z.number().int().openapi({ format: "int64" });
 export const timestamp = () => z.string().openapi({ format: "date-time", example: "2026-11-22T10:15:30.000+08:00" });
 

@@ -1,6 +1,6 @@
-/** @module CheckRow → PublicCheck. */
+/** @module CheckRecord (with its criteria) → PublicCheck. */
 import type { z } from "@hono/zod-openapi";
-import type { CheckRow, CriterionRow } from "../db/checks";
+import type { CheckRecord, CriterionRecord } from "../db/account-checks";
 import { publicFailure } from "../domain/failures";
 import { toIso } from "../lib/time";
 import type { CheckSchema } from "../routes/checks/schema";
@@ -11,29 +11,29 @@ export type PublicCheck = z.infer<typeof CheckSchema>;
  * @param sourceExecution the source query's executionStatus: before its own processing starts, a
  *   check shows the wait of the query it waits for (queued / waiting_resource / processing).
  */
-export function toPublicCheck(row: CheckRow, criteria: readonly CriterionRow[], sourceExecution?: string): PublicCheck {
-  const waiting = row.processing_completed_at === null && row.execution_status === "queued";
-  const executionStatus = waiting && (sourceExecution === "waiting_resource" || sourceExecution === "processing") ? sourceExecution : row.execution_status;
-  const failure = row.completed_at !== null ? publicFailure(row.failure_code) : undefined;
+export function toPublicCheck(row: CheckRecord, criteria: readonly CriterionRecord[], sourceExecution?: string): PublicCheck {
+  const waiting = row.processingCompletedAt === null && row.executionStatus === "queued";
+  const executionStatus = waiting && (sourceExecution === "waiting_resource" || sourceExecution === "processing") ? sourceExecution : row.executionStatus;
+  const failure = row.completedAt !== null ? publicFailure(row.failureCode) : undefined;
   return {
     id: row.id,
     applicant: row.applicant,
     status: row.status as PublicCheck["status"],
     executionStatus: executionStatus as PublicCheck["executionStatus"],
-    sourceStatus: row.source_status as PublicCheck["sourceStatus"],
-    sourceRegistryQueryId: row.source_query_id,
-    coverageComplete: row.coverage_complete === 1,
-    coverageIssues: JSON.parse(row.coverage_issues) as PublicCheck["coverageIssues"],
+    sourceStatus: row.sourceStatus as PublicCheck["sourceStatus"],
+    sourceRegistryQueryId: row.sourceQueryId,
+    coverageComplete: row.coverageComplete,
+    coverageIssues: JSON.parse(row.coverageIssues) as PublicCheck["coverageIssues"],
     criteria: criteria.map((c) => ({ id: c.id, kind: c.kind, value: c.value })),
-    criterionCounts: JSON.parse(row.criterion_counts) as PublicCheck["criterionCounts"],
-    unmatchedCriterionIds: JSON.parse(row.unmatched_criterion_ids) as string[],
-    candidateCount: row.candidate_count,
-    pendingReviewCount: row.pending_review_count,
-    confirmedRiskCount: row.confirmed_risk_count,
-    excludedCount: row.excluded_count,
-    createdAt: toIso(row.created_at),
-    ...(row.processing_completed_at !== null ? { processingCompletedAt: toIso(row.processing_completed_at) } : {}),
-    ...(row.completed_at !== null ? { completedAt: toIso(row.completed_at) } : {}),
+    criterionCounts: JSON.parse(row.criterionCounts) as PublicCheck["criterionCounts"],
+    unmatchedCriterionIds: JSON.parse(row.unmatchedCriterionIds) as string[],
+    candidateCount: row.candidateCount,
+    pendingReviewCount: row.pendingReviewCount,
+    confirmedRiskCount: row.confirmedRiskCount,
+    excludedCount: row.excludedCount,
+    createdAt: toIso(row.createdAt),
+    ...(row.processingCompletedAt !== null ? { processingCompletedAt: toIso(row.processingCompletedAt) } : {}),
+    ...(row.completedAt !== null ? { completedAt: toIso(row.completedAt) } : {}),
     ...(failure ? { failure } : {}),
   };
 }

@@ -1,27 +1,30 @@
-/** @module QueryRow → PublicQuery. */
+/** @module QueryRecord → PublicQuery. */
 import type { z } from "@hono/zod-openapi";
-import type { QueryRow } from "../db/queries";
+import type { QueryRecord } from "../db/account-queries";
 import { publicFailure } from "../domain/failures";
 import { toIso } from "../lib/time";
-import type { QuerySchema } from "../routes/queries/schema";
+import type { AcceptedQueriesSchema, QuerySchema } from "../routes/queries/schema";
 
 export type PublicQuery = z.infer<typeof QuerySchema>;
 
-export function toPublicQuery(row: QueryRow): PublicQuery {
-  const finished = row.completed_at !== null;
-  const failure = finished && row.status !== "cancelled" ? publicFailure(row.failure_code) : undefined;
+export function toPublicQuery(row: QueryRecord): PublicQuery {
+  const failure = row.completedAt !== null && row.status !== "cancelled" ? publicFailure(row.failureCode) : undefined;
   return {
     id: row.id,
-    subjectName: row.subject_name,
+    subjectName: row.subjectName,
     status: row.status as PublicQuery["status"],
-    executionStatus: row.execution_status as PublicQuery["executionStatus"],
-    sourceStatus: row.source_status as PublicQuery["sourceStatus"],
-    coverageComplete: row.coverage_complete === 1,
-    registrationCount: row.registration_count,
-    totalDocumentCount: row.total_document_count,
-    processedDocumentCount: row.processed_document_count,
-    createdAt: toIso(row.created_at),
-    ...(finished ? { completedAt: toIso(row.completed_at!) } : {}),
+    executionStatus: row.executionStatus as PublicQuery["executionStatus"],
+    sourceStatus: row.sourceStatus as PublicQuery["sourceStatus"],
+    coverageComplete: row.coverageComplete,
+    registrationCount: row.registrationCount,
+    totalDocumentCount: row.totalDocumentCount,
+    processedDocumentCount: row.processedDocumentCount,
+    createdAt: toIso(row.createdAt),
+    ...(row.completedAt !== null ? { completedAt: toIso(row.completedAt) } : {}),
     ...(failure ? { failure } : {}),
   };
+}
+
+export function toAcceptedQueries(rows: readonly QueryRecord[]): z.infer<typeof AcceptedQueriesSchema> {
+  return { queries: rows.map(toPublicQuery) };
 }

@@ -5,8 +5,8 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import type { RouteGroup } from "../router";
-import { insertCheckStatements, type CheckRow, type CriterionRow } from "../../db/checks";
-import { insertQueryStatement, newQueryRow } from "../../db/queries";
+import { insertCheckStatements, newCheckRecord, type CriterionRecord } from "../../db/account-checks";
+import { insertQueryStatement, newQueryRecord } from "../../db/account-queries";
 import { invoiceDigits } from "../../domain/criteria";
 import { ApiError, validationError } from "../../errors";
 import { newId } from "../../lib/ids";
@@ -61,28 +61,23 @@ export function registerCreateCheck(api: RouteGroup): void {
     const messages: PipelineMessage[] = [];
     if (body.sourceRegistryQueryId !== undefined) {
       const source = await requireQuery(c.env.DB, principal.accountId, body.sourceRegistryQueryId);
-      if (source.subject_name !== applicant)
+      if (source.subjectName !== applicant)
         throw validationError([{ path: "sourceRegistryQueryId", code: "INVALID_VALUE", message: "The source query is for another subject." }]);
-      if (source.completed_at === null) throw new ApiError("SOURCE_QUERY_NOT_FINISHED");
+      if (source.completedAt === null) throw new ApiError("SOURCE_QUERY_NOT_FINISHED");
       if (!USABLE_SOURCE_STATUSES.has(source.status)) throw new ApiError("SOURCE_QUERY_UNUSABLE");
       sourceQueryId = source.id;
-      sourceStatus = source.source_status;
+      sourceStatus = source.sourceStatus;
       messages.push({ type: "check", checkId });
     } else {
-      const query = newQueryRow(newId("qry"), principal.accountId, applicant!, now);
-      statements.push(insertQueryStatement(query));
+      const query = newQueryRecord(newId("qry"), principal.accountId, applicant!, now);
+      statements.push(insertQueryStatement(c.env.DB, query));
       reserve.query = [query.id];
       sourceQueryId = query.id;
       messages.push({ type: "list", queryId: query.id });
     }
-    const check: CheckRow = {
-      id: checkId, account_id: principal.accountId, applicant: applicant!, status: "processing", execution_status: "queued",
-      source_status: sourceStatus, source_query_id: sourceQueryId, coverage_complete: 0, coverage_issues: "[]", criterion_counts: "[]",
-      unmatched_criterion_ids: "[]", candidate_count: 0, pending_review_count: 0, confirmed_risk_count: 0, excluded_count: 0,
-      failure_code: null, created_at: now, updated_at: now, processing_completed_at: null, completed_at: null,
-    };
-    const criteria: CriterionRow[] = body.criteria.map((cr, i) => ({ id: newId("crt"), check_id: checkId, ordinal: i, kind: cr.kind, value: cr.value }));
-    statements.push(...insertCheckStatements(check, criteria));
+    const check = newCheckRecord({ id: checkId, accountId: principal.accountId, applicant: applicant!, sourceStatus, sourceQueryId }, now);
+    const criteria: CriterionRecord[] = body.criteria.map((cr, i) => ({ id: newId("crt"), checkId, ordinal: i, kind: cr.kind, value: cr.value }));
+    statements.push(...insertCheckStatements(c.env.DB, check, criteria));
     const refusal = entitlementRefusal(c, true);
     const { created, response } = await submitCreation(c, {
       idempotencyKey, body, ...(refusal ? { refusal } : {}), reserve, statements, response: toPublicCheck(check, criteria), now,

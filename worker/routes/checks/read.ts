@@ -1,25 +1,26 @@
 /** @module GET /checks and GET /checks/{id}. */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteGroup } from "../router";
-import { criteriaOf, findCheck, sourceExecutionOf, type CheckRow } from "../../db/checks";
+import { criteriaOfChecks, findOwnCheck, pageOfChecks, sourceExecutionOf, type CheckRecord } from "../../db/account-checks";
 import { ApiError } from "../../errors";
-import { pagedRows } from "../../db/paging";
 import { toPublicCheck } from "../../serializers/check";
+import { toPage } from "../../serializers/page";
 import { errorResponses } from "../responses";
-import { containsText, pagination } from "../shared";
+import { pagination } from "../shared";
 import { CheckListQuery, CheckPageSchema, CheckParams, CheckSchema } from "./schema";
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } } });
 
-export async function requireCheck(db: D1Database, accountId: string, id: string): Promise<CheckRow> {
-  const row = await findCheck(db, accountId, id);
+export async function requireCheck(db: D1Database, accountId: string, id: string): Promise<CheckRecord> {
+  const row = await findOwnCheck(db, accountId, id);
   if (!row) throw new ApiError("NOT_FOUND");
   return row;
 }
 
-async function present(db: D1Database, rows: CheckRow[]) {
-  const [criteria, sources] = await Promise.all([criteriaOf(db, rows.map((r) => r.id)), sourceExecutionOf(db, rows.map((r) => r.source_query_id))]);
-  return rows.map((r) => toPublicCheck(r, criteria.get(r.id) ?? [], sources.get(r.source_query_id)));
+/** Checks with their criteria and their source queries' progress, read together. */
+async function present(db: D1Database, rows: CheckRecord[]) {
+  const [criteria, sources] = await Promise.all([criteriaOfChecks(db, rows.map((r) => r.id)), sourceExecutionOf(db, rows.map((r) => r.sourceQueryId))]);
+  return rows.map((r) => toPublicCheck(r, criteria.get(r.id) ?? [], sources.get(r.sourceQueryId)));
 }
 
 export function registerCheckReads(api: RouteGroup): void {
@@ -33,20 +34,9 @@ export function registerCheckReads(api: RouteGroup): void {
     async (c) => {
       const q = c.req.valid("query");
       const { page, pageSize, offset } = pagination(q);
-      const where = ["account_id = ?1"];
-      const params: string[] = [c.get("principal").accountId];
-      if (q.search) {
-        // An id matches whole, not as a substring: every id shares its prefix.
-        params.push(q.search);
-        where.push(`(${containsText("applicant", params.length)} OR id = ?${params.length})`);
-      }
-      if (q.status) {
-        params.push(q.status);
-        where.push(`status = ?${params.length}`);
-      }
-      const clause = where.join(" AND ");
-      const { rows, total } = await pagedRows<CheckRow>(c.env.DB, { from: `checks WHERE ${clause}`, params, order: "created_at DESC, id DESC", pageSize, offset });
-      return c.json({ items: await present(c.env.DB, rows), total, page, pageSize }, 200);
+      const filter = { ...(q.search ? { search: q.search } : {}), ...(q.status ? { status: q.status } : {}) };
+      const { rows, total } = await pageOfChecks(c.env.DB, c.get("principal").accountId, filter, { pageSize, offset });
+      return c.json(toPage(await present(c.env.DB, rows), { total, page, pageSize }), 200);
     },
   );
 

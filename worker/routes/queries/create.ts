@@ -1,12 +1,12 @@
 /** @module POST /queries: normalise, de-duplicate, reserve one query allowance per subject, enqueue. */
 import { createRoute } from "@hono/zod-openapi";
 import type { RouteGroup } from "../router";
-import { insertQueryStatement, newQueryRow } from "../../db/queries";
+import { insertQueryStatement, newQueryRecord } from "../../db/account-queries";
 import { normaliseSubject } from "../../domain/subjects";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { enqueue } from "../../../queues/messages";
-import { toPublicQuery } from "../../serializers/query";
+import { toAcceptedQueries } from "../../serializers/query";
 import { errorResponses } from "../responses";
 import { entitlementRefusal, submitCreation } from "../tasks/submit";
 import { AcceptedQueriesSchema, CreateQueriesBody, IdempotencyHeaders } from "./schema";
@@ -56,15 +56,15 @@ export function registerCreateQuery(api: RouteGroup): void {
     const now = Date.now();
     const names = normaliseBatch(body.subjectNames, (i) => `subjectNames[${i}]`, now);
     const principal = c.get("principal");
-    const rows = names.map((name) => newQueryRow(newId("qry"), principal.accountId, name, now));
+    const rows = names.map((name) => newQueryRecord(newId("qry"), principal.accountId, name, now));
     const refusal = entitlementRefusal(c, false);
     const { created, response } = await submitCreation(c, {
       idempotencyKey,
       body,
       ...(refusal ? { refusal } : {}),
       reserve: { query: rows.map((r) => r.id) },
-      statements: rows.map(insertQueryStatement),
-      response: { queries: rows.map(toPublicQuery) },
+      statements: rows.map((r) => insertQueryStatement(c.env.DB, r)),
+      response: toAcceptedQueries(rows),
       now,
     });
     // A failed send loses nothing: the sweep re-drives queued tasks that never started.

@@ -1,15 +1,15 @@
 /** @module GET /queries, /queries/{id}, /queries/{id}/registrations and /queries/{id}/registrations/{registrationId}. */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteGroup } from "../router";
-import { findQuery, type QueryRow } from "../../db/queries";
+import { findOwnQuery, pageOfQueries, type QueryRecord } from "../../db/account-queries";
 import { findOwnRegistration, loadRegistrationDetail, pageOfRegistrations } from "../../db/registration-detail";
-import { pagedRows } from "../../db/paging";
 import { ApiError } from "../../errors";
 import { historyWindowStart } from "../../lib/time";
 import { toPublicQuery } from "../../serializers/query";
 import { toPublicRegistration, toRegistrationSummary } from "../../serializers/registration";
 import { errorResponses } from "../responses";
-import { containsText, enumList, pagination } from "../shared";
+import { enumList, pagination } from "../shared";
+import { toPage } from "../../serializers/page";
 import {
   QueryListQuery, QueryPageSchema, QueryParams, QuerySchema, REGISTRATION_PARSE_STATUSES, RegistrationListQuery,
   RegistrationPageSchema, RegistrationParams, RegistrationSchema,
@@ -17,8 +17,8 @@ import {
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } } });
 
-export async function requireQuery(db: D1Database, accountId: string, id: string): Promise<QueryRow> {
-  const row = await findQuery(db, accountId, id);
+export async function requireQuery(db: D1Database, accountId: string, id: string): Promise<QueryRecord> {
+  const row = await findOwnQuery(db, accountId, id);
   if (!row) throw new ApiError("NOT_FOUND");
   return row;
 }
@@ -34,21 +34,9 @@ export function registerQueryReads(api: RouteGroup): void {
     async (c) => {
       const q = c.req.valid("query");
       const { page, pageSize, offset } = pagination(q);
-      const accountId = c.get("principal").accountId;
-      const where = ["account_id = ?1", "created_at >= ?2"];
-      const params: (string | number)[] = [accountId, historyWindowStart(Date.now())];
-      if (q.search) {
-        // An id matches whole, not as a substring: every id shares its prefix.
-        params.push(q.search);
-        where.push(`(${containsText("subject_name", params.length)} OR id = ?${params.length})`);
-      }
-      if (q.status) {
-        params.push(q.status);
-        where.push(`status = ?${params.length}`);
-      }
-      const clause = where.join(" AND ");
-      const { rows, total } = await pagedRows<QueryRow>(c.env.DB, { from: `queries WHERE ${clause}`, params, order: "created_at DESC, id DESC", pageSize, offset });
-      return c.json({ items: rows.map(toPublicQuery), total, page, pageSize }, 200);
+      const filter = { since: historyWindowStart(Date.now()), ...(q.search ? { search: q.search } : {}), ...(q.status ? { status: q.status } : {}) };
+      const { rows, total } = await pageOfQueries(c.env.DB, c.get("principal").accountId, filter, { pageSize, offset });
+      return c.json(toPage(rows.map(toPublicQuery), { total, page, pageSize }), 200);
     },
   );
 
@@ -74,7 +62,7 @@ export function registerQueryReads(api: RouteGroup): void {
       const { page, pageSize, offset } = pagination(q);
       const filter = { ...(q.search ? { search: q.search } : {}), parseStatuses: enumList("parseStatus", q.parseStatus, REGISTRATION_PARSE_STATUSES) };
       const { rows, total, documents } = await pageOfRegistrations(c.env.DB, query.id, filter, { pageSize, offset });
-      return c.json({ items: rows.map((r) => toRegistrationSummary(r, documents.get(r.id) ?? [])), total, page, pageSize }, 200);
+      return c.json(toPage(rows.map((r) => toRegistrationSummary(r, documents.get(r.id) ?? [])), { total, page, pageSize }), 200);
     },
   );
 
