@@ -6,6 +6,8 @@
  * the dead-letter queue, whose consumer ends the task (partial or failed) instead of leaving it
  * running forever.
  */
+import { readConfig } from "../worker/config";
+import { forEachBounded } from "./bounded";
 import { abandonCheck } from "./check/fail";
 import { checkStep } from "./check/match";
 import { enqueue, isPipelineMessage, type PipelineMessage } from "./messages";
@@ -74,8 +76,12 @@ async function handleMessage(env: Env, message: Message<unknown>, deadLetter: bo
   }
 }
 
+/**
+ * Messages of a batch run side by side (their time is mostly upstream and storage I/O), as many at
+ * once as the upstream pool has slots: a document step past that only re-asks the pool for a slot
+ * while holding its memory (a PDF and its extraction).
+ */
 export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const deadLetter = batch.queue === DEAD_LETTER_QUEUE;
-  // Messages of a batch run side by side: their time is mostly upstream and storage I/O.
-  await Promise.all(batch.messages.map((message) => handleMessage(env, message, deadLetter)));
+  await forEachBounded(batch.messages, readConfig(env).upstreamSlots, (message) => handleMessage(env, message, deadLetter));
 }

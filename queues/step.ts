@@ -16,8 +16,6 @@ export type StepOutcome =
    */
   | { kind: "wait"; delaySeconds: number };
 
-export type Outcome<T extends StepOutcome["kind"]> = Extract<StepOutcome, { kind: T }>;
-
 export const DONE: StepOutcome = { kind: "done", next: [] };
 
 export function doneThen(next: PipelineMessage[]): StepOutcome {
