@@ -1,6 +1,7 @@
 /**
  * @module The error model: one table of codes → HTTP statuses, one envelope
- * `{code, message, requestId, details?: {fields}}` (open-api-v1.md, Errors). Messages are fixed
+ * `{code, message, requestId, details?: {fields}}` (open-api-v1.md, Errors; its schema is
+ * schemas/error.ts, its serializer serializers/error.ts). Messages are fixed
  * per code or written by us: they never echo a client's value or key.
  */
 
@@ -77,13 +78,6 @@ export interface FieldError {
   message: string;
 }
 
-export interface ErrorBody {
-  code: ErrorCode;
-  message: string;
-  requestId: string;
-  details?: { fields: FieldError[] };
-}
-
 /** Thrown at the HTTP edge only; the app's error handler renders it. */
 export class ApiError extends Error {
   readonly status: ErrorStatus;
@@ -102,10 +96,4 @@ export class ApiError extends Error {
 
 export function validationError(fields: FieldError[]): ApiError {
   return new ApiError("VALIDATION_FAILED", { fields });
-}
-
-export function errorBody(error: ApiError, requestId: string): ErrorBody {
-  const body: ErrorBody = { code: error.code, message: error.message, requestId };
-  if (error.fields && error.fields.length > 0) body.details = { fields: error.fields };
-  return body;
 }

@@ -8,13 +8,14 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ConfigError } from "../config";
 import type { AppEnv } from "../context";
-import { ApiError, errorBody, validationError } from "../errors";
+import { ApiError, validationError } from "../errors";
+import { toErrorBody } from "../serializers/error";
 
 export function renderError(c: Context<AppEnv>, error: ApiError): Response {
   const id = c.get("requestId");
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
   c.header("X-Request-Id", id);
-  return c.json(errorBody(error, id), error.status);
+  return c.json(toErrorBody(error, id), error.status);
 }
 
 /** The app's onError: whatever was thrown, the spec's error body with the request id. */
