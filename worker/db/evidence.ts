@@ -13,6 +13,7 @@ import { INDEX_VERSION, RULE_VERSION } from "../domain/check-matching";
 import { toIso } from "../lib/time";
 import { SOURCE_FIELDS, TERM_KINDS } from "../schemas/check-vocabulary";
 import { inJsonList } from "./json-list";
+import { D1_MAX_PARAMETERS } from "./limits";
 import { evidence, type NewEvidenceRecord } from "./schema";
 
 const RangeRecord = z.object({ start: z.number().int(), end: z.number().int() });
@@ -84,8 +85,8 @@ export function evidenceRows(checkId: string, found: readonly RegistrationEviden
   );
 }
 
-/** D1 binds at most 100 parameters per statement; an evidence row takes 7. */
-const ROWS_PER_INSERT = Math.floor(100 / 7);
+/** An evidence row binds 7 parameters. */
+const ROWS_PER_INSERT = Math.floor(D1_MAX_PARAMETERS / 7);
 
 /**
  * Statements that replace the evidence of these registrations with `rows`, for the caller's batch
