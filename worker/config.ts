@@ -6,8 +6,8 @@
  * echoed, so a secret cannot leak into a log. Code reads `readConfig(env)`, never the raw strings.
  *
  * Unset and empty mean the same: wrangler vars are strings, and `OCR_URL = ""` is how a deployment
- * says "no OCR". Either one takes the default written in VARIABLES below, which is the one place
- * defaults live (wrangler.toml sets the same values for `wrangler dev` and deploys).
+ * says "no OCR". Either one takes the default written in VARIABLES below, the one place defaults
+ * live (wrangler.toml's [vars] are the values a deployment runs with, not fallbacks).
  */
 import { z } from "zod";
 
