@@ -9,7 +9,7 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../worker/index";
-import { insertQueryStatement, newQueryRow } from "../worker/db/queries";
+import { insertQueryStatement, newQueryRecord } from "../worker/db/account-queries";
 import { newId } from "../worker/lib/ids";
 import { accountGate } from "../worker/lib/gate";
 import { sandboxRegistry } from "../worker/upstream/sandbox";
@@ -35,10 +35,10 @@ async function deliver(queue: string, bodies: PipelineMessage[], attempts = 1) {
 
 /** POST /queries without the enqueue: the same gate call (rows + reservation), no first message. */
 async function acceptWithoutMessage(accountId: string, subject: string): Promise<string> {
-  const row = newQueryRow(newId("qry"), accountId, subject, Date.now());
+  const row = newQueryRecord(newId("qry"), accountId, subject, Date.now());
   const outcome = await accountGate(env, accountId).create({
     accountId, idempotencyKey: idempotencyKey(), fingerprint: row.id, reserve: { query: [row.id] },
-    statements: [insertQueryStatement(row)], response: { status: 202, body: "{}" },
+    statements: [insertQueryStatement(env.DB, row)], response: { status: 202, body: "{}" },
   });
   expect(outcome.kind).toBe("accepted");
   expect(await ledgerOf(row.id)).toEqual(["reserve"]);

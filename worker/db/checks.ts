@@ -1,104 +1,12 @@
-/** @module Check, criterion and result rows: inserts, reads, and the check pipeline's writes. */
+/** @module Check rows as the check pipeline reads and writes them (the endpoints' reads and the insert: account-checks.ts). */
 import { and, asc, eq, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import type { BoundStatement } from "../../durable-objects/creation";
 import { checkStates, checkStatusColumn, type CheckEvent, type CheckState } from "../domain/pipeline/check-states";
 import { closeReservationStatement } from "./allowance";
 import { runBatch, type Write } from "./batch";
 import { inJsonList } from "./json-list";
 import { sliceToMatch } from "./registrations";
-import { checks, criteria, queries, type CheckRecord, type CriterionRecord } from "./schema";
-
-export interface CheckRow {
-  id: string;
-  account_id: string;
-  applicant: string;
-  status: string;
-  execution_status: string;
-  source_status: string;
-  source_query_id: string;
-  coverage_complete: number;
-  coverage_issues: string;
-  criterion_counts: string;
-  unmatched_criterion_ids: string;
-  candidate_count: number;
-  pending_review_count: number;
-  confirmed_risk_count: number;
-  excluded_count: number;
-  failure_code: string | null;
-  created_at: number;
-  updated_at: number;
-  processing_completed_at: number | null;
-  completed_at: number | null;
-}
-
-export interface CriterionRow {
-  id: string;
-  check_id: string;
-  ordinal: number;
-  kind: "invoice_no" | "keyword";
-  value: string;
-}
-
-export function insertCheckStatements(check: CheckRow, criteria: CriterionRow[]): BoundStatement[] {
-  return [
-    {
-      sql: `INSERT INTO checks (id, account_id, applicant, status, execution_status, source_status, source_query_id, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      params: [check.id, check.account_id, check.applicant, check.status, check.execution_status, check.source_status, check.source_query_id, check.created_at, check.updated_at],
-    },
-    ...criteria.map((c) => ({
-      sql: "INSERT INTO criteria (id, check_id, ordinal, kind, value) VALUES (?, ?, ?, ?, ?)",
-      params: [c.id, c.check_id, c.ordinal, c.kind, c.value],
-    })),
-  ];
-}
-
-export async function findCheck(db: D1Database, accountId: string, id: string): Promise<CheckRow | null> {
-  return db.prepare("SELECT * FROM checks WHERE id = ? AND account_id = ?").bind(id, accountId).first<CheckRow>();
-}
-
-export async function criteriaOf(db: D1Database, checkIds: readonly string[]): Promise<Map<string, CriterionRow[]>> {
-  const byCheck = new Map<string, CriterionRow[]>();
-  if (checkIds.length === 0) return byCheck;
-  const { results } = await db.prepare("SELECT * FROM criteria WHERE check_id IN (SELECT value FROM json_each(?)) ORDER BY ordinal")
-    .bind(JSON.stringify(checkIds)).all<CriterionRow>();
-  for (const c of results) byCheck.set(c.check_id, [...(byCheck.get(c.check_id) ?? []), c]);
-  return byCheck;
-}
-
-/** Execution status of each check's source query (a waiting check shows the query's wait). */
-export async function sourceExecutionOf(db: D1Database, queryIds: readonly string[]): Promise<Map<string, string>> {
-  if (queryIds.length === 0) return new Map();
-  const { results } = await db.prepare("SELECT id, execution_status FROM queries WHERE id IN (SELECT value FROM json_each(?))")
-    .bind(JSON.stringify([...new Set(queryIds)])).all<{ id: string; execution_status: string }>();
-  return new Map(results.map((r) => [r.id, r.execution_status]));
-}
-
-/** The account's own check as a record (another account's check is as absent as a missing one). */
-export async function findOwnCheck(db: D1Database, accountId: string, id: string): Promise<CheckRecord | undefined> {
-  return drizzle(db).select().from(checks).where(and(eq(checks.id, id), eq(checks.accountId, accountId))).get();
-}
-
-/** Criteria of many checks in one read, by check, in order. */
-export async function criteriaByCheck(db: D1Database, checkIds: readonly string[]): Promise<Map<string, CriterionRecord[]>> {
-  const byCheck = new Map<string, CriterionRecord[]>();
-  if (checkIds.length === 0) return byCheck;
-  const rows = await drizzle(db).select().from(criteria).where(inJsonList(criteria.checkId, checkIds)).orderBy(asc(criteria.ordinal)).all();
-  for (const c of rows) byCheck.set(c.checkId, [...(byCheck.get(c.checkId) ?? []), c]);
-  return byCheck;
-}
-
-/** Execution status of each check's source query (a waiting check shows the query's wait). */
-export async function sourceExecutionStatuses(db: D1Database, queryIds: readonly string[]): Promise<Map<string, string>> {
-  if (queryIds.length === 0) return new Map();
-  const rows = await drizzle(db)
-    .select({ id: queries.id, executionStatus: queries.executionStatus })
-    .from(queries)
-    .where(inJsonList(queries.id, [...new Set(queryIds)]))
-    .all();
-  return new Map(rows.map((r) => [r.id, r.executionStatus]));
-}
+import { checks, criteria, type CheckRecord } from "./schema";
 
 // ---- The check pipeline's reads and writes (queues/check/…). Status writes name their event and
 // change only a row in a state the event may leave (worker/domain/pipeline/check-states.ts).

@@ -6,28 +6,6 @@ import { runInBatches, type Write } from "./batch";
 import { D1_MAX_PARAMETERS } from "./limits";
 import { queries, registrations, type NewRegistrationRecord, type RegistrationRecord } from "./schema";
 
-/** A document row as the download route reads it (until it reads DocumentRecord from ./schema). */
-export interface DocumentRow {
-  id: string;
-  account_id: string;
-  query_id: string;
-  registration_id: string;
-  kind: "certificate" | "attachment";
-  ordinal: number;
-  file_name: string;
-  mime_type: string;
-  size: number;
-  sha256: string;
-  page_count: number | null;
-  pages: string | null;
-  r2_key: string;
-  text_key: string | null;
-  text_status: "extracted" | "empty" | "not_text" | "unreadable";
-  parse_status: string | null;
-  parsed_at: number | null;
-  created_at: number;
-}
-
 // ---- The pipeline's reads and writes (queues/query/…, queues/check/…).
 
 /** What the upstream listed for one registration. */
