@@ -10,3 +10,8 @@ export interface Page<T> {
 export function toPage<T>(items: T[], at: { total: number; page: number; pageSize: number }): Page<T> {
   return { items, total: at.total, page: at.page, pageSize: at.pageSize };
 }
+
+/** An unpaged list (management-api.md: plans, keys). */
+export function toItems<T>(items: T[]): { items: T[] } {
+  return { items };
+}

@@ -7,6 +7,7 @@ import { newId } from "../../lib/ids";
 import { forgetAccount } from "../../lib/key-cache";
 import { addMonths, parseIsoWithOffset } from "../../lib/time";
 import { toAdminAccount, toGrant, toPlan, toSubscription } from "../../serializers/admin";
+import { toItems } from "../../serializers/page";
 import { SubscriptionSchema } from "../account/schema";
 import { errorResponses } from "../responses";
 import type { RouteGroup } from "../router";
@@ -54,7 +55,7 @@ export function registerAccountRoutes(admin: RouteGroup): void {
   admin.openapi(
     createRoute({ method: "get", path: "/plans",
       responses: { 200: { description: "Plans", ...json(z.object({ items: z.array(PlanSchema) })) } } }),
-    async (c) => c.json({ items: (await listPlans(c.env.DB)).map(toPlan) }, 200),
+    async (c) => c.json(toItems((await listPlans(c.env.DB)).map(toPlan)), 200),
   );
 
   admin.openapi(

@@ -8,6 +8,7 @@ import { newId } from "../../lib/ids";
 import { forgetAccount } from "../../lib/key-cache";
 import { parseIsoWithOffset } from "../../lib/time";
 import { toCreatedKey, toKeyListItem } from "../../serializers/admin";
+import { toItems } from "../../serializers/page";
 import { errorResponses } from "../responses";
 import { requireAccount } from "./accounts";
 import type { RouteGroup } from "../router";
@@ -41,7 +42,7 @@ export function registerKeyRoutes(admin: RouteGroup): void {
       const account = await requireAccount(c.env.DB, c.req.valid("param").id);
       const now = Date.now();
       const rows = await unrevokedKeys(c.env.DB, account.id);
-      return c.json({ items: rows.map((k) => toKeyListItem(k, now)) }, 200);
+      return c.json(toItems(rows.map((k) => toKeyListItem(k, now))), 200);
     },
   );
 
