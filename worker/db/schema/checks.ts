@@ -6,10 +6,10 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bare, oneOf } from "./constraints";
 
-export const CRITERION_KINDS = ["invoice_no", "keyword"] as const;
-export const MATCH_STATUSES = ["matched", "unmatched", "pending"] as const;
-export const RESULT_STATUSES = ["pending", "confirmed", "excluded", "unmatched"] as const;
-export const REVIEW_DECISIONS = ["confirmed", "false_positive"] as const;
+// The value sets are the API's too (its schemas and the stored evidence read them): written once there.
+import { MATCH_STATUSES, RESULT_STATUSES, REVIEW_DECISIONS, TERM_KINDS as CRITERION_KINDS } from "../../schemas/check-vocabulary";
+
+export { CRITERION_KINDS, MATCH_STATUSES, RESULT_STATUSES, REVIEW_DECISIONS };
 
 export const checks = sqliteTable(
   "checks",
