@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileCriteria, type Criterion, type Hit } from "../worker/domain/matching";
+import { TWO_CHAINS_FROM } from "../worker/domain/matching/scan";
 import { referenceScan } from "./matching.reference";
 
 /** mulberry32: a tiny seeded PRNG, so every run checks the same cases. */
@@ -27,6 +28,12 @@ function randomNumber(rand: () => number, size = 1 + Math.floor(rand() * 9), giv
   return rand() < 0.4 ? (digits.match(/.{1,4}/g) ?? []).join(rand() < 0.8 ? " " : "\n") : digits;
 }
 
+/** A criterion's value written again in another form: digits grouped or full-width, letters in upper case, spaced. */
+function rewrite(rand: () => number, c: Criterion): string {
+  const digits = c.value.replace(/\s/g, "");
+  return /^[0-9]+$/.test(digits) ? randomNumber(rand, digits.length, digits) : c.value.toUpperCase().split("").join(rand() < 0.5 ? "" : " ");
+}
+
 /** Random units and numbers, with criteria values written in again in other forms. */
 function randomText(rand: () => number, length: number, criteria: readonly Criterion[]): string {
   let out = "";
@@ -34,8 +41,7 @@ function randomText(rand: () => number, length: number, criteria: readonly Crite
     const r = rand();
     const c = criteria[Math.floor(rand() * criteria.length)];
     if (r < 0.1 && c) {
-      const digits = c.value.replace(/\s/g, "");
-      out += /^[0-9]+$/.test(digits) ? randomNumber(rand, digits.length, digits) : c.value.toUpperCase().split("").join(rand() < 0.5 ? "" : " ");
+      out += rewrite(rand, c);
     } else if (r < 0.2) {
       const size = 1 + Math.floor(rand() * 6);
       const seps = ["-", "至", "～", " ~ ", "—", "到", "--", "-a", "b-", "-发 ", "至😀"];
@@ -81,6 +87,30 @@ describe("matcher agrees with the naive reference on random texts", () => {
         if (h.via === "exact" && /\s/.test(h.matched)) seen.grouped++;
       }
     }
+  });
+
+  it("reads long texts (two interleaved halves) like the reference, hits across the middle included", () => {
+    const rand = prng(104729);
+    let acrossMiddle = 0;
+    for (let round = 0; round < 24; round++) {
+      const criteria = randomCriteria(rand, 1 + Math.floor(rand() * 12));
+      const c = criteria[0] as Criterion;
+      const digits = c.value.replace(/\s/g, "");
+      // A criterion (or, for a number, a range around it) written across the middle of the text.
+      const planted = /^[0-9]+$/.test(digits) && rand() < 0.5
+        ? `${randomNumber(rand, digits.length, "0".repeat(digits.length))}-${randomNumber(rand, digits.length, "9".repeat(digits.length))}`
+        : rewrite(rand, c);
+      const left = randomText(rand, TWO_CHAINS_FROM / 2 + Math.floor(rand() * 700), criteria);
+      const inside = 1 + Math.floor(rand() * Math.max(1, planted.length - 1));
+      const size = 2 * (left.length + inside);
+      const text = left + planted + randomText(rand, size, criteria).slice(0, size - left.length - planted.length);
+      const got = compileCriteria(criteria).scan(text).map(key);
+      const want = referenceScan(criteria, text);
+      expect(got.slice().sort(), JSON.stringify({ criteria, round })).toEqual(want.map(key).sort());
+      const middle = text.length >> 1;
+      acrossMiddle += want.filter((h) => h.start < middle && middle < h.end).length;
+    }
+    expect(acrossMiddle).toBeGreaterThan(5);
   });
 
   it("exercised every kind of hit", () => {

@@ -2,16 +2,19 @@
  * @module Aho-Corasick automaton over folded code units (Aho & Corasick, CACM 18(6), 1975), for
  * keywords and invoice numbers alike.
  *
- * Characters are mapped to a small alphabet of classes through one 64K table built from the
- * fold table, so the scanner does two array reads per code unit: class, then transition.
+ * Characters are mapped to a small alphabet of classes through a 64K table built from the fold
+ * table, so the scanner does two array reads per code unit: class, then transition. Both live in
+ * ONE Int32Array (classes first, transition rows from ROWS on): compiled code checks an array's
+ * kind and reloads its length and base at every access in a loop that may call out, and one array
+ * halves that work in the scanner's loop.
  * States are numbered breadth-first; the first `denseCount` states get a full transition row
  * (a DFA), deeper states fall back to sparse children plus failure links. With realistic
  * criteria every state is dense; the fallback only bounds memory for 100 × 200-character
  * keywords over a large alphabet.
  *
  * The scanner keeps its state ENCODED, which takes the multiplication and the output lookup off
- * the chain of dependent reads: a dense state is its row offset (state × alphabet), a sparse one
- * is `denseLimit + (state − denseCount)`, and a transition entry is stored bitwise-negated (< 0)
+ * the chain of dependent reads: a dense state is its row's offset in the table (ROWS + state ×
+ * alphabet), a sparse one is `denseLimit + (state − denseCount)`, and a transition entry is stored bitwise-negated (< 0)
  * when the scanner must look: its target ends a pattern, or (with `flagSeparators`) the
  * character is a range separator read right after a digit (whitespace aside), where a range of
  * invoice numbers may begin. That needs no extra state: the last character read is the label of
@@ -38,16 +41,22 @@ const FIXED = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "-", "~", "至"
 /** Transition-table entries allowed for the dense part (4 bytes each). */
 const DENSE_BUDGET = 1 << 21;
 
+/** Where the transition rows begin in `table`, after the class of every code unit. */
+export const ROWS = 65536;
+
 export interface Automaton {
-  /** Original code unit → class (CLS_SKIP for whitespace, CLS_OTHER for a unit in no pattern). */
-  classOf: Uint16Array;
+  /**
+   * table[unit] is the class of an original code unit (CLS_SKIP for whitespace, CLS_OTHER for a
+   * unit in no pattern); table[encodedState + class] is a transition entry, negated to flag it.
+   */
+  table: Int32Array;
+  /** The class part of `table` (a view of it), for code that reads classes only. */
+  classOf: Int32Array;
   alphabet: number;
   stateCount: number;
   denseCount: number;
-  /** denseCount × alphabet: encoded states at or above it are sparse. */
+  /** ROWS + denseCount × alphabet: encoded states at or above it are sparse. */
   denseLimit: number;
-  /** Encoded transitions of the dense states: delta[encodedState + class], negated to flag (above). */
-  delta: Int32Array;
   fail: Uint16Array;
   childStart: Uint32Array;
   childCls: Uint16Array;
@@ -146,28 +155,33 @@ export function buildAutomaton(patterns: readonly string[], flagSeparators = fal
   }
 
   const denseCount = Math.max(1, Math.min(stateCount, Math.floor(DENSE_BUDGET / alphabet)));
-  const denseLimit = denseCount * alphabet;
-  const target = new Uint16Array(denseLimit);
+  const rows = denseCount * alphabet;
+  const target = new Uint16Array(rows);
   for (let s = 0; s < denseCount; s++) {
     const row = s * alphabet;
     if (s !== 0) target.set(target.subarray((fail[s] as number) * alphabet, (fail[s] as number) * alphabet + alphabet), row);
     for (let k = childStart[s] as number; k < (childStart[s + 1] as number); k++) target[row + (childCls[k] as number)] = childTo[k] as number;
   }
-  const a: Automaton = { classOf, alphabet, stateCount, denseCount, denseLimit, delta: new Int32Array(denseLimit), fail, childStart, childCls, childTo, ownStart, own, dictLink, reports, flagSeparators, afterDigit };
-  for (let k = 0; k < denseLimit; k++) a.delta[k] = transitionTo(a, Math.floor(k / alphabet), target[k] as number, k % alphabet);
-  for (let s = 0; s < denseCount; s++) a.delta[s * alphabet + CLS_SKIP] = s * alphabet;
+  const table = new Int32Array(ROWS + rows);
+  table.set(classOf);
+  const a: Automaton = { table, classOf: table.subarray(0, ROWS), alphabet, stateCount, denseCount, denseLimit: ROWS + rows, fail, childStart, childCls, childTo, ownStart, own, dictLink, reports, flagSeparators, afterDigit };
+  for (let k = 0; k < rows; k++) table[ROWS + k] = transitionTo(a, Math.floor(k / alphabet), target[k] as number, k % alphabet);
+  for (let s = 0; s < denseCount; s++) table[ROWS + s * alphabet + CLS_SKIP] = encodeState(a, s);
   return a;
 }
 
 /** The encoded form of state s (see the module comment), without the reporting flag. */
 export function encodeState(a: Automaton, s: number): number {
-  return s < a.denseCount ? s * a.alphabet : a.denseLimit + (s - a.denseCount);
+  return s < a.denseCount ? ROWS + s * a.alphabet : a.denseLimit + (s - a.denseCount);
 }
 
 /** The state id of an encoded state. */
 export function decodeState(a: Automaton, code: number): number {
-  return code < a.denseLimit ? code / a.alphabet : a.denseCount + (code - a.denseLimit);
+  return code < a.denseLimit ? (code - ROWS) / a.alphabet : a.denseCount + (code - a.denseLimit);
 }
+
+/** The encoded root, where every scan starts. */
+export const ROOT = ROWS;
 
 function isDigitClass(cls: number): boolean {
   return cls >= CLS_DIGIT0 && cls < CLS_DIGIT0 + 10;
@@ -185,7 +199,7 @@ export function sparseStep(a: Automaton, code: number, cls: number): number {
   const from = decodeState(a, code);
   for (let s = from; ; s = a.fail[s] as number) {
     if (s < a.denseCount) {
-      const entry = a.delta[s * a.alphabet + cls] as number;
+      const entry = a.table[ROWS + s * a.alphabet + cls] as number;
       return transitionTo(a, from, decodeState(a, entry < 0 ? ~entry : entry), cls);
     }
     for (let k = a.childStart[s] as number; k < (a.childStart[s + 1] as number); k++) if (a.childCls[k] === cls) return transitionTo(a, from, a.childTo[k] as number, cls);

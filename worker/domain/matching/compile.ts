@@ -30,6 +30,7 @@ export function compileCriteria(criteria: readonly Criterion[]): CompiledMatcher
     if (seen.has(c.id)) needsDedupe = true;
     seen.add(c.id);
   }
-  const tables: CompiledTables = { automaton, numbers, patterns, needsDedupe };
+  const longest = patterns.reduce((m, p) => Math.max(m, p.value.length), 0);
+  const tables: CompiledTables = { automaton, numbers, patterns, needsDedupe, longest };
   return { patterns, ignored, scan: (text) => scanText(tables, text) };
 }

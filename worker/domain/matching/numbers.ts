@@ -11,10 +11,10 @@ export interface NumberTable {
   lengths: Uint8Array;
   /** Pattern index → normalised value ("" for patterns that are not numeric). */
   values: readonly string[];
-  /** Numeric pattern indices of each length, ascending by value. */
-  byLength: ReadonlyMap<number, Uint16Array>;
+  /** Numeric pattern indices of each length (the index), ascending by value. */
+  byLength: readonly (Uint16Array | undefined)[];
   /** The same patterns' values as numbers, for lengths up to EXACT_DIGITS (exact in a double). */
-  valuesByLength: ReadonlyMap<number, Float64Array>;
+  valuesByLength: readonly (Float64Array | undefined)[];
 }
 
 /** Digit strings up to this length are exact as doubles (10^15 < 2^53). */
@@ -31,13 +31,14 @@ export function buildNumberTable(values: readonly string[], numeric: readonly bo
     lengths[value.length] = 1;
     groups.set(value.length, [...(groups.get(value.length) ?? []), i]);
   }
-  const byLength = new Map<number, Uint16Array>();
+  const byLength: (Uint16Array | undefined)[] = Array.from({ length: maxLen + 1 }, () => undefined);
+  const valuesByLength: (Float64Array | undefined)[] = Array.from({ length: maxLen + 1 }, () => undefined);
   for (const [len, group] of groups) {
     group.sort((x, y) => ((values[x] as string) < (values[y] as string) ? -1 : 1));
-    byLength.set(len, Uint16Array.from(group));
+    const sorted = Uint16Array.from(group);
+    byLength[len] = sorted;
+    if (len <= EXACT_DIGITS) valuesByLength[len] = Float64Array.from(sorted, (i) => Number(values[i]));
   }
-  const valuesByLength = new Map<number, Float64Array>();
-  for (const [len, sorted] of byLength) if (len <= EXACT_DIGITS) valuesByLength.set(len, Float64Array.from(sorted, (i) => Number(values[i])));
   return { lengths, values: values.map((v, i) => (numeric[i] ? v : "")), byLength, valuesByLength };
 }
 
@@ -45,7 +46,7 @@ export function buildNumberTable(values: readonly string[], numeric: readonly bo
  * Sign of (token − value) for a token [start, last] of value.length digits (whitespace between
  * its groups is skipped): digit strings of one length compare as numbers.
  */
-export function compareToken(classOf: Uint16Array, text: string, start: number, last: number, value: string): number {
+export function compareToken(classOf: Int32Array, text: string, start: number, last: number, value: string): number {
   let k = 0;
   for (let i = start; i <= last; i++) {
     const d = (classOf[text.charCodeAt(i)] as number) - CLS_DIGIT0;
@@ -57,7 +58,7 @@ export function compareToken(classOf: Uint16Array, text: string, start: number, 
 }
 
 /** Sign of (token A − token B), two tokens of the same number of digits. */
-export function compareTokens(classOf: Uint16Array, text: string, a: number, aLast: number, b: number, bLast: number): number {
+export function compareTokens(classOf: Int32Array, text: string, a: number, aLast: number, b: number, bLast: number): number {
   for (;;) {
     let da = -1;
     let db = -1;
@@ -66,16 +67,6 @@ export function compareTokens(classOf: Uint16Array, text: string, a: number, aLa
     if (da < 0 || da >= 10 || db < 0 || db >= 10) return 0;
     if (da !== db) return da - db;
   }
-}
-
-/** The value of a token [start, last] of at most EXACT_DIGITS digits (whitespace skipped). */
-export function tokenValue(classOf: Uint16Array, text: string, start: number, last: number): number {
-  let value = 0;
-  for (let i = start; i <= last; i++) {
-    const d = (classOf[text.charCodeAt(i)] as number) - CLS_DIGIT0;
-    if (d >= 0 && d < 10) value = value * 10 + d;
-  }
-  return value;
 }
 
 /** Position of the first value above `value` in an ascending array. */
@@ -91,7 +82,7 @@ export function firstValueAbove(sorted: Float64Array, value: number): number {
 }
 
 /** Position in `sorted` of the first pattern whose value is above the token [start, last]. */
-export function firstAbove(t: NumberTable, sorted: Uint16Array, classOf: Uint16Array, text: string, start: number, last: number): number {
+export function firstAbove(t: NumberTable, sorted: Uint16Array, classOf: Int32Array, text: string, start: number, last: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {

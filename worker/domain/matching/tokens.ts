@@ -11,74 +11,82 @@
  */
 import { CLS_DIGIT0, CLS_SKIP } from "./automaton";
 
-/** A token's first and last unit (both digits) in the original text, and its digit count. */
+/** A token's first and last unit (both digits) in the original text, its digit count and value. */
 export interface TokenSpan {
   start: number;
   last: number;
   digits: number;
   /** Digits in its last chunk: the next chunk may join only when this is 4. */
   lastChunk: number;
+  /** Its digits read as a number: exact up to 15 digits (./numbers.ts compares longer ones digit by digit). */
+  value: number;
 }
 
-export const emptySpan = (): TokenSpan => ({ start: 0, last: 0, digits: 0, lastChunk: 0 });
+export const emptySpan = (): TokenSpan => ({ start: 0, last: 0, digits: 0, lastChunk: 0, value: 0 });
 
-function isDigitAt(classOf: Uint16Array, text: string, i: number): boolean {
+/** The digit 0–9 at unit i, or -1 (also outside the text). */
+function digitAt(classOf: Int32Array, text: string, i: number): number {
+  if (i < 0 || i >= text.length) return -1;
   const d = (classOf[text.charCodeAt(i)] as number) - CLS_DIGIT0;
-  return d >= 0 && d < 10;
+  return d >= 0 && d < 10 ? d : -1;
 }
 
-/** Digits in the chunk starting at `first` (a digit), counting at most `cap + 1`. */
-function chunkForward(classOf: Uint16Array, text: string, first: number, cap: number): number {
-  let n = 1;
-  while (n <= cap && first + n < text.length && isDigitAt(classOf, text, first + n)) n++;
-  return n;
-}
-
-/** Digits in the chunk ending at `last` (a digit), counting at most `cap + 1`. */
-function chunkBackward(classOf: Uint16Array, text: string, last: number, cap: number): number {
-  let n = 1;
-  while (n <= cap && last - n >= 0 && isDigitAt(classOf, text, last - n)) n++;
-  return n;
+/** Whether unit i exists and is a digit. */
+export function isDigitAt(classOf: Int32Array, text: string, i: number): boolean {
+  return digitAt(classOf, text, i) >= 0;
 }
 
 /** First unit at or after i that is not whitespace (text.length when none). */
-export function skipForward(classOf: Uint16Array, text: string, i: number): number {
+export function skipForward(classOf: Int32Array, text: string, i: number): number {
   while (i < text.length && classOf[text.charCodeAt(i)] === CLS_SKIP) i++;
   return i;
 }
 
 /** Last unit at or before i that is not whitespace (-1 when none). */
-export function skipBackward(classOf: Uint16Array, text: string, i: number): number {
+export function skipBackward(classOf: Int32Array, text: string, i: number): number {
   while (i >= 0 && classOf[text.charCodeAt(i)] === CLS_SKIP) i--;
   return i;
 }
 
-/** Whether unit i exists and is a digit. */
-export function digitAt(classOf: Uint16Array, text: string, i: number): boolean {
-  return i >= 0 && i < text.length && isDigitAt(classOf, text, i);
-}
-
 /**
  * The token whose last digit is `last`, where `last` ends a chunk (the next unit is no digit);
- * false when it has more than `cap` digits. Walks back over the chunks it joins.
+ * false when it has more than `cap` digits. Walks back over the chunks it joins, reading each
+ * unit once.
  */
-export function tokenEndingAt(classOf: Uint16Array, text: string, last: number, cap: number, out: TokenSpan): boolean {
-  let chunk = chunkBackward(classOf, text, last, cap);
-  if (chunk > cap) return false;
-  out.last = last;
-  out.lastChunk = chunk;
-  let start = last - chunk + 1;
-  let digits = chunk;
-  while (chunk <= 4) {
+export function tokenEndingAt(classOf: Int32Array, text: string, last: number, cap: number, out: TokenSpan): boolean {
+  let value = 0;
+  let place = 1;
+  let i = last;
+  for (let d = digitAt(classOf, text, i); d >= 0; d = digitAt(classOf, text, --i)) {
+    if (last - i >= cap) return false;
+    value += d * place;
+    place *= 10;
+  }
+  let start = i + 1;
+  const lastChunk = last - i;
+  let digits = lastChunk;
+  for (let chunk = lastChunk; chunk <= 4; chunk = 4) {
+    // The chunk before, if only whitespace separates it: it joins when it has exactly 4 digits.
     const p = skipBackward(classOf, text, start - 1);
-    if (!digitAt(classOf, text, p) || chunkBackward(classOf, text, p, 4) !== 4) break;
+    let chunkValue = 0;
+    let chunkPlace = 1;
+    let k = p;
+    for (let d = digitAt(classOf, text, k); d >= 0 && p - k < 5; d = digitAt(classOf, text, --k)) {
+      chunkValue += d * chunkPlace;
+      chunkPlace *= 10;
+    }
+    if (p - k !== 4) break;
     digits += 4;
     if (digits > cap) return false;
-    start = p - 3;
-    chunk = 4;
+    value += chunkValue * place;
+    place *= chunkPlace;
+    start = k + 1;
   }
   out.start = start;
+  out.last = last;
   out.digits = digits;
+  out.lastChunk = lastChunk;
+  out.value = value;
   return true;
 }
 
@@ -86,31 +94,44 @@ export function tokenEndingAt(classOf: Uint16Array, text: string, last: number, 
  * The token whose first digit is `first`, where `first` starts a token (no digit chunk it could
  * join precedes it); false when it has more than `cap` digits. Walks on over the chunks joining it.
  */
-export function tokenStartingAt(classOf: Uint16Array, text: string, first: number, cap: number, out: TokenSpan): boolean {
-  let chunk = chunkForward(classOf, text, first, cap);
-  if (chunk > cap) return false;
-  let last = first + chunk - 1;
-  let digits = chunk;
+export function tokenStartingAt(classOf: Int32Array, text: string, first: number, cap: number, out: TokenSpan): boolean {
+  let value = 0;
+  let i = first;
+  for (let d = digitAt(classOf, text, i); d >= 0; d = digitAt(classOf, text, ++i)) {
+    if (i - first >= cap) return false;
+    value = value * 10 + d;
+  }
+  let digits = i - first;
+  let chunk = digits;
   while (chunk === 4) {
-    const q = skipForward(classOf, text, last + 1);
-    if (!digitAt(classOf, text, q)) break;
-    const next = chunkForward(classOf, text, q, 4);
-    if (next > 4) break;
-    digits += next;
+    // The chunk after, if only whitespace separates it: it joins when it has at most 4 digits.
+    const q = skipForward(classOf, text, i);
+    let n = 0;
+    let chunkValue = 0;
+    for (let d = digitAt(classOf, text, q); d >= 0 && n < 5; d = digitAt(classOf, text, q + n)) {
+      chunkValue = chunkValue * 10 + d;
+      n++;
+    }
+    if (n === 0 || n > 4) break;
+    digits += n;
     if (digits > cap) return false;
-    last = q + next - 1;
-    chunk = next;
+    value = value * 10 ** n + chunkValue;
+    i = q + n;
+    chunk = n;
   }
   out.start = first;
-  out.last = last;
+  out.last = i - 1;
   out.digits = digits;
   out.lastChunk = chunk;
+  out.value = value;
   return true;
 }
 
 /** Whether a token found by tokenEndingAt is whole: no later chunk joins it. */
-export function endsToken(classOf: Uint16Array, text: string, span: TokenSpan): boolean {
+export function endsToken(classOf: Int32Array, text: string, span: TokenSpan): boolean {
   if (span.lastChunk !== 4) return true;
   const q = skipForward(classOf, text, span.last + 1);
-  return !digitAt(classOf, text, q) || chunkForward(classOf, text, q, 4) > 4;
+  let n = 0;
+  while (n < 5 && isDigitAt(classOf, text, q + n)) n++;
+  return n === 0 || n > 4;
 }

@@ -56,4 +56,6 @@ export interface CompiledTables {
   patterns: readonly Pattern[];
   /** Some criterion id occurs in more than one pattern, so identical spans must be merged. */
   needsDedupe: boolean;
+  /** Length of the longest pattern (normalised units): the automaton's memory of the text. */
+  longest: number;
 }

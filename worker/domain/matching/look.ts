@@ -1,0 +1,117 @@
+/**
+ * @module What the scanner does at a flagged transition (./automaton.ts): patterns end at a unit,
+ * or a range separator follows a digit. Only here are invoice-number tokens read (./tokens.ts): a
+ * numeric pattern ending at a unit hits when the token ending there has exactly its digits, and
+ * the tokens on either side of a separator may make a range (./numbers.ts). Nothing is allocated
+ * until a hit is confirmed. A keyword's original start is found by walking back over its length
+ * in non-whitespace units, so the scanner keeps no offset map at all.
+ */
+import { CLS_SEP_FIRST, CLS_SEP_LAST, CLS_SKIP, decodeState } from "./automaton";
+import { compareToken, compareTokens, firstAbove, firstValueAbove } from "./numbers";
+import { emptySpan, endsToken, isDigitAt, skipBackward, skipForward, tokenEndingAt, tokenStartingAt, type TokenSpan } from "./tokens";
+import type { CompiledTables, Hit } from "./types";
+
+/** One chain of the scan over one text: where its hits go, and scratch for the tokens it reads. */
+export interface Look {
+  t: CompiledTables;
+  text: string;
+  hits: Hit[];
+  /** Scratch spans for the tokens read around a unit (reused: no allocation per look). */
+  left: TokenSpan;
+  right: TokenSpan;
+}
+
+export function newLook(t: CompiledTables, text: string): Look {
+  return { t, text, hits: [], left: emptySpan(), right: emptySpan() };
+}
+
+/** A flagged transition into encoded state `code` on class `cls` at index i. */
+export function look(ctx: Look, code: number, cls: number, i: number): void {
+  const a = ctx.t.automaton;
+  const state = decodeState(a, code);
+  if (a.reports[state] === 1) report(ctx, state, i);
+  if (cls >= CLS_SEP_FIRST && cls <= CLS_SEP_LAST) readRange(ctx, i);
+}
+
+function push(ctx: Look, patternIndex: number, via: Hit["via"], start: number, end: number): void {
+  const p = ctx.t.patterns[patternIndex];
+  if (!p) return;
+  const matched = ctx.text.slice(start, end);
+  for (const c of p.criteria) ctx.hits.push({ criterionId: c.id, termKind: c.kind, via, start, end, matched });
+}
+
+/**
+ * Every pattern ending at index i (`state` is the state reached there): substring patterns hit as
+ * they are; a numeric one only when the token ending at i has exactly its digits (then the two are
+ * equal: the automaton matched its last digits), which is read once for all of them.
+ */
+function report(ctx: Look, state: number, i: number): void {
+  const { automaton: a, patterns, numbers } = ctx.t;
+  const { classOf } = a;
+  let token = 0; // 0: not read yet, 1: ctx.left is the whole token ending at i, -1: there is none
+  for (let x = state; x !== -1; x = a.dictLink[x] as number) {
+    for (let k = a.ownStart[x] as number; k < (a.ownStart[x + 1] as number); k++) {
+      const index = a.own[k] as number;
+      const p = patterns[index];
+      if (!p) continue;
+      if (!p.numeric) {
+        push(ctx, index, "substring", startOf(ctx, i, p.value.length), i + 1);
+        continue;
+      }
+      if (token === 0) {
+        const whole = !isDigitAt(classOf, ctx.text, i + 1) && tokenEndingAt(classOf, ctx.text, i, numbers.lengths.length - 1, ctx.left) && endsToken(classOf, ctx.text, ctx.left);
+        token = whole ? 1 : -1;
+      }
+      if (token === 1 && ctx.left.digits === p.value.length) push(ctx, index, "exact", ctx.left.start, i + 1);
+    }
+  }
+}
+
+/** Original index of the first of `units` non-whitespace units ending at index `last`. */
+function startOf(ctx: Look, last: number, units: number): number {
+  const classOf = ctx.t.automaton.classOf;
+  let i = last;
+  for (let left = units - 1; left > 0; ) if (classOf[ctx.text.charCodeAt(--i)] !== CLS_SKIP) left--;
+  return i;
+}
+
+/**
+ * A separator at index i: when a digit precedes it (only whitespace between, so this is the first
+ * separator after a token) and, past further separators and whitespace, a digit follows, the tokens
+ * on either side are a range; patterns of their length strictly between them hit.
+ */
+function readRange(ctx: Look, i: number): void {
+  const { numbers, automaton } = ctx.t;
+  const { classOf } = automaton;
+  const text = ctx.text;
+  const before = skipBackward(classOf, text, i - 1);
+  if (!isDigitAt(classOf, text, before)) return;
+  let after = i + 1;
+  for (;;) {
+    after = skipForward(classOf, text, after);
+    const cls = after < text.length ? (classOf[text.charCodeAt(after)] as number) : -1;
+    if (cls < CLS_SEP_FIRST || cls > CLS_SEP_LAST) break;
+    after++;
+  }
+  if (!isDigitAt(classOf, text, after)) return;
+  const cap = numbers.lengths.length - 1;
+  const from = ctx.left;
+  const to = ctx.right;
+  if (!tokenEndingAt(classOf, text, before, cap, from) || !tokenStartingAt(classOf, text, after, cap, to)) return;
+  if (from.digits !== to.digits || numbers.lengths[from.digits] !== 1) return;
+  const sorted = numbers.byLength[from.digits];
+  if (!sorted) return;
+  const sortedValues = numbers.valuesByLength[from.digits];
+  if (sortedValues) {
+    for (let k = firstValueAbove(sortedValues, from.value); k < sortedValues.length && (sortedValues[k] as number) < to.value; k++) {
+      push(ctx, sorted[k] as number, "range", from.start, to.last + 1);
+    }
+    return;
+  }
+  if (compareTokens(classOf, text, from.start, from.last, to.start, to.last) >= 0) return;
+  for (let k = firstAbove(numbers, sorted, classOf, text, from.start, from.last); k < sorted.length; k++) {
+    const index = sorted[k] as number;
+    if (compareToken(classOf, text, to.start, to.last, numbers.values[index] as string) <= 0) break;
+    push(ctx, index, "range", from.start, to.last + 1);
+  }
+}
