@@ -1,5 +1,5 @@
 /** @module GET /checks and GET /checks/{id}. */
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type z } from "@hono/zod-openapi";
 import type { RouteGroup } from "../router";
 import { criteriaOfChecks, findOwnCheck, pageOfChecks, sourceExecutionOf, type CheckRecord } from "../../db/account-checks";
 import { ApiError } from "../../errors";

@@ -1,5 +1,5 @@
 /** @module Check results: the list, one result, navigation among results, and evidence locations. */
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type z } from "@hono/zod-openapi";
 import type { RouteGroup } from "../router";
 import { evidenceInDocument, evidenceOfResult } from "../../db/evidence";
 import { documentOfRegistration, loadRegistrationDetail, registrationById, registrationsWithDocuments } from "../../db/registration-detail";

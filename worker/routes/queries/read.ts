@@ -1,5 +1,5 @@
 /** @module GET /queries, /queries/{id}, /queries/{id}/registrations and /queries/{id}/registrations/{registrationId}. */
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type z } from "@hono/zod-openapi";
 import type { RouteGroup } from "../router";
 import { findOwnQuery, pageOfQueries, type QueryRecord } from "../../db/account-queries";
 import { findOwnRegistration, loadRegistrationDetail, pageOfRegistrations } from "../../db/registration-detail";
