@@ -48,16 +48,18 @@ export interface TestAccount {
 /** A fresh account with a subscription on `plan` (or none) and one key. */
 export async function newAccount(plan: "light" | "professional" | "enterprise" | null = "professional"): Promise<TestAccount> {
   const account = await adminJson<{ id: string }>("/accounts", { method: "POST", json: { name: "测试账户" } });
-  if (plan) await adminJson(`/accounts/${account.id}/subscriptions`, { method: "POST", json: { planId: plan, cycle: "monthly" } });
-  else {
-    // A key needs a subscription; give one that ends at once so the account is left without.
-    await adminJson(`/accounts/${account.id}/subscriptions`, {
-      method: "POST",
-      json: { planId: "light", cycle: "monthly", startsAt: new Date(Date.now() - 2000).toISOString(), endsAt: new Date(Date.now() + 1500).toISOString() },
-    });
-  }
+  // A key needs a subscription in force when it is made; without a plan, the one it was made under is
+  // ended at once in D1 afterwards (a short subscription raced key creation on a loaded machine).
+  await adminJson(`/accounts/${account.id}/subscriptions`, { method: "POST", json: { planId: plan ?? "light", cycle: "monthly" } });
   const key = await adminJson<{ key: string; id: string }>(`/accounts/${account.id}/keys`, { method: "POST", json: {} });
-  if (!plan) await new Promise((r) => setTimeout(r, 1600));
+  if (!plan) {
+    const { env } = await import("cloudflare:workers");
+    const ended = Date.now() - 1;
+    await env.DB.batch([
+      env.DB.prepare("UPDATE subscriptions SET ends_at = ? WHERE account_id = ?").bind(ended, account.id),
+      env.DB.prepare("UPDATE allowance_buckets SET expires_at = ? WHERE account_id = ? AND subscription_id IS NOT NULL").bind(ended, account.id),
+    ]);
+  }
   return { accountId: account.id, key: key.key, keyId: key.id };
 }
 
