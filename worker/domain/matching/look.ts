@@ -8,7 +8,7 @@
  */
 import { CLS_SEP_FIRST, CLS_SEP_LAST, CLS_SKIP, decodeState } from "./automaton";
 import { compareToken, compareTokens, firstAbove, firstValueAbove } from "./numbers";
-import { emptySpan, endsToken, isDigitAt, skipBackward, skipForward, tokenEndingAt, tokenStartingAt, type TokenSpan } from "./tokens";
+import { emptySpan, endsToken, isDigitAt, notBelowAhead, skipBackward, skipForward, tokenEndingAt, tokenStartingAt, type TokenSpan } from "./tokens";
 import type { CompiledTables, Hit } from "./types";
 
 /** One chain of the scan over one text: where its hits go, and scratch for the tokens it reads. */
@@ -78,14 +78,18 @@ function startOf(ctx: Look, last: number, units: number): number {
 /**
  * A separator at index i: when a digit precedes it (only whitespace between, so this is the first
  * separator after a token) and, past further separators and whitespace, a digit follows, the tokens
- * on either side are a range; patterns of their length strictly between them hit.
+ * on either side are a range; patterns of their length strictly between them hit. The token before
+ * is read first: most ranges end before the first pattern above it, which the leading digits of
+ * the token after tell without reading all of it.
  */
 function readRange(ctx: Look, i: number): void {
   const { numbers, automaton } = ctx.t;
   const { classOf } = automaton;
   const text = ctx.text;
-  const before = skipBackward(classOf, text, i - 1);
-  if (!isDigitAt(classOf, text, before)) return;
+  const cap = numbers.lengths.length - 1;
+  const from = ctx.left;
+  const to = ctx.right;
+  if (!tokenEndingAt(classOf, text, skipBackward(classOf, text, i - 1), cap, from) || numbers.lengths[from.digits] !== 1) return;
   let after = i + 1;
   for (;;) {
     after = skipForward(classOf, text, after);
@@ -93,21 +97,17 @@ function readRange(ctx: Look, i: number): void {
     if (cls < CLS_SEP_FIRST || cls > CLS_SEP_LAST) break;
     after++;
   }
-  if (!isDigitAt(classOf, text, after)) return;
-  const cap = numbers.lengths.length - 1;
-  const from = ctx.left;
-  const to = ctx.right;
-  if (!tokenEndingAt(classOf, text, before, cap, from) || !tokenStartingAt(classOf, text, after, cap, to)) return;
-  if (from.digits !== to.digits || numbers.lengths[from.digits] !== 1) return;
   const sorted = numbers.byLength[from.digits];
   if (!sorted) return;
   const sortedValues = numbers.valuesByLength[from.digits];
   if (sortedValues) {
-    for (let k = firstValueAbove(sortedValues, from.value); k < sortedValues.length && (sortedValues[k] as number) < to.value; k++) {
-      push(ctx, sorted[k] as number, "range", from.start, to.last + 1);
-    }
+    let k = firstValueAbove(sortedValues, from.value);
+    if (k === sortedValues.length || notBelowAhead(classOf, text, after, numbers.values[sorted[k] as number] as string)) return;
+    if (!tokenStartingAt(classOf, text, after, cap, to) || to.digits !== from.digits) return;
+    for (; k < sortedValues.length && (sortedValues[k] as number) < to.value; k++) push(ctx, sorted[k] as number, "range", from.start, to.last + 1);
     return;
   }
+  if (!tokenStartingAt(classOf, text, after, cap, to) || to.digits !== from.digits) return;
   if (compareTokens(classOf, text, from.start, from.last, to.start, to.last) >= 0) return;
   for (let k = firstAbove(numbers, sorted, classOf, text, from.start, from.last); k < sorted.length; k++) {
     const index = sorted[k] as number;

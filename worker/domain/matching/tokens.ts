@@ -50,8 +50,8 @@ export function skipBackward(classOf: Int32Array, text: string, i: number): numb
 
 /**
  * The token whose last digit is `last`, where `last` ends a chunk (the next unit is no digit);
- * false when it has more than `cap` digits. Walks back over the chunks it joins, reading each
- * unit once.
+ * false when it has more than `cap` digits or `last` is no digit. Walks back over the chunks it
+ * joins.
  */
 export function tokenEndingAt(classOf: Int32Array, text: string, last: number, cap: number, out: TokenSpan): boolean {
   let value = 0;
@@ -62,12 +62,14 @@ export function tokenEndingAt(classOf: Int32Array, text: string, last: number, c
     value += d * place;
     place *= 10;
   }
+  if (i === last) return false;
   let start = i + 1;
   const lastChunk = last - i;
   let digits = lastChunk;
   for (let chunk = lastChunk; chunk <= 4; chunk = 4) {
     // The chunk before, if only whitespace separates it: it joins when it has exactly 4 digits.
     const p = skipBackward(classOf, text, start - 1);
+    if (p === start - 1) break; // no whitespace: the unit before is no digit
     let chunkValue = 0;
     let chunkPlace = 1;
     let k = p;
@@ -92,7 +94,8 @@ export function tokenEndingAt(classOf: Int32Array, text: string, last: number, c
 
 /**
  * The token whose first digit is `first`, where `first` starts a token (no digit chunk it could
- * join precedes it); false when it has more than `cap` digits. Walks on over the chunks joining it.
+ * join precedes it); false when it has more than `cap` digits or `first` is no digit. Walks on
+ * over the chunks joining it.
  */
 export function tokenStartingAt(classOf: Int32Array, text: string, first: number, cap: number, out: TokenSpan): boolean {
   let value = 0;
@@ -101,6 +104,7 @@ export function tokenStartingAt(classOf: Int32Array, text: string, first: number
     if (i - first >= cap) return false;
     value = value * 10 + d;
   }
+  if (i === first) return false;
   let digits = i - first;
   let chunk = digits;
   while (chunk === 4) {
@@ -134,4 +138,20 @@ export function endsToken(classOf: Int32Array, text: string, span: TokenSpan): b
   let n = 0;
   while (n < 5 && isDigitAt(classOf, text, q + n)) n++;
   return n === 0 || n > 4;
+}
+
+/**
+ * Whether `value` (digits) is not below the token starting at `first`, judged from that token's
+ * first chunk alone: true when a digit of `value` is above the one in the same place (or all
+ * compared equal), false when one is below or the chunk ends first (then it cannot tell). Equal
+ * lengths are the caller's to check: this only rules a range out early.
+ */
+export function notBelowAhead(classOf: Int32Array, text: string, first: number, value: string): boolean {
+  for (let k = 0; k < value.length; k++) {
+    const d = digitAt(classOf, text, first + k);
+    if (d < 0) return false;
+    const diff = value.charCodeAt(k) - 48 - d;
+    if (diff !== 0) return diff > 0;
+  }
+  return true;
 }
