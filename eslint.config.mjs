@@ -8,7 +8,7 @@ import tseslint from "typescript-eslint";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", ".wrangler/", "**/*.generated.*", "test/corpus*/**/*.pdf", "services/ocr/models/", "public/", "static/"] },
+  { ignores: ["node_modules/", "dist/", ".wrangler/", "**/*.generated.*", "test/corpus*/**/*.pdf", "services/ocr/models/", "public/", "static/", "client/dist/", "bench/out/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -21,6 +21,11 @@ export default tseslint.config(
       "no-console": "off",
       eqeqeq: ["error", "always", { null: "ignore" }],
     },
+  },
+  {
+    // Modules the evidence viewer runs in the browser, and the probes the browser test injects.
+    files: ["worker/routes/viewer/browser/**/*.js", "test/node/viewer.probes.js"],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     // The Worker logs through console (Workers Logs), but only warnings and errors: no debug output.
