@@ -162,7 +162,7 @@ async function coldRun() {
     }
     return times;
   } finally {
-    try { process.kill(-server.pid, "SIGTERM"); } catch {}
+    try { process.kill(-server.pid, "SIGTERM"); } catch { /* already gone: nothing to stop */ }
     await sleep(1500);
     rmSync(state, { recursive: true, force: true });
   }

@@ -124,7 +124,7 @@ try {
 } catch (error) {
   console.log(`probe failed: ${error}`);
 } finally {
-  try { process.kill(-probe.pid, "SIGTERM"); } catch {}
+  try { process.kill(-probe.pid, "SIGTERM"); } catch { /* already gone: nothing to stop */ }
   await sleep(1000);
   rmSync(probeState, { recursive: true, force: true });
 }

@@ -8,7 +8,7 @@ import type { Check, CheckExecutionStatus, CheckStatus, Query, QueryExecutionSta
 
 /** true when A and B are the same union; used as `const x: Same<A, B> = true`. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
+type RequiredKeys<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? never : K }[keyof T];
 type Kind = "string" | "integer" | "boolean" | "array" | "object";
 type FieldSpec<T> = { [K in RequiredKeys<T>]: T[K] extends string ? "string" | readonly T[K][] : Kind };
 

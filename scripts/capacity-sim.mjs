@@ -18,7 +18,7 @@
  * Prints a table; nothing is asserted. Needs ~9 GB of disk at 1 M registrations (7 KB a registration).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -48,7 +48,7 @@ async function startServer() {
   server = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--var", `ADMIN_TOKEN:${admin}`],
     { env, stdio: "ignore", detached: true, cwd: source });
   for (let i = 0; ; i++) {
-    try { if ((await fetch(`${base}/api/open/v1/openapi.json`)).ok) return; } catch {}
+    try { if ((await fetch(`${base}/api/open/v1/openapi.json`)).ok) return; } catch { /* not listening yet: poll again */ }
     if (i > 300) throw new Error("wrangler dev did not start");
     await sleep(500);
   }
@@ -56,13 +56,13 @@ async function startServer() {
 async function stopServer() {
   if (!server) return;
   const exited = new Promise((r) => server.once("exit", r));
-  try { process.kill(-server.pid, "SIGTERM"); } catch {}
+  try { process.kill(-server.pid, "SIGTERM"); } catch { /* already gone: nothing to stop */ }
   await Promise.race([exited, sleep(10_000)]);
   server = null;
   await sleep(1000);
 }
 process.on("exit", () => {
-  if (server) try { process.kill(-server.pid, "SIGTERM"); } catch {}
+  if (server) try { process.kill(-server.pid, "SIGTERM"); } catch { /* already gone: nothing to stop */ }
   if (!keep) rmSync(work, { recursive: true, force: true });
 });
 process.on("SIGINT", () => process.exit(130));

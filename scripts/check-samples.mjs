@@ -9,7 +9,7 @@
  *
  *   node scripts/check-samples.mjs <baseUrl> <apiKey>
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -34,11 +34,10 @@ const COMMAND_DEADLINE_MS = 5 * 60_000;
 /** The README's walkthrough as steps: shell commands, each with the output the README shows after it (if any). */
 export function walkthrough(readme) {
   const steps = [];
-  let section = "";
   const fence = /^```(\w*)\n([\s\S]*?)^```$/gm;
   const headings = [...readme.matchAll(/^## (.+)$/gm)].map((m) => ({ at: m.index, title: m[1].trim() }));
   for (const match of readme.matchAll(fence)) {
-    section = headings.filter((h) => h.at < match.index).at(-1)?.title ?? "";
+    const section = headings.filter((h) => h.at < match.index).at(-1)?.title ?? "";
     if (!SECTIONS.includes(section)) continue;
     const [, lang, body] = match;
     if (lang === "sh") {
@@ -132,7 +131,9 @@ function startServer(cwd, env) {
   const stop = () => {
     try {
       process.kill(-server.pid, "SIGTERM");
-    } catch {}
+    } catch {
+      // already gone: nothing to stop
+    }
   };
   return { ready, stop, output: () => output };
 }

@@ -38,7 +38,9 @@ async function waitForServer(child) {
     try {
       const res = await fetch(`${BASE}/api/open/v1/openapi.json`);
       if (res.ok) return;
-    } catch {}
+    } catch {
+      // not listening yet: poll again
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error("the server did not come up");
@@ -85,7 +87,9 @@ let stopTicker = () => {};
 function stopWrangler(signal = "SIGTERM") {
   try {
     process.kill(-child.pid, signal);
-  } catch {}
+  } catch {
+    // already gone: nothing to stop
+  }
 }
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => { stopTicker(); ocr.stop(); stopWrangler(signal === "SIGHUP" ? "SIGTERM" : signal); });
 child.on("exit", (code) => { stopTicker(); ocr.stop(); stopWrangler(); process.exit(code ?? 0); });

@@ -36,10 +36,13 @@ async function run(argv: string[], key: string, options: RunOptions = {}) {
   return { code, stdout, stderr };
 }
 
+/** A terminal control sequence such as cursor up or erase line: ESC, "[", a count, a letter. */
+const CONTROL_SEQUENCE = new RegExp(`${String.fromCharCode(27)}\\[\\d*[A-Za-z]`, "g");
+
 /** The text a terminal shows for each drawn line: escape sequences (cursor up, erase line) removed. */
 function drawnLines(output: string): string[] {
   return output
-    .replace(/\x1b\[\d*[A-Za-z]/g, "")
+    .replace(CONTROL_SEQUENCE, "")
     .split("\n")
     .filter((line) => line !== "");
 }

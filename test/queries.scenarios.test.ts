@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import {
-  body, countRows, createQueries, expectError, ledgerOf, newAccount, open, queryRow, waitForQuery, type TestAccount,
+  body, countRows, createQueries, expectError, ledgerOf, newAccount, open, waitForQuery, type TestAccount,
 } from "./helpers";
 
 type Query = Record<string, unknown> & { id: string; status: string };

@@ -16,7 +16,10 @@ describe("UpstreamPool fairness", () => {
     let now = T0;
     for (const holder of [...waitingA]) {
       const grant = await pool.acquire("acc_a", holder, now++, CAPACITY);
-      if (grant.ok) held.set(holder, grant.slotId), waitingA.splice(waitingA.indexOf(holder), 1);
+      if (grant.ok) {
+        held.set(holder, grant.slotId);
+        waitingA.splice(waitingA.indexOf(holder), 1);
+      }
     }
     expect(held.size).toBe(CAPACITY);
     expect(waitingA).toHaveLength(96);

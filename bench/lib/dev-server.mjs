@@ -46,14 +46,14 @@ export async function startDevServer({ name, vars = {}, port: pinnedPort, source
   const stop = () => {
     if (stopped) return;
     stopped = true;
-    try { process.kill(-server.pid, "SIGTERM"); } catch {}
+    try { process.kill(-server.pid, "SIGTERM"); } catch { /* already gone: nothing to stop */ }
     rmSync(state, { recursive: true, force: true });
     rmSync(snapshot, { recursive: true, force: true });
   };
   process.on("exit", stop);
   process.on("SIGINT", () => process.exit(130));
   for (let i = 0; ; i++) {
-    try { if ((await fetch(`${base}/api/open/v1/openapi.json`)).ok) break; } catch {}
+    try { if ((await fetch(`${base}/api/open/v1/openapi.json`)).ok) break; } catch { /* not listening yet: poll again */ }
     if (i > 240) throw new Error("wrangler dev did not start");
     await sleep(500);
   }
@@ -68,7 +68,7 @@ export async function startDevServer({ name, vars = {}, port: pinnedPort, source
     const res = await fetch(`${base}${path}`, { method, headers: h, body: json === undefined ? undefined : JSON.stringify(json) });
     const bytes = new Uint8Array(await res.arrayBuffer());
     let body = null;
-    try { body = JSON.parse(new TextDecoder().decode(bytes)); } catch {}
+    try { body = JSON.parse(new TextDecoder().decode(bytes)); } catch { /* not JSON: body stays null, the caller has the bytes */ }
     return { status: res.status, body, bytes };
   }
 

@@ -203,7 +203,7 @@ export function printDocument(certificate: Certificate, truth: Certificate, o: P
       registry: REGISTRY,
       agent: o.agent,
       printTime: o.printTime,
-      header: `登记证明编号：${number}　${REGISTRY}`,
+      header: `登记证明编号：${number}\u3000${REGISTRY}`,
       watermark: o.watermark ? REGISTRY : null,
       pageCount: o.pageCount,
       closing: o.closing ? `本证明由${REGISTRY}动产融资统一登记公示系统出具，登记内容以系统记载为准。` : null,

@@ -16,7 +16,7 @@ import { launchChromium, renderChromium } from "./render-chromium";
 import { libreOfficeVersion, officeHtml, type OfficeLayout, renderLibreOffice } from "./render-libreoffice";
 import { type PdfLibLayout, renderPdfLib, SYSTEM_FONTS, systemFonts } from "./render-pdflib";
 import { renderReportLab, reportLabVersion, type ReportLabLayout } from "./render-reportlab";
-import { select, type Selection } from "./selection";
+import { select } from "./selection";
 import { VOCABULARIES, type VocabularyName } from "./vocabularies";
 import { HELDOUT_PLAN, renderHeldout } from "./heldout";
 import type { Planned } from "./planned";

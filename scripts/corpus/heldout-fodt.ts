@@ -107,8 +107,8 @@ function pageSetup(doc: PrintedDocument, layout: HeldoutOfficeLayout): PageSetup
     case "section-rows":
       return {
         landscape: false,
-        header: p("HeaderRight", `${e(f.registry)}　动产融资统一登记公示系统`),
-        footer: p("Footer", `${e(doc.numberRow.label)}：${e(doc.numberRow.value)}　　第${page}页${f.pageCount ? ` 共${count}页` : ""}`),
+        header: p("HeaderRight", `${e(f.registry)}\u3000动产融资统一登记公示系统`),
+        footer: p("Footer", `${e(doc.numberRow.label)}：${e(doc.numberRow.value)}\u3000\u3000第${page}页${f.pageCount ? ` 共${count}页` : ""}`),
         columns: ["4.2cm", "12.8cm"],
       };
     case "tab-leaders":
@@ -116,7 +116,7 @@ function pageSetup(doc: PrintedDocument, layout: HeldoutOfficeLayout): PageSetup
     case "landscape-table":
       return {
         landscape: true,
-        header: p("HeaderRight", `${e(doc.numberRow.value)}　第${page}页 / 共${count}页`),
+        header: p("HeaderRight", `${e(doc.numberRow.value)}\u3000第${page}页 / 共${count}页`),
         footer: p("Footer", ""),
         columns: ["2.9cm", "5.0cm", "2.9cm", "5.0cm", "2.9cm", "6.0cm"],
       };

@@ -184,11 +184,11 @@ export async function renderHeldoutPdfLib(doc: PrintedDocument, layout: HeldoutP
   flow.pages.forEach((page, k) => {
     const pageNo = `第${k + 1}页${f.pageCount || layout === "mixed-size" ? ` 共${total}页` : ""}`;
     if (layout === "mixed-size") {
-      const header = `${debtorName(doc)}　${doc.numberRow.label}：${doc.numberRow.value}`;
+      const header = `${debtorName(doc)}\u3000${doc.numberRow.label}：${doc.numberRow.value}`;
       pen.text(page, header, MARGIN, 40, 8);
       pen.text(page, pageNo, right - font.widthOfTextAtSize(pageNo, 8), 40, 8);
       for (const [j, row] of box.entries()) pen.text(page, row, MARGIN, sheet.height - 44 + j * 4.2, 4);
-      pen.text(page, `扫描二维码验证　验证码：${code}`, MARGIN + 40, sheet.height - 30, 7.5);
+      pen.text(page, `扫描二维码验证\u3000验证码：${code}`, MARGIN + 40, sheet.height - 30, 7.5);
       return;
     }
     pen.text(page, f.header, MARGIN, 40, 8);

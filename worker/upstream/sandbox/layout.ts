@@ -141,9 +141,18 @@ export function layoutCertificate(reg: GeneratedRegistration): CertificateLayout
     w.labelled("original.description", o.description);
   }
   const r = c.registrationDetails;
-  if (r?.changeDescription) (w.heading("变更信息"), w.labelled("details.changeDescription", r.changeDescription));
-  if (r?.extensionMonths) (w.heading("展期信息"), w.labelled("details.extensionMonths", `${r.extensionMonths}个月`));
-  if (r?.cancellationReason) (w.heading("注销信息"), w.labelled("details.cancellationReason", r.cancellationReason));
+  if (r?.changeDescription) {
+    w.heading("变更信息");
+    w.labelled("details.changeDescription", r.changeDescription);
+  }
+  if (r?.extensionMonths) {
+    w.heading("展期信息");
+    w.labelled("details.extensionMonths", `${r.extensionMonths}个月`);
+  }
+  if (r?.cancellationReason) {
+    w.heading("注销信息");
+    w.labelled("details.cancellationReason", r.cancellationReason);
+  }
   const p = c.preparer;
   if (p) {
     w.heading("填表人信息");

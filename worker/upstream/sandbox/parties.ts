@@ -5,7 +5,7 @@
  */
 import type { CertificateParty, PartyDetails } from "../../schemas/certificate";
 import { CORPORATION_SCALES, INDUSTRIES } from "../../domain/certificate/vocabulary";
-import { isValidIdentityNumber, makeCreditCode, makeIdentityNumber, organizationCodeOf } from "./identifiers";
+import { isValidIdentityNumber, makeCreditCode, organizationCodeOf } from "./identifiers";
 import type { Rng } from "./prng";
 import {
   BANKS, BRANCH_SUFFIXES, COMPANY_SUFFIXES, FINANCE_SUFFIXES, GIVEN_CHARS, NAME_STEMS, REGIONS, ROADS, SURNAMES, TRADES,
