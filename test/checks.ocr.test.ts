@@ -12,6 +12,7 @@ import { ocrCacheKey, recogniseOnce, type OcrFile } from "../worker/ocr/cached-r
 import { sandboxRegistry } from "../worker/upstream/sandbox";
 import { body, idempotencyKey, newAccount, open, waitForCheck, waitForQuery, createQueries } from "./helpers";
 import { STANDIN_PAGE, standinLines, standinNumber } from "./ocr-standin-lines";
+import type { Check, CheckResult, EvidenceLocations } from "./api-types";
 
 /** A subject whose registrations carry a JPEG scan, a PNG photo and an image-only PDF invoice list. */
 function subjectWithScans(): string {
@@ -69,7 +70,7 @@ describe("checks over OCR'd files", () => {
       blurred: standinNumber(png.sha256, 1, 1),
       absent: "86420975",
     };
-    const check = await body<Record<string, any>>(
+    const check = await body<Check>(
       await open("/checks", a.key, {
         method: "POST", headers: { "Idempotency-Key": idempotencyKey() },
         json: { applicant: subject, sourceRegistryQueryId: queryId, criteria: Object.values(numbers).map((value) => ({ kind: "invoice_no", value })) },
@@ -78,20 +79,20 @@ describe("checks over OCR'd files", () => {
     expect(check.sourceRegistryQueryId).toBe(queryId);
     await waitForCheck(check.id, 60_000);
     const [jpegId, pdfId, blurredId, absentId] = check.criteria.map((c: { id: string }) => c.id);
-    const done = await body<Record<string, any>>(await open(`/checks/${check.id}`, a.key));
+    const done = await body<Check>(await open(`/checks/${check.id}`, a.key));
     expect(done.unmatchedCriterionIds).toEqual([absentId]);
     // PNG photos carry a line read with low confidence: a miss there would not rule out risk.
     expect(done.coverageIssues.map((i: { code: string }) => i.code)).toContain("OCR_LOW_CONFIDENCE");
 
     const expectEvidence = async (doc: DocRow, criterionId: string, sourceField: string, value: string) => {
-      const result = await body<Record<string, any>>(await open(`/checks/${check.id}/results/${doc.registration_id}`, a.key));
+      const result = await body<CheckResult>(await open(`/checks/${check.id}/results/${doc.registration_id}`, a.key));
       expect(result.matchStatus).toBe("matched");
-      const evidence = result.check.evidence.find((e: { criterionId: string; documentId: string }) => e.criterionId === criterionId && e.documentId === doc.id);
+      const evidence = result.check!.evidence.find((e) => e.criterionId === criterionId && e.documentId === doc.id)!;
       expect(evidence, doc.file_name).toMatchObject({ sourceField, pageNumber: 1, termValue: value, fileName: doc.file_name, mimeType: doc.mime_type });
-      const locations = await body<Record<string, any>>(
+      const locations = await body<EvidenceLocations>(
         await open(`/checks/${check.id}/results/${doc.registration_id}/evidence-locations?documentId=${doc.id}&pageNumber=1`, a.key),
       );
-      const location = locations.locations.find((l: { evidenceId: string }) => l.evidenceId === evidence.id);
+      const location = locations.locations.find((l: { evidenceId: string }) => l.evidenceId === evidence.id)!;
       expect(location).toMatchObject({ precision: "region", reason: "OCR_LINE" });
       // Within the OCR line that holds the number: the stand-in's box for it, scaled to the page (boxes are kept to 0.01 of a unit).
       const line = standinLines(doc.sha256, 1, doc.file_name.endsWith(".png") ? "png" : doc.file_name.endsWith(".pdf") ? "pdf" : "jpeg").find((l) => l.text.includes(value))!;
@@ -103,12 +104,12 @@ describe("checks over OCR'd files", () => {
       expect(x2! - x1!).toBeLessThan((line.box[2] - line.box[0]) / STANDIN_PAGE.width);
       return { result, locations };
     };
-    const onJpeg = await expectEvidence(jpeg, jpegId, "ocr_text", numbers.jpeg);
+    const onJpeg = await expectEvidence(jpeg, jpegId!, "ocr_text", numbers.jpeg);
     expect(onJpeg.locations).toMatchObject({ width: STANDIN_PAGE.width, height: STANDIN_PAGE.height });
-    const onPdf = await expectEvidence(scannedPdf, pdfId, "ocr_text", numbers.pdf);
+    const onPdf = await expectEvidence(scannedPdf, pdfId!, "ocr_text", numbers.pdf);
     // A PDF page keeps its own size in points; the OCR boxes were scaled to it.
     expect(onPdf.locations.width).toBeCloseTo(JSON.parse(scannedPdf.pages!)[0].width, 3);
-    const onPng = await expectEvidence(png, blurredId, "ocr_text_low_confidence", numbers.blurred);
+    const onPng = await expectEvidence(png, blurredId!, "ocr_text_low_confidence", numbers.blurred);
     expect(onPng.result.coverageIssues.map((i: { code: string }) => i.code)).toContain("OCR_LOW_CONFIDENCE");
 
     // Each file and page was asked twice (a 503, then the answer) and never again: not by another

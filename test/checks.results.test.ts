@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { sandboxRegistry } from "../worker/upstream/sandbox";
 import { admin, body, expectError, idempotencyKey, newAccount, open, waitForCheck, waitForQuery } from "./helpers";
+import type { Check } from "./api-types";
 
 const SUBJECT = "杭州示例商贸集团有限公司";
 
@@ -105,7 +106,7 @@ describe("check results", () => {
     );
     await waitForQuery(created.sourceRegistryQueryId);
     await waitForCheck(created.id);
-    const check = await body<Record<string, any>>(await open(`/checks/${created.id}`, a.key));
+    const check = await body<Check>(await open(`/checks/${created.id}`, a.key));
     expect(check.sourceStatus).toBe("quarantined");
     expect(check.coverageComplete).toBe(false);
     expect(check.coverageIssues.map((i: { code: string }) => i.code)).toContain("SOURCE_QUARANTINED");

@@ -13,6 +13,7 @@ import { embeddedFontBytes } from "../worker/pdf/fonts";
 import { sandboxRegistry } from "../worker/upstream/sandbox";
 import { invoiceListDrawings } from "../worker/upstream/sandbox/render";
 import { body, idempotencyKey, newAccount, open, waitForCheck, waitForQuery } from "./helpers";
+import type { Check, CheckResult, EvidenceLocations } from "./api-types";
 
 /** Thirty registrations: enough descriptions and invoice lists that print numbers. */
 const SUBJECT = "规模30证据定位测试有限公司";
@@ -99,7 +100,7 @@ describe("evidence locations", () => {
     const a = await newAccount();
     const picks = printedInvoices();
     expect(picks.length).toBeGreaterThanOrEqual(3);
-    const created = await body<Record<string, any>>(
+    const created = await body<Check>(
       await open("/checks", a.key, {
         method: "POST", headers: { "Idempotency-Key": idempotencyKey() },
         json: { applicant: SUBJECT, criteria: picks.map((p) => ({ kind: "invoice_no", value: p.number })) },
@@ -114,21 +115,21 @@ describe("evidence locations", () => {
     const sources = new Set<string>();
     for (const pick of picks) {
       const reg = regs.items.find((r) => r.certificateNumber === pick.certificateNumber)!;
-      const result = await body<Record<string, any>>(await open(`/checks/${created.id}/results/${reg.id}`, a.key));
+      const result = await body<CheckResult>(await open(`/checks/${created.id}/results/${reg.id}`, a.key));
       expect(result.matchStatus, JSON.stringify({ number: pick.number, issues: result.coverageIssues, pending: result.pendingReason })).toBe("matched");
-      const criterionId = created.criteria[picks.indexOf(pick)].id;
-      for (const evidence of result.check.evidence.filter((e: { criterionId: string }) => e.criterionId === criterionId)) {
+      const criterionId = created.criteria[picks.indexOf(pick)]!.id;
+      for (const evidence of result.check!.evidence.filter((e: { criterionId: string }) => e.criterionId === criterionId)) {
         // A number wrapped over two lines is two pieces on the page: checked elsewhere by its two quads.
         if (String(evidence.termValue).includes("\n")) continue;
         const fileName = evidence.sourceField === "attachment_text" ? evidence.fileName : null;
-        const page = pick.drawings(fileName)?.[evidence.pageNumber - 1];
+        const page = pick.drawings(fileName)?.[evidence.pageNumber! - 1];
         const truth = page && drawnAt(page, evidence.termValue, pick.widths(fileName));
         expect(truth, `${evidence.termValue} drawn on page ${evidence.pageNumber} of ${evidence.fileName}`).toBeTruthy();
         const res = await open(`/checks/${created.id}/results/${reg.id}/evidence-locations?documentId=${evidence.documentId}&pageNumber=${evidence.pageNumber}`, a.key);
-        const locations = await body<Record<string, any>>(res);
+        const locations = await body<EvidenceLocations>(res);
         expect(locations.width).toBeCloseTo(page!.width, 1);
         expect(locations.height).toBeCloseTo(page!.height, 1);
-        const location = locations.locations.find((l: { evidenceId: string }) => l.evidenceId === evidence.id);
+        const location = locations.locations.find((l: { evidenceId: string }) => l.evidenceId === evidence.id)!;
         expect(location).toMatchObject({ precision: "word", reason: null });
         expect(location.quads).toHaveLength(1);
         const [x1, y1, x2, y2, x3, y3, x4, y4] = location.quads[0] as number[];
@@ -138,7 +139,7 @@ describe("evidence locations", () => {
           expect(v).toBeGreaterThanOrEqual(0);
           expect(v).toBeLessThanOrEqual(1);
         }
-        const quad = { left: x1! * locations.width, right: x2! * locations.width, top: y1! * locations.height, bottom: y3! * locations.height };
+        const quad = { left: x1! * locations.width!, right: x2! * locations.width!, top: y1! * locations.height!, bottom: y3! * locations.height! };
         const t = truth!;
         const width = t.right - t.left;
         const where = JSON.stringify({ term: evidence.termValue, source: evidence.sourceField, truth: t, quad });
@@ -171,21 +172,21 @@ describe("evidence locations", () => {
     const a = await newAccount();
     const b = await newAccount();
     const pick = printedInvoices()[0]!;
-    const created = await body<Record<string, any>>(
+    const created = await body<Check>(
       await open("/checks", a.key, { method: "POST", headers: { "Idempotency-Key": idempotencyKey() }, json: { applicant: SUBJECT, criteria: [{ kind: "invoice_no", value: pick.number }] } }),
     );
     await waitForQuery(created.sourceRegistryQueryId);
     await waitForCheck(created.id);
     const regs = await body<{ items: Array<{ id: string; certificateNumber: string }> }>(await open(`/queries/${created.sourceRegistryQueryId}/registrations?pageSize=100`, a.key));
     const reg = regs.items.find((r) => r.certificateNumber === pick.certificateNumber)!;
-    const result = await body<Record<string, any>>(await open(`/checks/${created.id}/results/${reg.id}`, a.key));
-    const evidence = result.check.evidence[0];
+    const result = await body<CheckResult>(await open(`/checks/${created.id}/results/${reg.id}`, a.key));
+    const evidence = result.check!.evidence[0]!;
     const path = `/checks/${created.id}/results/${reg.id}/evidence-locations?documentId=${evidence.documentId}&pageNumber=${evidence.pageNumber}`;
     expect((await open(path, b.key)).status).toBe(404);
 
     // Boxes gone (text stored by an older version): the page is all that is known.
     await env.FILES.delete(`boxes/${created.sourceRegistryQueryId}/${evidence.documentId}.json`);
-    const locations = await body<Record<string, any>>(await open(path, a.key));
+    const locations = await body<EvidenceLocations>(await open(path, a.key));
     expect(locations.locations.find((l: { evidenceId: string }) => l.evidenceId === evidence.id)).toEqual({ evidenceId: evidence.id, precision: "page", quads: [], reason: "TEXT_ONLY_MODE" });
   });
 });
