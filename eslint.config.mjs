@@ -8,7 +8,20 @@ import tseslint from "typescript-eslint";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", ".wrangler/", "**/*.generated.*", "test/corpus*/**/*.pdf", "services/ocr/models/", "public/", "static/", "client/dist/", "bench/out/"] },
+  {
+    ignores: [
+      "node_modules/",
+      "dist/",
+      ".wrangler/",
+      "**/*.generated.*",
+      "test/corpus*/**/*.pdf",
+      "services/ocr/models/",
+      "public/",
+      "static/",
+      "client/dist/",
+      "bench/out/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -28,7 +28,12 @@ export default defineConfig(async () => {
               miniflare: { bindings },
             }),
           ],
-          test: { ...test, name: "workers", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, GATEWAY_TESTS, CORPUS_TESTS, NODE_TESTS, OCR_TESTS] },
+          test: {
+            ...test,
+            name: "workers",
+            include: ["test/**/*.test.ts"],
+            exclude: [...configDefaults.exclude, GATEWAY_TESTS, CORPUS_TESTS, NODE_TESTS, OCR_TESTS],
+          },
         },
         {
           plugins: [

@@ -57,7 +57,10 @@ function decodeMappings(mappings) {
       for (const ch of segment) {
         const digit = B64_VALUE.get(ch);
         value += (digit & 31) << shift;
-        if (digit & 32) { shift += 5; continue; }
+        if (digit & 32) {
+          shift += 5;
+          continue;
+        }
         fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
         value = 0;
         shift = 0;
@@ -73,7 +76,8 @@ function decodeMappings(mappings) {
 
 const out = mkdtempSync(join(tmpdir(), "bundle-"));
 const build = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", out], {
-  encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+  encoding: "utf8",
+  env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
 });
 const upload = /Total Upload: ([\d.]+ KiB) \/ gzip: ([\d.]+ KiB)/.exec(build.stdout ?? "");
 if (build.status !== 0 || !upload) {
@@ -87,7 +91,10 @@ rmSync(out, { recursive: true, force: true });
 
 // Generated text by group: each segment owns its line from its column to the next segment's.
 const pieces = new Map();
-const add = (group, text) => { if (!pieces.has(group)) pieces.set(group, []); pieces.get(group).push(text); };
+const add = (group, text) => {
+  if (!pieces.has(group)) pieces.set(group, []);
+  pieces.get(group).push(text);
+};
 const text = code.toString("utf8");
 const lines = text.split("\n");
 const decoded = decodeMappings(map.mappings);
@@ -106,10 +113,12 @@ console.log(`bundle: ${kib(code.length)} KiB raw, ${kib(whole)} KiB gzipped (zli
 console.log(`budget: 3072 KiB gzipped, ${whole <= BUDGET ? "within" : "OVER"} by ${kib(Math.abs(BUDGET - whole)).trim()} KiB`);
 console.log(`source map: ${kib(mapText.length).trim()} KiB (uploaded beside the code, not counted in the budget)`);
 console.log("\ngroup                                                         raw KiB  gzip KiB  share of gzip");
-const rows = [...pieces].map(([group, parts]) => {
-  const bytes = Buffer.from(parts.join(""), "utf8");
-  return { group, raw: bytes.length, gzip: gzipSync(bytes).length };
-}).sort((x, y) => y.gzip - x.gzip);
+const rows = [...pieces]
+  .map(([group, parts]) => {
+    const bytes = Buffer.from(parts.join(""), "utf8");
+    return { group, raw: bytes.length, gzip: gzipSync(bytes).length };
+  })
+  .sort((x, y) => y.gzip - x.gzip);
 const gzipSum = rows.reduce((s, r) => s + r.gzip, 0);
 for (const r of rows) {
   console.log(`${r.group.padEnd(60)} ${kib(r.raw)}    ${kib(r.gzip)}    ${((100 * r.gzip) / gzipSum).toFixed(1).padStart(5)} %`);
@@ -120,17 +129,24 @@ const assetFiles = readdirSync("public", { recursive: true, withFileTypes: true 
 const assetBytes = assetFiles.map((e) => readFileSync(join(e.parentPath, e.name)));
 const assetRaw = assetBytes.reduce((n, b) => n + b.length, 0);
 const assetGzip = assetBytes.reduce((n, b) => n + gzipSync(b).length, 0);
-console.log(`\nstatic assets (public/, served beside the Worker, not in its size): ${assetFiles.length} files, ${kib(assetRaw).trim()} KiB raw, ${kib(assetGzip).trim()} KiB gzipped file by file`);
+console.log(
+  `\nstatic assets (public/, served beside the Worker, not in its size): ${assetFiles.length} files, ${kib(assetRaw).trim()} KiB raw, ${kib(assetGzip).trim()} KiB gzipped file by file`,
+);
 
 if (process.argv.includes("--no-cold")) process.exit(0);
 
 const profileFile = join(mkdtempSync(join(tmpdir(), "startup-")), "startup.cpuprofile");
-spawnSync("npx", ["wrangler", "check", "startup", "--outfile", profileFile], { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" } });
+spawnSync("npx", ["wrangler", "check", "startup", "--outfile", profileFile], {
+  encoding: "utf8",
+  env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+});
 try {
   const profile = JSON.parse(readFileSync(profileFile, "utf8"));
   const idle = profile.nodes.filter((n) => n.callFrame.functionName === "(idle)").map((n) => n.id);
   let busy = 0;
-  profile.samples.forEach((id, i) => { if (!idle.includes(id)) busy += profile.timeDeltas[i] ?? 0; });
+  profile.samples.forEach((id, i) => {
+    if (!idle.includes(id)) busy += profile.timeDeltas[i] ?? 0;
+  });
   console.log(`\nstartup (wrangler check startup): ${(busy / 1000).toFixed(0)} ms CPU evaluating the bundle (Workers allow 1 s)`);
 } catch {
   console.log("\nstartup: wrangler check startup wrote no profile");
@@ -145,10 +161,16 @@ symlinkSync(join(process.cwd(), "node_modules"), join(src, "node_modules"));
 /** One fresh `wrangler dev`: ms of the first request after "Ready", then of the next two. */
 async function coldRun() {
   const state = mkdtempSync(join(tmpdir(), "cold-state-"));
-  const server = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--var", "ADMIN_TOKEN:cold"],
-    { cwd: src, detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" }, stdio: ["ignore", "pipe", "ignore"] });
+  const server = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--var", "ADMIN_TOKEN:cold"], {
+    cwd: src,
+    detached: true,
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   let log = "";
-  server.stdout.on("data", (d) => { log += d; });
+  server.stdout.on("data", (d) => {
+    log += d;
+  });
   try {
     for (let i = 0; !log.includes("Ready on"); i++) {
       if (i > 600) throw new Error("wrangler dev did not say Ready");
@@ -162,7 +184,11 @@ async function coldRun() {
     }
     return times;
   } finally {
-    try { process.kill(-server.pid, "SIGTERM"); } catch { /* already gone: nothing to stop */ }
+    try {
+      process.kill(-server.pid, "SIGTERM");
+    } catch {
+      /* already gone: nothing to stop */
+    }
     await sleep(1500);
     rmSync(state, { recursive: true, force: true });
   }

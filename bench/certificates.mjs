@@ -26,7 +26,12 @@ export { Rng } from "./worker/upstream/sandbox/prng";
 const outfile = `${root}bench/out/certificates.bundle.mjs`;
 await build({
   stdin: { contents: entry, resolveDir: root, loader: "ts" },
-  bundle: true, format: "esm", platform: "node", outfile, external: ["unpdf", "pdf-lib", "@pdf-lib/fontkit"], logLevel: "error",
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  outfile,
+  external: ["unpdf", "pdf-lib", "@pdf-lib/fontkit"],
+  logLevel: "error",
 });
 const lib = await import(outfile);
 
@@ -52,7 +57,16 @@ function certificateOf(pages, font) {
   for (const p of parties) {
     p.unclassifiedLabel = null;
     const d = p.party.details;
-    Object.assign(d, { organizationCode: null, businessRegistrationNumber: null, lei: null, province: null, city: null, industryCode: null, corporationScale: null, unclassifiedIdentifiers: [] });
+    Object.assign(d, {
+      organizationCode: null,
+      businessRegistrationNumber: null,
+      lei: null,
+      province: null,
+      city: null,
+      industryCode: null,
+      corporationScale: null,
+      unclassifiedIdentifiers: [],
+    });
   }
   reg.parties = parties;
   reg.certificate.parties = parties.map((p) => p.party);
@@ -104,7 +118,9 @@ for (const pages of [1, 5, 50]) {
       const b = laid.certificate.propertyDescription ?? "";
       let i = 0;
       while (i < a.length && a[i] === b[i]) i++;
-      throw new Error(`round trip failed (${parsed.status}) at ${i}: got ${JSON.stringify(a.slice(i - 20, i + 40))} want ${JSON.stringify(b.slice(i - 20, i + 40))} ${JSON.stringify(parsed.issues.slice(0, 3))}`);
+      throw new Error(
+        `round trip failed (${parsed.status}) at ${i}: got ${JSON.stringify(a.slice(i - 20, i + 40))} want ${JSON.stringify(b.slice(i - 20, i + 40))} ${JSON.stringify(parsed.issues.slice(0, 3))}`,
+      );
     }
   }, n);
   let rawTexts = [];

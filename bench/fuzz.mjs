@@ -22,9 +22,14 @@ const outfile = `${root}bench/out/fuzz.bundle.mjs`;
 await build({
   stdin: {
     contents: `export * from "./test/fuzz.reads"; export * from "./test/fuzz.writes"; export * from "./test/fuzz.admin"; export * from "./test/fuzz.verify"; export { default as fc } from "fast-check";`,
-    resolveDir: root, loader: "ts",
+    resolveDir: root,
+    loader: "ts",
   },
-  bundle: true, format: "esm", platform: "node", outfile, logLevel: "error",
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  outfile,
+  logLevel: "error",
 });
 const lib = await import(outfile);
 const { fc } = lib;
@@ -33,7 +38,10 @@ const { base: BASE, admin: ADMIN, stop, call } = await startDevServer({ name: "f
 
 /** A sliding minute of requests, kept a little under the server's limit. */
 class Window {
-  constructor(limit) { this.limit = limit; this.times = []; }
+  constructor(limit) {
+    this.limit = limit;
+    this.times = [];
+  }
   take() {
     const now = Date.now();
     while (this.times.length > 0 && this.times[0] <= now - 61_000) this.times.shift();
@@ -47,8 +55,11 @@ async function newAccount(plan) {
   const a = (await call("/api/admin/v1/accounts", { method: "POST", json: { name: "fuzz" }, admin: true })).body;
   const lapse = Date.now() + 1500;
   await call(`/api/admin/v1/accounts/${a.id}/subscriptions`, {
-    method: "POST", admin: true,
-    json: plan ? { planId: plan, cycle: "monthly" } : { planId: "light", cycle: "monthly", startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: new Date(lapse).toISOString() },
+    method: "POST",
+    admin: true,
+    json: plan
+      ? { planId: plan, cycle: "monthly" }
+      : { planId: "light", cycle: "monthly", startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: new Date(lapse).toISOString() },
   });
   const { key, id: keyId } = (await call(`/api/admin/v1/accounts/${a.id}/keys`, { method: "POST", json: {}, admin: true })).body;
   return { accountId: a.id, key, keyId, lapse, create: new Window(9), other: new Window(115) };
@@ -68,16 +79,23 @@ async function owner(subject) {
   const a = await newAccount("professional");
   const q = (await call("/api/open/v1/queries", { method: "POST", key: a.key, json: { subjectNames: [subject] } })).body.queries[0];
   await waitFor(`/api/open/v1/queries/${q.id}`, a.key, (b) => b.completedAt !== undefined);
-  const criteria = [{ kind: "keyword", value: "应收账款" }, { kind: "keyword", value: "发票" }];
-  const c = (await call("/api/open/v1/checks", { method: "POST", key: a.key, json: { applicant: subject, criteria, sourceRegistryQueryId: q.id } })).body;
+  const criteria = [
+    { kind: "keyword", value: "应收账款" },
+    { kind: "keyword", value: "发票" },
+  ];
+  const c = (await call("/api/open/v1/checks", { method: "POST", key: a.key, json: { applicant: subject, criteria, sourceRegistryQueryId: q.id } }))
+    .body;
   await waitFor(`/api/open/v1/checks/${c.id}`, a.key, (b) => b.processingCompletedAt !== undefined);
   const regs = (await call(`/api/open/v1/queries/${q.id}/registrations?pageSize=100`, { key: a.key })).body.items;
   const documents = [];
   for (const r of regs) {
     const detail = (await call(`/api/open/v1/queries/${q.id}/registrations/${r.id}`, { key: a.key })).body;
-    const files = [...(detail.pdf?.documentId ? [{ id: detail.pdf.documentId, pageCount: detail.pdf.pageCount ?? 0, sha256: detail.pdf.sha256 }] : []),
-      ...(detail.attachments ?? []).map((x) => ({ id: x.id, pageCount: x.pageCount ?? 0, sha256: x.sha256 }))];
-    for (const f of files) documents.push({ ...f, registrationId: r.id, bytes: (await call(`/api/open/v1/documents/${f.id}/content`, { key: a.key })).bytes });
+    const files = [
+      ...(detail.pdf?.documentId ? [{ id: detail.pdf.documentId, pageCount: detail.pdf.pageCount ?? 0, sha256: detail.pdf.sha256 }] : []),
+      ...(detail.attachments ?? []).map((x) => ({ id: x.id, pageCount: x.pageCount ?? 0, sha256: x.sha256 })),
+    ];
+    for (const f of files)
+      documents.push({ ...f, registrationId: r.id, bytes: (await call(`/api/open/v1/documents/${f.id}/content`, { key: a.key })).bytes });
   }
   a.other.times = Array.from({ length: 30 }, () => Date.now());
   return { ...a, queryId: q.id, registrationIds: regs.map((r) => r.id), checkId: c.id, criterionIds: c.criteria.map((x) => x.id), documents };
@@ -86,8 +104,10 @@ async function owner(subject) {
 const owners = await Promise.all([owner("规模2长跑模糊甲有限公司"), owner("规模3长跑模糊乙有限公司")]);
 const victims = await Promise.all([1, 2, 3].map(() => newAccount("professional")));
 const adminResources = {
-  accountIds: victims.map((v) => v.accountId), keys: victims.map((v) => ({ accountId: v.accountId, keyId: v.keyId })),
-  checkId: owners[0].checkId, registrationIds: owners[0].registrationIds,
+  accountIds: victims.map((v) => v.accountId),
+  keys: victims.map((v) => ({ accountId: v.accountId, keyId: v.keyId })),
+  checkId: owners[0].checkId,
+  registrationIds: owners[0].registrationIds,
 };
 const mix = fc.oneof(
   { weight: 480, arbitrary: lib.readCase(owners, { kind: "pool" }) },
@@ -117,7 +137,9 @@ async function accountFor(klass) {
       const added = await Promise.all(Array.from({ length: 16 }, () => newAccount(null)));
       await sleep(Math.max(0, Math.max(...added.map((a) => a.lapse)) - Date.now() + 150));
       pool.push(...added);
-    })().finally(() => { growing = null; });
+    })().finally(() => {
+      growing = null;
+    });
     await growing;
   }
 }
@@ -136,7 +158,12 @@ async function send(c) {
   let body = c.body;
   if (c.chunked && body !== undefined) {
     const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
-    body = new ReadableStream({ start(ctl) { for (let i = 0; i < bytes.byteLength; i += 16_384) ctl.enqueue(bytes.slice(i, i + 16_384)); ctl.close(); } });
+    body = new ReadableStream({
+      start(ctl) {
+        for (let i = 0; i < bytes.byteLength; i += 16_384) ctl.enqueue(bytes.slice(i, i + 16_384));
+        ctl.close();
+      },
+    });
   }
   const res = await fetch(`${BASE}${c.path}`, { method: c.method, headers, body, ...(c.chunked ? { duplex: "half" } : {}) });
   return { status: res.status, headers: res.headers, body: new Uint8Array(await res.arrayBuffer()) };
@@ -152,47 +179,64 @@ const started = performance.now();
 for (let chunk = 0; chunk * CHUNK < RUNS; chunk++) {
   const cases = fc.sample(mix, { seed: SEED * 100_003 + chunk, numRuns: Math.min(CHUNK, RUNS - chunk * CHUNK) });
   let next = 0;
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    for (let i = next++; i < cases.length; i = next++) {
-      const c = cases[i];
-      let answer;
-      try {
-        answer = await send(c);
-      } catch (error) {
-        // A request Node's fetch refuses to send (header bytes it will not put on the wire) is not the API's.
-        clientErrors++;
-        continue;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      for (let i = next++; i < cases.length; i = next++) {
+        const c = cases[i];
+        let answer;
+        try {
+          answer = await send(c);
+        } catch (error) {
+          // A request Node's fetch refuses to send (header bytes it will not put on the wire) is not the API's.
+          clientErrors++;
+          continue;
+        }
+        answers.push({ c: { auth: c.auth }, status: answer.status });
+        // workerd refuses a URL over its limit before any Worker runs (414, text/plain): the platform's answer, not the API's.
+        if (answer.status === 414 && !answer.headers.get("X-Request-Id")) {
+          platform++;
+          continue;
+        }
+        const wrong = lib.violations(c, answer);
+        if (wrong.length === 0) continue;
+        // Sent again on its own: a failure that does not come back points at the transport, not the API.
+        const again = await send(c).then(
+          (a) => lib.violations(c, a).length > 0,
+          () => false,
+        );
+        if (again) failed++;
+        else transient++;
+        const kind = `${c.label}: ${wrong.map((w) => w.replace(/QzMk[0-9a-z]{6}Wv/g, "<marker>")).join("; ")}${again ? "" : " (not reproduced when sent again)"}`;
+        const seen = kinds.get(kind);
+        if (seen) seen.count++;
+        else {
+          const sent = typeof c.body === "string" ? JSON.stringify(c.body.slice(0, 160)) : c.body ? `${c.body.byteLength} bytes` : "none";
+          kinds.set(kind, {
+            count: 1,
+            example: `${c.method} ${c.path.slice(0, 200)} headers=${JSON.stringify(c.headers).slice(0, 200)} body=${sent}${c.chunked ? " (chunked)" : ""} → ${answer.status} ${new TextDecoder().decode(answer.body).slice(0, 200)}`,
+          });
+        }
       }
-      answers.push({ c: { auth: c.auth }, status: answer.status });
-      // workerd refuses a URL over its limit before any Worker runs (414, text/plain): the platform's answer, not the API's.
-      if (answer.status === 414 && !answer.headers.get("X-Request-Id")) {
-        platform++;
-        continue;
-      }
-      const wrong = lib.violations(c, answer);
-      if (wrong.length === 0) continue;
-      // Sent again on its own: a failure that does not come back points at the transport, not the API.
-      const again = await send(c).then((a) => lib.violations(c, a).length > 0, () => false);
-      if (again) failed++;
-      else transient++;
-      const kind = `${c.label}: ${wrong.map((w) => w.replace(/QzMk[0-9a-z]{6}Wv/g, "<marker>")).join("; ")}${again ? "" : " (not reproduced when sent again)"}`;
-      const seen = kinds.get(kind);
-      if (seen) seen.count++;
-      else {
-        const sent = typeof c.body === "string" ? JSON.stringify(c.body.slice(0, 160)) : c.body ? `${c.body.byteLength} bytes` : "none";
-        kinds.set(kind, { count: 1, example: `${c.method} ${c.path.slice(0, 200)} headers=${JSON.stringify(c.headers).slice(0, 200)} body=${sent}${c.chunked ? " (chunked)" : ""} → ${answer.status} ${new TextDecoder().decode(answer.body).slice(0, 200)}` });
-      }
-    }
-  }));
-  if ((chunk + 1) % 10 === 0) console.log(`  ${(chunk + 1) * CHUNK} requests, ${failed} failed, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    }),
+  );
+  if ((chunk + 1) % 10 === 0)
+    console.log(`  ${(chunk + 1) * CHUNK} requests, ${failed} failed, ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 const seconds = (performance.now() - started) / 1000;
 stop();
 const summary = lib.tally(answers);
 console.log(`\nFuzz over HTTP (wrangler dev on ${BASE.replace("http://", "")}, seed ${SEED}, ${CONNECTIONS} connections)`);
-console.log(`requests ${summary.total} in ${seconds.toFixed(0)} s (${(summary.total / seconds).toFixed(0)}/s); pool accounts ${pool.length}; past auth and rate limit ${summary.reachedValidation}; not sendable by the client ${clientErrors}`);
-console.log(`statuses ${Object.entries(summary.byStatus).map(([s, n]) => `${s}:${n}`).join(" ")}`);
+console.log(
+  `requests ${summary.total} in ${seconds.toFixed(0)} s (${(summary.total / seconds).toFixed(0)}/s); pool accounts ${pool.length}; past auth and rate limit ${summary.reachedValidation}; not sendable by the client ${clientErrors}`,
+);
+console.log(
+  `statuses ${Object.entries(summary.byStatus)
+    .map(([s, n]) => `${s}:${n}`)
+    .join(" ")}`,
+);
 console.log(`URLs the runtime refused before the Worker ran (414): ${platform}`);
-console.log(`invariant failures that came back when sent again ${failed}; that did not (the dev server's proxy) ${transient}${failed + transient ? "; by kind:" : ""}`);
+console.log(
+  `invariant failures that came back when sent again ${failed}; that did not (the dev server's proxy) ${transient}${failed + transient ? "; by kind:" : ""}`,
+);
 for (const [kind, { count, example }] of kinds) console.log(`  ${count}× ${kind}\n     e.g. ${example}`);
 process.exit(0);

@@ -35,14 +35,16 @@ const { base: BASE, admin: ADMIN, stop, call } = await startDevServer({ name: "l
  */
 function serverCpuMs(port) {
   try {
-    const stats = readdirSync("/proc").filter((d) => /^\d+$/.test(d)).flatMap((pid) => {
-      try {
-        const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-        return [{ pid, pgrp: fields[2], ticks: Number(fields[11]) + Number(fields[12]), cmd: readFileSync(`/proc/${pid}/cmdline`, "utf8") }];
-      } catch {
-        return [];
-      }
-    });
+    const stats = readdirSync("/proc")
+      .filter((d) => /^\d+$/.test(d))
+      .flatMap((pid) => {
+        try {
+          const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+          return [{ pid, pgrp: fields[2], ticks: Number(fields[11]) + Number(fields[12]), cmd: readFileSync(`/proc/${pid}/cmdline`, "utf8") }];
+        } catch {
+          return [];
+        }
+      });
     const wrangler = stats.find((p) => p.cmd.includes("wrangler") && p.cmd.includes(`\0--port\0${port}\0`));
     if (!wrangler) return null;
     // Clock ticks are 10 ms on Linux (USER_HZ 100).
@@ -73,15 +75,17 @@ async function load(next, seconds, concurrency) {
   const until = performance.now() + seconds * 1000;
   const started = performance.now();
   const cpuBefore = serverCpuMs(PORT);
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    for (let request = next(); request && performance.now() < until; request = next()) {
-      const t0 = performance.now();
-      const res = await fetch(request.url, { headers: request.headers });
-      await res.arrayBuffer();
-      latencies.push(performance.now() - t0);
-      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let request = next(); request && performance.now() < until; request = next()) {
+        const t0 = performance.now();
+        const res = await fetch(request.url, { headers: request.headers });
+        await res.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      }
+    }),
+  );
   const elapsed = (performance.now() - started) / 1000;
   const cpuAfter = serverCpuMs(PORT);
   latencies.sort((a, b) => a - b);
@@ -104,23 +108,31 @@ const readers = await inBatches(needed, 16, async () => {
   return { ...a, queryId: q.body.queries[0].id, left: 110 };
 });
 let cursor = 0;
-const api = await load(() => {
-  for (let tries = 0; tries < readers.length; tries++) {
-    const r = readers[cursor++ % readers.length];
-    if (r.left-- > 0) return { url: `${BASE}/api/open/v1/queries/${r.queryId}`, headers: { "X-Api-Key": r.key } };
-  }
-  return null;
-}, SECONDS, CONCURRENCY);
+const api = await load(
+  () => {
+    for (let tries = 0; tries < readers.length; tries++) {
+      const r = readers[cursor++ % readers.length];
+      if (r.left-- > 0) return { url: `${BASE}/api/open/v1/queries/${r.queryId}`, headers: { "X-Api-Key": r.key } };
+    }
+    return null;
+  },
+  SECONDS,
+  CONCURRENCY,
+);
 const bareAgain = await load(() => ({ url: `${BASE}/__bench/bare`, headers: {} }), SECONDS, CONCURRENCY);
 // One connection: latency without queueing, bare on both sides of the API (the machine's load drifts).
 const bareSingle = await load(() => ({ url: `${BASE}/__bench/bare`, headers: {} }), SINGLE_SECONDS, 1);
-const apiSingle = await load(() => {
-  for (let tries = 0; tries < readers.length; tries++) {
-    const r = readers[cursor++ % readers.length];
-    if (r.left-- > 0) return { url: `${BASE}/api/open/v1/queries/${r.queryId}`, headers: { "X-Api-Key": r.key } };
-  }
-  return null;
-}, SINGLE_SECONDS, 1);
+const apiSingle = await load(
+  () => {
+    for (let tries = 0; tries < readers.length; tries++) {
+      const r = readers[cursor++ % readers.length];
+      if (r.left-- > 0) return { url: `${BASE}/api/open/v1/queries/${r.queryId}`, headers: { "X-Api-Key": r.key } };
+    }
+    return null;
+  },
+  SINGLE_SECONDS,
+  1,
+);
 const bareSingleAgain = await load(() => ({ url: `${BASE}/__bench/bare`, headers: {} }), SINGLE_SECONDS, 1);
 
 // 2. One account, 50 connections: N ordinary requests, then N creations, as fast as they go.
@@ -128,24 +140,36 @@ async function burst(a, n, connections, request) {
   const statuses = {};
   let issued = 0;
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (issued < n) {
-      issued++;
-      const r = await request(a);
-      statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (issued < n) {
+        issued++;
+        const r = await request(a);
+        statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+      }
+    }),
+  );
   return { statuses, ms: performance.now() - t0 };
 }
 const limited = await account();
 const ordinary = await burst(limited, 400, 50, (a) => call("/api/open/v1/account/entitlements", { key: a.key }));
-const creations = await burst(limited, 60, 50, (a) => call("/api/open/v1/queries", { method: "POST", key: a.key, json: { subjectNames: ["无登记限流测试有限公司"] } }));
+const creations = await burst(limited, 60, 50, (a) =>
+  call("/api/open/v1/queries", { method: "POST", key: a.key, json: { subjectNames: ["无登记限流测试有限公司"] } }),
+);
 
 // 3. Download leases: a 4 MiB certificate (fixture), streams aborted after their first chunk.
 const big = new Uint8Array(4 * 1024 * 1024).map((_, i) => (i * 2654435761) >>> 24);
 big.set(new TextEncoder().encode("%PDF-1.7\n"));
-await fetch(`${BASE}/api/admin/v1/upstream/documents/LOAD-BIG-1`, { method: "PUT", headers: { Authorization: `Bearer ${ADMIN}`, "Content-Type": "application/pdf" }, body: big });
-await call(`/api/admin/v1/upstream/subjects/${encodeURIComponent("下载租约测试有限公司")}`, { method: "PUT", admin: true, json: { registrations: [{ certificateNumber: "LOAD-BIG-1" }] } });
+await fetch(`${BASE}/api/admin/v1/upstream/documents/LOAD-BIG-1`, {
+  method: "PUT",
+  headers: { Authorization: `Bearer ${ADMIN}`, "Content-Type": "application/pdf" },
+  body: big,
+});
+await call(`/api/admin/v1/upstream/subjects/${encodeURIComponent("下载租约测试有限公司")}`, {
+  method: "PUT",
+  admin: true,
+  json: { registrations: [{ certificateNumber: "LOAD-BIG-1" }] },
+});
 const downloader = await account();
 const created = await call("/api/open/v1/queries", { method: "POST", key: downloader.key, json: { subjectNames: ["下载租约测试有限公司"] } });
 const queryId = created.body.queries[0].id;
@@ -153,7 +177,8 @@ let docUrl = null;
 for (let i = 0; i < 120 && !docUrl; i++) {
   await sleep(1000);
   const q = await call(`/api/open/v1/queries/${queryId}`, { key: downloader.key });
-  if (q.body?.completedAt) docUrl = (await call(`/api/open/v1/queries/${queryId}/registrations`, { key: downloader.key })).body.items[0]?.pdfUrl ?? null;
+  if (q.body?.completedAt)
+    docUrl = (await call(`/api/open/v1/queries/${queryId}/registrations`, { key: downloader.key })).body.items[0]?.pdfUrl ?? null;
 }
 const lease = { rounds: 0, refusedWhileOpen: 0, regainedAfterMs: [], failures: 0, opened: 0, withLength: 0 };
 if (docUrl) {
@@ -197,7 +222,9 @@ if (docUrl) {
 
 stop();
 console.log(`\nLoad (wrangler dev on ${BASE.replace("http://", "")}, ${CONCURRENCY} connections, ${SECONDS} s a phase)`);
-console.log(`${"endpoint".padEnd(34)} ${"reqs".padStart(6)} ${"rps".padStart(7)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"cpu ms/req".padStart(9)}   statuses`);
+console.log(
+  `${"endpoint".padEnd(34)} ${"reqs".padStart(6)} ${"rps".padStart(7)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"cpu ms/req".padStart(9)}   statuses`,
+);
 console.log(row("bare Hono (notFound, no I/O)", bare));
 console.log(row(`GET /queries/{id} (${readers.length} accounts)`, api));
 console.log(row("bare Hono again", bareAgain));
@@ -206,10 +233,14 @@ console.log(row("GET /queries/{id}, 1 connection", apiSingle));
 console.log(row("bare Hono again, 1 connection", bareSingleAgain));
 const ratio = (apiRun, ...bareRuns) => apiRun.rps / (bareRuns.reduce((sum, r) => sum + r.rps, 0) / bareRuns.length);
 const percent = (x) => `${(100 * x).toFixed(0)} %`;
-console.log(`\nGET /queries/{id} / bare rps: ${percent(ratio(api, bare, bareAgain))} at ${CONCURRENCY} connections (p99 ${api.p99.toFixed(1)} ms), ` +
-  `${percent(ratio(apiSingle, bareSingle, bareSingleAgain))} at 1 connection (p99 ${apiSingle.p99.toFixed(1)} ms); targets ≥ 50 % and p99 < 50 ms`);
+console.log(
+  `\nGET /queries/{id} / bare rps: ${percent(ratio(api, bare, bareAgain))} at ${CONCURRENCY} connections (p99 ${api.p99.toFixed(1)} ms), ` +
+    `${percent(ratio(apiSingle, bareSingle, bareSingleAgain))} at 1 connection (p99 ${apiSingle.p99.toFixed(1)} ms); targets ≥ 50 % and p99 < 50 ms`,
+);
 // The server's CPU per bare request over its CPU per API request: the rps ratio of a machine the server has to itself.
-console.log(`server CPU per request, bare / GET /queries/{id}: ${percent((bare.cpuPerRequest + bareAgain.cpuPerRequest) / 2 / api.cpuPerRequest)} at ${CONCURRENCY} connections`);
+console.log(
+  `server CPU per request, bare / GET /queries/{id}: ${percent((bare.cpuPerRequest + bareAgain.cpuPerRequest) / 2 / api.cpuPerRequest)} at ${CONCURRENCY} connections`,
+);
 console.log(`\nRate limiter, one account, 50 connections:`);
 console.log(`  400 × GET /account/entitlements in ${(ordinary.ms / 1000).toFixed(1)} s: ${JSON.stringify(ordinary.statuses)} (limit 120 a minute)`);
 console.log(`  60 × POST /queries in ${(creations.ms / 1000).toFixed(1)} s: ${JSON.stringify(creations.statuses)} (limit 10 a minute)`);
@@ -217,8 +248,12 @@ console.log(`\nDownload leases (3 a account), 4 MiB file, streams aborted after 
 if (!docUrl) console.log("  the fixture query did not finish: not measured");
 else {
   const ms = lease.regainedAfterMs.sort((a, b) => a - b);
-  console.log(`  rounds ${lease.rounds}; a 4th stream refused while 3 were open: ${lease.refusedWhileOpen}/${lease.rounds}; rounds whose 3 streams did not all open: ${lease.failures}`);
-  console.log(`  3 new streams all got slots after aborting: ${ms.length}/${lease.rounds}; wait p50 ${ms[Math.floor(ms.length / 2)]?.toFixed(0) ?? "-"} ms, max ${ms.at(-1)?.toFixed(0) ?? "-"} ms`);
+  console.log(
+    `  rounds ${lease.rounds}; a 4th stream refused while 3 were open: ${lease.refusedWhileOpen}/${lease.rounds}; rounds whose 3 streams did not all open: ${lease.failures}`,
+  );
+  console.log(
+    `  3 new streams all got slots after aborting: ${ms.length}/${lease.rounds}; wait p50 ${ms[Math.floor(ms.length / 2)]?.toFixed(0) ?? "-"} ms, max ${ms.at(-1)?.toFixed(0) ?? "-"} ms`,
+  );
   console.log(`  streams opened ${lease.opened}, with Content-Length on the wire ${lease.withLength}`);
 }
 process.exit(0);

@@ -43,7 +43,10 @@ const SCANS = "worker/upstream/sandbox/scans";
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 const s1 = (ms) => (ms / 1000).toFixed(1);
-const load = () => loadavg().map((l) => l.toFixed(1)).join(" ");
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
 
 const loadBefore = load();
 const service = await startOcrService({ port: Number(process.env.OCR_BENCH_PORT ?? 8868) });
@@ -57,12 +60,22 @@ const t0 = performance.now();
 for (let round = 0; round < (PIPELINE_ONLY ? 0 : ROUNDS); round++) {
   for (const file of truth) {
     const started = performance.now();
-    const res = await fetch(`${service.url}/v1/ocr${file.mimeType === "application/pdf" ? "?page=1" : ""}`, { method: "POST", body: readFileSync(join(SCANS, file.file)) });
+    const res = await fetch(`${service.url}/v1/ocr${file.mimeType === "application/pdf" ? "?page=1" : ""}`, {
+      method: "POST",
+      body: readFileSync(join(SCANS, file.file)),
+    });
     const answer = await res.json();
     const wallMs = performance.now() - started;
     if (!res.ok) throw new Error(`${file.file}: ${res.status} ${JSON.stringify(answer)}`);
     const text = answer.lines.map((l) => l.text.replace(/\s+/g, "")).join("\n");
-    pages.push({ file: file.file, wallMs, serviceMs: answer.ms, lines: answer.lines.length, numbers: file.rows.length, read: file.rows.filter((r) => text.includes(r.number)).length });
+    pages.push({
+      file: file.file,
+      wallMs,
+      serviceMs: answer.ms,
+      lines: answer.lines.length,
+      numbers: file.rows.length,
+      read: file.rows.filter((r) => text.includes(r.number)).length,
+    });
   }
 }
 const serviceWallMs = performance.now() - t0;
@@ -73,16 +86,34 @@ const wall = pages.map((p) => p.wallMs);
 const own = pages.map((p) => p.serviceMs);
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 if (!PIPELINE_ONLY) {
-console.log(`\nOCR service alone (PaddleOCR PP-OCRv4, ONNX CPU, concurrency 1; ${pages.length} pages = ${ROUNDS} × the ${truth.length} sandbox scans, one request at a time)`);
-console.log(`load average before: ${loadBefore}   during: ${load()}`);
-console.log("file            pixels       lines  numbers read   wall ms p50   service ms p50");
-for (const file of truth) {
-  const mine = pages.filter((p) => p.file === file.file);
-  console.log(`${file.file.padEnd(15)} ${`${file.width}×${file.height}`.padEnd(12)} ${String(mine[0].lines).padStart(5)}  ${`${Math.min(...mine.map((p) => p.read))}/${file.rows.length}`.padStart(12)}   ${percentile(mine.map((p) => p.wallMs), 50).toFixed(0).padStart(11)}   ${percentile(mine.map((p) => p.serviceMs), 50).toFixed(0).padStart(14)}`);
-}
-console.log("\npages/s   ms/page p50   ms/page p95   CPU s/page   model load ms (service log / to healthy)   RSS MB idle → busy (peak) → after");
-console.log(`${(pages.length / (serviceWallMs / 1000)).toFixed(3).padStart(7)}   ${percentile(wall, 50).toFixed(0).padStart(11)}   ${percentile(wall, 95).toFixed(0).padStart(11)}   ${(serviceCpu / pages.length).toFixed(2).padStart(10)}   ${`${service.modelsMs ?? "?"} / ${service.readyMs.toFixed(0)}`.padStart(40)}   ${idle.rssMb.toFixed(0)} → ${busy.peakMb.toFixed(0)} → ${service.memory().rssMb.toFixed(0)}`);
-console.log(`client wall / service's own ms (bare recognition): ratio ${(sum(wall) / sum(own)).toFixed(3)} (HTTP, body upload and the service's queue)`);
+  console.log(
+    `\nOCR service alone (PaddleOCR PP-OCRv4, ONNX CPU, concurrency 1; ${pages.length} pages = ${ROUNDS} × the ${truth.length} sandbox scans, one request at a time)`,
+  );
+  console.log(`load average before: ${loadBefore}   during: ${load()}`);
+  console.log("file            pixels       lines  numbers read   wall ms p50   service ms p50");
+  for (const file of truth) {
+    const mine = pages.filter((p) => p.file === file.file);
+    console.log(
+      `${file.file.padEnd(15)} ${`${file.width}×${file.height}`.padEnd(12)} ${String(mine[0].lines).padStart(5)}  ${`${Math.min(...mine.map((p) => p.read))}/${file.rows.length}`.padStart(12)}   ${percentile(
+        mine.map((p) => p.wallMs),
+        50,
+      )
+        .toFixed(0)
+        .padStart(11)}   ${percentile(
+        mine.map((p) => p.serviceMs),
+        50,
+      )
+        .toFixed(0)
+        .padStart(14)}`,
+    );
+  }
+  console.log("\npages/s   ms/page p50   ms/page p95   CPU s/page   model load ms (service log / to healthy)   RSS MB idle → busy (peak) → after");
+  console.log(
+    `${(pages.length / (serviceWallMs / 1000)).toFixed(3).padStart(7)}   ${percentile(wall, 50).toFixed(0).padStart(11)}   ${percentile(wall, 95).toFixed(0).padStart(11)}   ${(serviceCpu / pages.length).toFixed(2).padStart(10)}   ${`${service.modelsMs ?? "?"} / ${service.readyMs.toFixed(0)}`.padStart(40)}   ${idle.rssMb.toFixed(0)} → ${busy.peakMb.toFixed(0)} → ${service.memory().rssMb.toFixed(0)}`,
+  );
+  console.log(
+    `client wall / service's own ms (bare recognition): ratio ${(sum(wall) / sum(own)).toFixed(3)} (HTTP, body upload and the service's queue)`,
+  );
 }
 
 if (SERVICE_ONLY) {
@@ -97,7 +128,11 @@ const proxy = createServer(async (req, res) => {
   for await (const chunk of req) chunks.push(chunk);
   const call = { path: req.url, start: performance.now(), end: 0, status: 0 };
   try {
-    const upstream = await fetch(`${service.url}${req.url}`, { method: req.method, headers: { "Content-Type": req.headers["content-type"] ?? "application/octet-stream" }, body: req.method === "POST" ? Buffer.concat(chunks) : undefined });
+    const upstream = await fetch(`${service.url}${req.url}`, {
+      method: req.method,
+      headers: { "Content-Type": req.headers["content-type"] ?? "application/octet-stream" },
+      body: req.method === "POST" ? Buffer.concat(chunks) : undefined,
+    });
     call.status = upstream.status;
     const body = Buffer.from(await upstream.arrayBuffer());
     res.writeHead(upstream.status, { "Content-Type": "application/json" }).end(body);
@@ -114,8 +149,23 @@ const proxyPort = Number(process.env.OCR_PROXY_PORT ?? 8867);
 await new Promise((resolve) => proxy.listen(proxyPort, "127.0.0.1", resolve));
 
 const bundle = join(tmpdir(), `bench-ocr-mix-${process.pid}.mjs`);
-spawnSync("npx", ["esbuild", "bench/ocr-mix.ts", "--bundle", "--platform=node", "--format=esm", `--outfile=${bundle}`, "--log-level=error",
-  "--loader:.bcmap=binary", "--loader:.bin=binary", "--loader:.ttf=binary", "--loader:.otf=binary"], { stdio: "inherit" });
+spawnSync(
+  "npx",
+  [
+    "esbuild",
+    "bench/ocr-mix.ts",
+    "--bundle",
+    "--platform=node",
+    "--format=esm",
+    `--outfile=${bundle}`,
+    "--log-level=error",
+    "--loader:.bcmap=binary",
+    "--loader:.bin=binary",
+    "--loader:.ttf=binary",
+    "--loader:.otf=binary",
+  ],
+  { stdio: "inherit" },
+);
 const { scanMix, subjectWithoutScans } = await import(pathToFileURL(bundle).href);
 rmSync(bundle, { force: true });
 const subject = `规模${SIZE}扫描件基准有限公司`;
@@ -123,7 +173,9 @@ const mix = scanMix(subject);
 const warmup = subjectWithoutScans("规模50预热");
 
 const { call, stop } = await startDevServer({
-  name: "ocr", port: Number(process.env.BENCH_PORT ?? 8860), source: "HEAD",
+  name: "ocr",
+  port: Number(process.env.BENCH_PORT ?? 8860),
+  source: "HEAD",
   vars: { OCR_URL: `http://127.0.0.1:${proxyPort}` },
 });
 const account = (await call("/api/admin/v1/accounts", { method: "POST", json: { name: "bench ocr" }, admin: true })).body;
@@ -138,7 +190,10 @@ async function query(name) {
   let q;
   for (;;) {
     const r = await call(`/api/open/v1/queries/${created.body.queries[0].id}`, { key });
-    if (r.status === 200 && ["succeeded", "partial", "failed"].includes(r.body.executionStatus)) { q = r.body; break; }
+    if (r.status === 200 && ["succeeded", "partial", "failed"].includes(r.body.executionStatus)) {
+      q = r.body;
+      break;
+    }
     await sleep(r.status === 429 ? 2000 : 600);
   }
   const ms = performance.now() - started;
@@ -149,7 +204,13 @@ async function query(name) {
     busyMs += Math.max(0, c.end - Math.max(c.start, until));
     until = Math.max(until, c.end);
   }
-  return { ms, status: `${q.executionStatus}/${q.coverageComplete ? "complete" : "incomplete"}`, calls: mine.length, ok: mine.filter((c) => c.status === 200).length, busyMs };
+  return {
+    ms,
+    status: `${q.executionStatus}/${q.coverageComplete ? "complete" : "incomplete"}`,
+    calls: mine.length,
+    ok: mine.filter((c) => c.status === 200).length,
+    busyMs,
+  };
 }
 
 await query(warmup);
@@ -159,15 +220,29 @@ stop();
 proxy.close();
 service.stop();
 
-console.log(`\n规模${SIZE} subject with scans (${subject}): ${mix.registrations} registrations, ${mix.documents} documents (${mix.attachments} attachments), ${mix.scans} scanned (${((100 * mix.scans) / mix.documents).toFixed(1)} % of documents, ${((100 * mix.scans) / mix.attachments).toFixed(0)} % of attachments), ${mix.scanFiles.length} distinct scan files`);
-console.log(`wrangler dev (local workerd, last commit), POST → terminal, polling every 0.6 s, after a warm-up subject without scans (${warmup}); load average now ${load()}`);
+console.log(
+  `\n规模${SIZE} subject with scans (${subject}): ${mix.registrations} registrations, ${mix.documents} documents (${mix.attachments} attachments), ${mix.scans} scanned (${((100 * mix.scans) / mix.documents).toFixed(1)} % of documents, ${((100 * mix.scans) / mix.attachments).toFixed(0)} % of attachments), ${mix.scanFiles.length} distinct scan files`,
+);
+console.log(
+  `wrangler dev (local workerd, last commit), POST → terminal, polling every 0.6 s, after a warm-up subject without scans (${warmup}); load average now ${load()}`,
+);
 console.log("run                        end-to-end s   status                 OCR calls (200)   OCR service busy s");
-for (const [label, r] of [["OCR cache empty", cold], ["OCR answers cached in R2", cached]]) {
-  console.log(`${label.padEnd(26)} ${s1(r.ms).padStart(12)}   ${r.status.padEnd(22)} ${`${r.calls} (${r.ok})`.padStart(15)}   ${s1(r.busyMs).padStart(18)}`);
+for (const [label, r] of [
+  ["OCR cache empty", cold],
+  ["OCR answers cached in R2", cached],
+]) {
+  console.log(
+    `${label.padEnd(26)} ${s1(r.ms).padStart(12)}   ${r.status.padEnd(22)} ${`${r.calls} (${r.ok})`.padStart(15)}   ${s1(r.busyMs).padStart(18)}`,
+  );
 }
-console.log(`OCR's share of the pipeline: (cold − cached) / cold = ${((100 * (cold.ms - cached.ms)) / cold.ms).toFixed(1)} %; service busy / cold = ${((100 * cold.busyMs) / cold.ms).toFixed(1)} %`);
+console.log(
+  `OCR's share of the pipeline: (cold − cached) / cold = ${((100 * (cold.ms - cached.ms)) / cold.ms).toFixed(1)} %; service busy / cold = ${((100 * cold.busyMs) / cold.ms).toFixed(1)} %`,
+);
 // The sandbox has only a few distinct scans, so SHA-256 dedupe caps the reads; with every scan a different file
 // each would be read once, one at a time (concurrency 1): computed from the measured p50, not measured.
 const distinctMs = mix.scans * (percentile(wall, 50) ?? NaN);
-if (!PIPELINE_ONLY) console.log(`if all ${mix.scans} scans were different files: ${mix.scans} × ${percentile(wall, 50).toFixed(0)} ms (p50 above) = ${s1(distinctMs)} s of OCR, ${((100 * distinctMs) / (distinctMs + cached.ms)).toFixed(0)} % of (that + the cached run), if nothing overlapped it (computed, not measured)`);
+if (!PIPELINE_ONLY)
+  console.log(
+    `if all ${mix.scans} scans were different files: ${mix.scans} × ${percentile(wall, 50).toFixed(0)} ms (p50 above) = ${s1(distinctMs)} s of OCR, ${((100 * distinctMs) / (distinctMs + cached.ms)).toFixed(0)} % of (that + the cached run), if nothing overlapped it (computed, not measured)`,
+  );
 process.exit(0);

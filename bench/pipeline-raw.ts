@@ -20,7 +20,16 @@ export interface RawPhases {
 }
 
 export async function rawPhases(subject: string): Promise<RawPhases> {
-  const phases: RawPhases = { generateMs: 0, extractMs: 0, parseMs: 0, attachmentGenerateMs: 0, attachmentExtractMs: 0, certificates: 0, attachments: 0, pdfBytes: 0 };
+  const phases: RawPhases = {
+    generateMs: 0,
+    extractMs: 0,
+    parseMs: 0,
+    attachmentGenerateMs: 0,
+    attachmentExtractMs: 0,
+    certificates: 0,
+    attachments: 0,
+    pdfBytes: 0,
+  };
   for (const reg of sandboxRegistry.listing(subject)) {
     let t0 = performance.now();
     const pdf = await sandboxRegistry.certificatePdf(subject, reg.certificateNumber);

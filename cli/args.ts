@@ -79,5 +79,8 @@ export function integer(parsed: Parsed, name: string, min: number, max: number):
 
 /** A comma-separated and/or repeated option as one list. */
 export function list(parsed: Parsed, name: string): string[] {
-  return (parsed.values.get(name) ?? []).flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v !== "");
+  return (parsed.values.get(name) ?? [])
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter((v) => v !== "");
 }

@@ -27,11 +27,25 @@ export async function evidenceOfPage(client: RegistryClient, checkId: string, pa
 export function evidenceTable({ evidence, skipped }: PageEvidence, checkId: string): string {
   if (evidence.length === 0) return "";
   const rows = evidence.map((e) => [
-    e.certificateNumber, e.termValue, e.documentId ?? "-", e.fileName, e.pageNumber === undefined ? "-" : String(e.pageNumber), `${e.start}–${e.end}`, e.snippet,
+    e.certificateNumber,
+    e.termValue,
+    e.documentId ?? "-",
+    e.fileName,
+    e.pageNumber === undefined ? "-" : String(e.pageNumber),
+    `${e.start}–${e.end}`,
+    e.snippet,
   ]);
   const more = skipped > 0 ? `${skipped} more matched results: registry-check results ${checkId} --page-size 20 --page <n>\n` : "";
   return `\nEvidence (open a file with: registry-check download <document>)\n${table(
-    [{ header: "CERTIFICATE" }, { header: "TERM", max: 24 }, { header: "DOCUMENT" }, { header: "FILE", max: 24 }, { header: "PAGE", align: "right" }, { header: "OFFSETS" }, { header: "SNIPPET", max: 36 }],
+    [
+      { header: "CERTIFICATE" },
+      { header: "TERM", max: 24 },
+      { header: "DOCUMENT" },
+      { header: "FILE", max: 24 },
+      { header: "PAGE", align: "right" },
+      { header: "OFFSETS" },
+      { header: "SNIPPET", max: 36 },
+    ],
     rows,
   )}${more}`;
 }

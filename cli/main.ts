@@ -34,7 +34,13 @@ const COMMANDS: Record<string, Command> = {
       [--no-wait] [--timeout <seconds>] [--idempotency-key <key>] [--json]
     Checks whether invoice numbers or keywords appear in the applicant's registrations. Without
     --source-query the registrations are queried anew (1 query + 1 check allowance).`,
-    options: { ...WAITING, applicant: { value: true }, invoice: { value: true, repeat: true }, keyword: { value: true, repeat: true }, "source-query": { value: true } },
+    options: {
+      ...WAITING,
+      applicant: { value: true },
+      invoice: { value: true, repeat: true },
+      keyword: { value: true, repeat: true },
+      "source-query": { value: true },
+    },
     run: check,
   },
   results: {
@@ -42,7 +48,14 @@ const COMMANDS: Record<string, Command> = {
       [--strength invoice_match,keyword_only] [--criterion <criterionId>] [--sort registration|strength|hits]
       [--page <n>] [--page-size <n>] [--json]
     A check's summary and its results (all of them unless filtered).`,
-    options: { ...PAGING, result: { value: true, repeat: true }, match: { value: true, repeat: true }, strength: { value: true, repeat: true }, criterion: { value: true }, sort: { value: true } },
+    options: {
+      ...PAGING,
+      result: { value: true, repeat: true },
+      match: { value: true, repeat: true },
+      strength: { value: true, repeat: true },
+      criterion: { value: true },
+      sort: { value: true },
+    },
     run: results,
   },
   download: {
@@ -73,7 +86,9 @@ const COMMANDS: Record<string, Command> = {
 };
 
 function help(): string {
-  const commands = Object.values(COMMANDS).map((c) => `  registry-check ${c.usage}`).join("\n\n");
+  const commands = Object.values(COMMANDS)
+    .map((c) => `  registry-check ${c.usage}`)
+    .join("\n\n");
   return `registry-check: the Registry Query and Duplicate-Check Open API from the command line.
 
 Environment:

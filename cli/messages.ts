@@ -44,7 +44,8 @@ export const EXIT = { ok: 0, api: 1, usage: 2, deadline: 3, unexpected: 4, netwo
 
 /** The lines to print for an error, and the exit status. */
 export function explain(error: unknown, command: string): { lines: string[]; exit: number } {
-  if (error instanceof UsageError) return { lines: [`error: ${error.message}`, `Run \`registry-check ${command === "" ? "" : `${command} `}--help\` for usage.`], exit: EXIT.usage };
+  if (error instanceof UsageError)
+    return { lines: [`error: ${error.message}`, `Run \`registry-check ${command === "" ? "" : `${command} `}--help\` for usage.`], exit: EXIT.usage };
   if (error instanceof RegistryApiError) {
     const advice = (ADVICE as Record<string, string>)[error.code] ?? `The API answered ${error.status} ${error.code}: ${error.message}`;
     const lines = [`error: ${error.code} (HTTP ${error.status}). ${advice}`];
@@ -64,7 +65,9 @@ export function explain(error: unknown, command: string): { lines: string[]; exi
   if (error instanceof RegistryNetworkError) {
     const lines = [`error: no answer from the service (${error.message}).`];
     if (error.idempotencyKey)
-      lines.push(`The request may or may not have been accepted. Run the same command with --idempotency-key ${error.idempotencyKey}: it is not charged twice.`);
+      lines.push(
+        `The request may or may not have been accepted. Run the same command with --idempotency-key ${error.idempotencyKey}: it is not charged twice.`,
+      );
     return { lines, exit: EXIT.network };
   }
   if (error instanceof UnexpectedResponseError) {

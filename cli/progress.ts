@@ -52,7 +52,8 @@ export class ProgressBoard {
   }
 
   private line(task: TaskProgress, labelWidth = LABEL_WIDTH, barWidth = BAR_WIDTH, unit = this.unit): string {
-    const progress = task.total > 0 ? progressBar(task.done, task.total, barWidth, unit) : `[${"·".repeat(barWidth)}] ${unit || "total"} not known yet`;
+    const progress =
+      task.total > 0 ? progressBar(task.done, task.total, barWidth, unit) : `[${"·".repeat(barWidth)}] ${unit || "total"} not known yet`;
     return `${task.id}  ${truncate(task.label, labelWidth)}  ${progress}  ${task.state}`;
   }
 
@@ -64,7 +65,12 @@ export class ProgressBoard {
    */
   private fitted(task: TaskProgress): string {
     const room = Math.max(20, (this.out.columns ?? DEFAULT_COLUMNS) - 1);
-    for (const [label, bar, unit] of [[LABEL_WIDTH, BAR_WIDTH, this.unit], [16, 16, this.unit], [12, 10, this.unit], [10, 8, ""]] as const) {
+    for (const [label, bar, unit] of [
+      [LABEL_WIDTH, BAR_WIDTH, this.unit],
+      [16, 16, this.unit],
+      [12, 10, this.unit],
+      [10, 8, ""],
+    ] as const) {
       const line = this.line(task, label, bar, unit);
       if (displayWidth(line) <= room) return line;
     }

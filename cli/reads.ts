@@ -46,7 +46,10 @@ export async function results(context: Context): Promise<number> {
   };
   const check = await client.getCheck(checkId, context.io.signal);
   const page = await client.listCheckResults(checkId, { ...filter, ...paging(args) });
-  const running = check.executionStatus === "succeeded" || check.executionStatus === "partial" || check.executionStatus === "failed" ? "" : "The check is still running: results may change.\n";
+  const running =
+    check.executionStatus === "succeeded" || check.executionStatus === "partial" || check.executionStatus === "failed"
+      ? ""
+      : "The check is still running: results may change.\n";
   if (context.json) return output(context, { check, results: page }, "");
   const evidence = await evidenceOfPage(client, checkId, page);
   return output(context, null, `${checkSummary(check)}\n${running}${resultsTable(page, check)}${evidenceTable(evidence, checkId)}`);
@@ -82,7 +85,12 @@ export async function entitlements(context: Context): Promise<number> {
 
 /** A server-given file name, safe as a local one (no directories, no leading dots, no control characters). */
 function localName(name: string | undefined, documentId: string): string {
-  const base = (name ?? "").split(/[\\/]/).pop()?.replace(/^\.+/, "").replace(/\p{Cc}/gu, "") ?? "";
+  const base =
+    (name ?? "")
+      .split(/[\\/]/)
+      .pop()
+      ?.replace(/^\.+/, "")
+      .replace(/\p{Cc}/gu, "") ?? "";
   return base || `${documentId.replace(/[^A-Za-z0-9_-]/g, "_")}.bin`;
 }
 
@@ -118,13 +126,22 @@ export async function download(context: Context): Promise<number> {
     });
     if (lastShown >= 0) io.stderr.write("\n");
     const summary = {
-      documentId: target, file: path, bytes: written, status: meta.status, contentType: meta.contentType,
-      ...(meta.range ? { range: meta.range } : {}), ...(meta.size !== undefined ? { size: meta.size } : {}), ...(meta.etag ? { etag: meta.etag } : {}),
+      documentId: target,
+      file: path,
+      bytes: written,
+      status: meta.status,
+      contentType: meta.contentType,
+      ...(meta.range ? { range: meta.range } : {}),
+      ...(meta.size !== undefined ? { size: meta.size } : {}),
+      ...(meta.etag ? { etag: meta.etag } : {}),
     };
     const where = path === "-" ? "standard output" : path;
     const part = meta.range ? ` (bytes ${meta.range.start}–${meta.range.end} of ${bytes(meta.range.size)})` : "";
     if (context.json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
-    else (path === "-" ? io.stderr : io.stdout).write(`Saved ${bytes(written)}${part} of ${meta.fileName ?? target} to ${where} (${meta.contentType})\n`);
+    else
+      (path === "-" ? io.stderr : io.stdout).write(
+        `Saved ${bytes(written)}${part} of ${meta.fileName ?? target} to ${where} (${meta.contentType})\n`,
+      );
     return EXIT.ok;
   } finally {
     await file?.close();

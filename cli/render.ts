@@ -44,7 +44,10 @@ export function table(columns: Column[], rows: string[][]): string {
   const cells = rows.map((row) => row.map((cell, i) => truncate(cell.replace(/\s+/g, " "), columns[i]?.max ?? 40)));
   const widths = columns.map((column, i) => Math.max(displayWidth(column.header), ...cells.map((row) => displayWidth(row[i] ?? ""))));
   const line = (row: string[]) =>
-    columns.map((column, i) => pad(row[i] ?? "", widths[i]!, column.align ?? "left")).join("  ").trimEnd();
+    columns
+      .map((column, i) => pad(row[i] ?? "", widths[i]!, column.align ?? "left"))
+      .join("  ")
+      .trimEnd();
   return [line(columns.map((c) => c.header)), widths.map((w) => "─".repeat(w)).join("  "), ...cells.map(line)].join("\n") + "\n";
 }
 

@@ -27,14 +27,17 @@ function queryProgress(q: Query) {
 export async function query(context: Context): Promise<number> {
   const { client, io, args, json } = context;
   const subjects = args.positionals;
-  if (subjects.length === 0) throw new UsageError("give at least one subject: registry-check query \"公司名\"");
+  if (subjects.length === 0) throw new UsageError('give at least one subject: registry-check query "公司名"');
   const { createOptions, poll, wait } = creation(context);
   const accepted = await client.createQueries(subjects, createOptions);
   let queries = accepted.queries;
   if (!json) io.stdout.write(`Accepted ${queries.length} ${queries.length === 1 ? "query" : "queries"}: ${queries.map((q) => q.id).join(", ")}\n`);
   if (wait) {
     const board = new ProgressBoard(io.stderr, "documents");
-    queries = await client.waitForQueries(queries.map((q) => q.id), { ...poll, onUpdate: (q) => board.update(queryProgress(q)) });
+    queries = await client.waitForQueries(
+      queries.map((q) => q.id),
+      { ...poll, onUpdate: (q) => board.update(queryProgress(q)) },
+    );
     board.finish();
   }
   if (json) {
@@ -72,12 +75,21 @@ export async function check(context: Context): Promise<number> {
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
   const sourceRegistryQueryId = single(args, "source-query");
   const { createOptions, poll, wait } = creation(context);
-  let created: Check = await client.createCheck({ applicant, criteria: criteriaOf(context), ...(sourceRegistryQueryId ? { sourceRegistryQueryId } : {}) }, createOptions);
+  let created: Check = await client.createCheck(
+    { applicant, criteria: criteriaOf(context), ...(sourceRegistryQueryId ? { sourceRegistryQueryId } : {}) },
+    createOptions,
+  );
   if (!json) io.stdout.write(`Accepted check ${created.id} (source query ${created.sourceRegistryQueryId})\n`);
   if (wait) {
     const board = new ProgressBoard(io.stderr, "documents");
     const show = (state: string, source: Query | undefined) =>
-      board.update({ id: created.id, label: created.applicant, state, done: source?.processedDocumentCount ?? 0, total: source?.totalDocumentCount ?? 0 });
+      board.update({
+        id: created.id,
+        label: created.applicant,
+        state,
+        done: source?.processedDocumentCount ?? 0,
+        total: source?.totalDocumentCount ?? 0,
+      });
     let source: Query | undefined;
     // While the check runs, its source query's documents are the progress; the check's own state ends it.
     created = await client.waitForCheck(created.id, {
@@ -100,7 +112,10 @@ export async function check(context: Context): Promise<number> {
     return EXIT.ok;
   }
   io.stdout.write(`\n${checkSummary(created)}`);
-  if (page) io.stdout.write(`\nCandidates and undecided registrations\n${resultsTable(page, created)}${evidenceTable(await evidenceOfPage(client, created.id, page), created.id)}`);
+  if (page)
+    io.stdout.write(
+      `\nCandidates and undecided registrations\n${resultsTable(page, created)}${evidenceTable(await evidenceOfPage(client, created.id, page), created.id)}`,
+    );
   else io.stdout.write(`Follow it with: registry-check status ${created.id}\n`);
   if (page) io.stdout.write(`All results: registry-check results ${created.id}\n`);
   return EXIT.ok;

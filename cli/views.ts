@@ -8,8 +8,24 @@ function documents(q: Query): string {
 
 export function queriesTable(queries: readonly Query[]): string {
   return table(
-    [{ header: "QUERY" }, { header: "SUBJECT", max: 32 }, { header: "STATUS" }, { header: "REGISTRATIONS", align: "right" }, { header: "DOCUMENTS", align: "right" }, { header: "COVERAGE" }, { header: "SOURCE" }],
-    queries.map((q) => [q.id, q.subjectName, q.status, String(q.registrationCount), documents(q), q.coverageComplete ? "complete" : "incomplete", q.sourceStatus]),
+    [
+      { header: "QUERY" },
+      { header: "SUBJECT", max: 32 },
+      { header: "STATUS" },
+      { header: "REGISTRATIONS", align: "right" },
+      { header: "DOCUMENTS", align: "right" },
+      { header: "COVERAGE" },
+      { header: "SOURCE" },
+    ],
+    queries.map((q) => [
+      q.id,
+      q.subjectName,
+      q.status,
+      String(q.registrationCount),
+      documents(q),
+      q.coverageComplete ? "complete" : "incomplete",
+      q.sourceStatus,
+    ]),
   );
 }
 
@@ -40,13 +56,30 @@ function documentIdOf(pdfUrl: string | undefined): string {
 
 export function registrationsTable(page: RegistrationPage): string {
   const rows = page.items.map((r) => [
-    r.certificateNumber, r.registerType ?? "", shortTime(r.registerTime), r.expiresAt ?? "", r.debtorNames ?? "", r.securedPartyNames ?? "", r.parseStatus, String(r.attachments.length),
+    r.certificateNumber,
+    r.registerType ?? "",
+    shortTime(r.registerTime),
+    r.expiresAt ?? "",
+    r.debtorNames ?? "",
+    r.securedPartyNames ?? "",
+    r.parseStatus,
+    String(r.attachments.length),
     documentIdOf(r.pdfUrl),
   ]);
   const first = (page.page - 1) * page.pageSize + 1;
   const shown = page.items.length === 0 ? "none" : `${first}–${first + page.items.length - 1} of ${page.total}`;
   return `Registrations ${shown}\n${table(
-    [{ header: "CERTIFICATE" }, { header: "TYPE" }, { header: "REGISTERED" }, { header: "EXPIRES" }, { header: "DEBTORS", max: 24 }, { header: "SECURED PARTIES", max: 24 }, { header: "PARSE" }, { header: "ATTACHMENTS", align: "right" }, { header: "DOCUMENT" }],
+    [
+      { header: "CERTIFICATE" },
+      { header: "TYPE" },
+      { header: "REGISTERED" },
+      { header: "EXPIRES" },
+      { header: "DEBTORS", max: 24 },
+      { header: "SECURED PARTIES", max: 24 },
+      { header: "PARSE" },
+      { header: "ATTACHMENTS", align: "right" },
+      { header: "DOCUMENT" },
+    ],
     rows,
   )}`;
 }
@@ -76,12 +109,27 @@ export function resultsTable(page: CheckResultPage, check: Check): string {
   const head = page.reviewableCount === c.pending ? counts : `${counts}\n${pendingExplained(c.pending, page.reviewableCount)}`;
   if (page.items.length === 0) return `${head}\n(no results on this page)\n`;
   const rows = page.items.map((r) => [
-    r.registration.id, r.registration.certificateNumber, r.matchStatus, r.resultStatus, r.strength ?? "",
-    r.matchedCriterionIds.map((id) => criteria.get(id) ?? id).join(", "), r.registration.debtorNames ?? "", r.pendingReason ?? r.coverageReason ?? r.reviewNote ?? "",
+    r.registration.id,
+    r.registration.certificateNumber,
+    r.matchStatus,
+    r.resultStatus,
+    r.strength ?? "",
+    r.matchedCriterionIds.map((id) => criteria.get(id) ?? id).join(", "),
+    r.registration.debtorNames ?? "",
+    r.pendingReason ?? r.coverageReason ?? r.reviewNote ?? "",
   ]);
   const more = page.page * page.pageSize < page.total ? `page ${page.page}; next: --page ${page.page + 1}\n` : "";
   return `${head}\n${table(
-    [{ header: "REGISTRATION" }, { header: "CERTIFICATE" }, { header: "MATCH" }, { header: "RESULT" }, { header: "STRENGTH" }, { header: "MATCHED", max: 30 }, { header: "DEBTORS", max: 20 }, { header: "NOTE", max: 30 }],
+    [
+      { header: "REGISTRATION" },
+      { header: "CERTIFICATE" },
+      { header: "MATCH" },
+      { header: "RESULT" },
+      { header: "STRENGTH" },
+      { header: "MATCHED", max: 30 },
+      { header: "DEBTORS", max: 20 },
+      { header: "NOTE", max: 30 },
+    ],
     rows,
   )}${more}`;
 }
@@ -96,9 +144,17 @@ function pendingExplained(pending: number, reviewable: number): string {
 
 export function entitlementsView(e: Entitlements): string {
   const sub = e.subscription;
-  const plan = sub ? `${sub.plan.name} (${sub.cycle}), ${shortTime(sub.startsAt)} – ${shortTime(sub.endsAt)}, period ends ${shortTime(sub.periodEndsAt)}` : "none";
+  const plan = sub
+    ? `${sub.plan.name} (${sub.cycle}), ${shortTime(sub.startsAt)} – ${shortTime(sub.endsAt)}, period ends ${shortTime(sub.periodEndsAt)}`
+    : "none";
   return `Account ${e.accountId} · subscription: ${plan} · API tasks ${e.apiEnabled ? "enabled" : "NOT enabled"}\n${table(
-    [{ header: "ALLOWANCE" }, { header: "AVAILABLE", align: "right" }, { header: "TOTAL", align: "right" }, { header: "USED", align: "right" }, { header: "RESERVED", align: "right" }],
+    [
+      { header: "ALLOWANCE" },
+      { header: "AVAILABLE", align: "right" },
+      { header: "TOTAL", align: "right" },
+      { header: "USED", align: "right" },
+      { header: "RESERVED", align: "right" },
+    ],
     (["query", "check"] as const).map((k) => [k, String(e[k].available), String(e[k].total), String(e[k].used), String(e[k].reserved)]),
   )}`;
 }

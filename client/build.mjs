@@ -68,7 +68,10 @@ function expandedTypes() {
       const members = statement.members.map((member) => {
         const symbol = checker.getSymbolAtLocation(member.name);
         const optional = member.questionToken ? "?" : "";
-        const doc = ts.getJSDocCommentsAndTags(member).map((d) => d.getText(source)).join("\n  ");
+        const doc = ts
+          .getJSDocCommentsAndTags(member)
+          .map((d) => d.getText(source))
+          .join("\n  ");
         return `${doc ? `${doc}\n  ` : ""}${symbol.name}${optional}: ${checker.typeToString(checker.getTypeOfSymbolAtLocation(symbol, member), member, flags).replace(/ \| undefined$/, "")};`;
       });
       out.push(`export interface ${statement.name.text} {\n  ${members.join("\n  ")}\n}`);

@@ -6,8 +6,22 @@ import { copyTo, download, type ChunkSink, type CopyOptions, type Download, type
 import { Transport, type TransportOptions } from "./http.ts";
 import { pollRounds, type PollClock, type PollOptions } from "./polling.ts";
 import type {
-  AcceptedQueries, Check, CheckPage, CheckResult, CheckResultNavigation, CheckResultPage, CreateCheckRequest, Entitlements, EvidenceLocations,
-  ListOptions, Query, QueryPage, Registration, RegistrationPage, RegistrationSummary, ResultFilter,
+  AcceptedQueries,
+  Check,
+  CheckPage,
+  CheckResult,
+  CheckResultNavigation,
+  CheckResultPage,
+  CreateCheckRequest,
+  Entitlements,
+  EvidenceLocations,
+  ListOptions,
+  Query,
+  QueryPage,
+  Registration,
+  RegistrationPage,
+  RegistrationSummary,
+  ResultFilter,
 } from "./types.ts";
 import { checkCheck, checkQuery, isCheckTerminal, isQueryTerminal } from "./validate.ts";
 
@@ -53,7 +67,10 @@ export class RegistryClient {
   /** POST /queries: one intent, one key, however many attempts it takes. */
   async createQueries(subjectNames: string[], options: CreateOptions = {}): Promise<AcceptedQueries> {
     const accepted = await this.transport.json<AcceptedQueries>({
-      method: "POST", path: "/queries", body: { subjectNames }, idempotencyKey: options.idempotencyKey ?? this.newKey(),
+      method: "POST",
+      path: "/queries",
+      body: { subjectNames },
+      idempotencyKey: options.idempotencyKey ?? this.newKey(),
       ...(options.signal ? { signal: options.signal } : {}),
     });
     return { ...accepted, queries: accepted.queries.map((q) => checkQuery(q)) };
@@ -80,7 +97,10 @@ export class RegistryClient {
   async createCheck(request: CreateCheckRequest, options: CreateOptions = {}): Promise<Check> {
     return checkCheck(
       await this.transport.json({
-        method: "POST", path: "/checks", body: request, idempotencyKey: options.idempotencyKey ?? this.newKey(),
+        method: "POST",
+        path: "/checks",
+        body: request,
+        idempotencyKey: options.idempotencyKey ?? this.newKey(),
         ...(options.signal ? { signal: options.signal } : {}),
       }),
     );
@@ -109,7 +129,9 @@ export class RegistryClient {
 
   getEvidenceLocations(checkId: string, registrationId: string, documentId: string, pageNumber: number): Promise<EvidenceLocations> {
     return this.transport.json({
-      method: "GET", path: `/checks/${enc(checkId)}/results/${enc(registrationId)}/evidence-locations`, query: { documentId, pageNumber },
+      method: "GET",
+      path: `/checks/${enc(checkId)}/results/${enc(registrationId)}/evidence-locations`,
+      query: { documentId, pageNumber },
     });
   }
 
@@ -135,32 +157,42 @@ export class RegistryClient {
    */
   async waitForQueries(ids: readonly string[], options: WaitOptions<Query> = {}): Promise<Query[]> {
     const latest = new Map<string, Query>();
-    await pollRounds(ids, async (pending) => {
-      const seen = new Map<string, Query>();
-      if (pending.length > 1) {
-        const page = await this.listQueries({ pageSize: 100 });
-        for (const q of page.items) if (pending.includes(q.id)) seen.set(q.id, q);
-      }
-      for (const id of pending) if (!seen.has(id)) seen.set(id, await this.getQuery(id, options.signal));
-      for (const [id, q] of seen) {
-        latest.set(id, q);
-        options.onUpdate?.(q);
-      }
-      return pending.filter((id) => !isQueryTerminal(seen.get(id)!));
-    }, options, this.clock);
+    await pollRounds(
+      ids,
+      async (pending) => {
+        const seen = new Map<string, Query>();
+        if (pending.length > 1) {
+          const page = await this.listQueries({ pageSize: 100 });
+          for (const q of page.items) if (pending.includes(q.id)) seen.set(q.id, q);
+        }
+        for (const id of pending) if (!seen.has(id)) seen.set(id, await this.getQuery(id, options.signal));
+        for (const [id, q] of seen) {
+          latest.set(id, q);
+          options.onUpdate?.(q);
+        }
+        return pending.filter((id) => !isQueryTerminal(seen.get(id)!));
+      },
+      options,
+      this.clock,
+    );
     return ids.map((id) => latest.get(id)!);
   }
 
   /** Polls a check until its executionStatus is terminal (its status may still be review_pending). */
   async waitForCheck(id: string, options: CheckWaitOptions = {}): Promise<Check> {
     let latest: Check | undefined;
-    await pollRounds([id], async () => {
-      latest = await this.getCheck(id, options.signal);
-      options.onUpdate?.(latest);
-      if (isCheckTerminal(latest)) return [];
-      if (options.onSourceQuery) options.onSourceQuery(await this.getQuery(latest.sourceRegistryQueryId, options.signal));
-      return [id];
-    }, options, this.clock);
+    await pollRounds(
+      [id],
+      async () => {
+        latest = await this.getCheck(id, options.signal);
+        options.onUpdate?.(latest);
+        if (isCheckTerminal(latest)) return [];
+        if (options.onSourceQuery) options.onSourceQuery(await this.getQuery(latest.sourceRegistryQueryId, options.signal));
+        return [id];
+      },
+      options,
+      this.clock,
+    );
     return latest!;
   }
 

@@ -100,7 +100,12 @@ export interface CopyOptions extends DownloadOptions {
  * Streams a file (or a range of it) into `sink`, resuming after a broken connection.
  * @returns the first response's metadata and the bytes written
  */
-export async function copyTo(transport: Transport, path: string, sink: ChunkSink, options: CopyOptions = {}): Promise<{ download: Download; written: number }> {
+export async function copyTo(
+  transport: Transport,
+  path: string,
+  sink: ChunkSink,
+  options: CopyOptions = {},
+): Promise<{ download: Download; written: number }> {
   const first = await download(transport, path, options);
   await options.onResponse?.(first);
   const start = first.range?.start ?? 0;

@@ -132,11 +132,14 @@ export class Transport {
       lastFailure = error;
       await this.sleep(wait, exchange.signal);
     }
-    throw new RegistryNetworkError(`${exchange.method} ${url.origin}${url.pathname}: no answer after ${this.maxAttempts} attempts (${describe(lastFailure)})`, {
-      cause: lastFailure,
-      attempts: this.maxAttempts,
-      ...(exchange.idempotencyKey ? { idempotencyKey: exchange.idempotencyKey } : {}),
-    });
+    throw new RegistryNetworkError(
+      `${exchange.method} ${url.origin}${url.pathname}: no answer after ${this.maxAttempts} attempts (${describe(lastFailure)})`,
+      {
+        cause: lastFailure,
+        attempts: this.maxAttempts,
+        ...(exchange.idempotencyKey ? { idempotencyKey: exchange.idempotencyKey } : {}),
+      },
+    );
   }
 
   /** JSON of a successful request. */

@@ -7,8 +7,25 @@
  */
 export { RegistryClient, type ClientOptions, type CreateOptions, type WaitOptions, type CheckWaitOptions } from "./client.ts";
 export { RegistryApiError, RegistryNetworkError, UnexpectedResponseError, PollDeadlineError } from "./errors.ts";
-export { Transport, DEFAULT_BASE_URL, API_PREFIX, defaultSleep, retryAfterSeconds, type FetchLike, type Sleep, type TransportOptions } from "./http.ts";
+export {
+  Transport,
+  DEFAULT_BASE_URL,
+  API_PREFIX,
+  defaultSleep,
+  retryAfterSeconds,
+  type FetchLike,
+  type Sleep,
+  type TransportOptions,
+} from "./http.ts";
 export { POLL_DEFAULTS, pollIntervals, type PollOptions } from "./polling.ts";
-export { rangeHeader, dispositionFileName, type ByteRange, type ChunkSink, type Download, type DownloadOptions, type CopyOptions } from "./download.ts";
+export {
+  rangeHeader,
+  dispositionFileName,
+  type ByteRange,
+  type ChunkSink,
+  type Download,
+  type DownloadOptions,
+  type CopyOptions,
+} from "./download.ts";
 export { checkCheck, checkQuery, isCheckTerminal, isQueryTerminal, QUERY_TERMINAL, CHECK_TERMINAL } from "./validate.ts";
 export type * from "./types.ts";

@@ -41,7 +41,12 @@ export function* pollIntervals(options: PollOptions = {}): Generator<number, nev
  * the ones still running; the first round runs at once.
  * @throws PollDeadlineError with the ids still running when the deadline passes
  */
-export async function pollRounds(ids: readonly string[], round: (pending: string[]) => Promise<string[]>, options: PollOptions, clock: PollClock): Promise<void> {
+export async function pollRounds(
+  ids: readonly string[],
+  round: (pending: string[]) => Promise<string[]>,
+  options: PollOptions,
+  clock: PollClock,
+): Promise<void> {
   const deadline = clock.now() + (options.timeoutMs ?? POLL_DEFAULTS.timeoutMs);
   const waits = pollIntervals(options);
   let pending = [...ids];

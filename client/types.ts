@@ -6,12 +6,27 @@
 import type { z } from "@hono/zod-openapi";
 import type { EntitlementsSchema } from "../worker/routes/account/schema";
 import type {
-  AcceptedQueriesSchema, AttachmentSchema, CreateQueriesBody, QueryPageSchema, QuerySchema, RegistrationPageSchema, RegistrationSchema,
+  AcceptedQueriesSchema,
+  AttachmentSchema,
+  CreateQueriesBody,
+  QueryPageSchema,
+  QuerySchema,
+  RegistrationPageSchema,
+  RegistrationSchema,
   RegistrationSummarySchema,
 } from "../worker/routes/queries/schema";
 import type {
-  CheckPageSchema, CheckResultSchema, CheckResultSummarySchema, CheckSchema, CreateCheckBody, CriterionInputSchema, EvidenceLocationsSchema,
-  EvidenceSchema, NavigationSchema, RESULT_SORTS, ResultPageSchema,
+  CheckPageSchema,
+  CheckResultSchema,
+  CheckResultSummarySchema,
+  CheckSchema,
+  CreateCheckBody,
+  CriterionInputSchema,
+  EvidenceLocationsSchema,
+  EvidenceSchema,
+  NavigationSchema,
+  RESULT_SORTS,
+  ResultPageSchema,
 } from "../worker/routes/checks/schema";
 import type { ErrorBodySchema } from "../worker/schemas/error";
 

@@ -47,9 +47,7 @@ export async function runCreation(db: D1Database, request: CreationRequest, now:
     if (taskIds.length === 0) continue;
     const picks = pickBuckets(buckets, kind, taskIds.length);
     if (!picks) return { kind: "refused", code: INSUFFICIENT[kind] };
-    taskIds.forEach((taskId, i) =>
-      reservations.push(reserveStatement(db, { accountId: request.accountId, bucketId: picks[i]!, kind, taskId, now })),
-    );
+    taskIds.forEach((taskId, i) => reservations.push(reserveStatement(db, { accountId: request.accountId, bucketId: picks[i]!, kind, taskId, now })));
   }
   await writeTaskRows(db, request.statements, reservations);
   return { kind: "accepted", status: request.response.status, body: request.response.body };

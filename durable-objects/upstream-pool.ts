@@ -27,7 +27,8 @@ export class UpstreamPool extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.sql.exec(`CREATE TABLE IF NOT EXISTS slots (id TEXT PRIMARY KEY, account_id TEXT NOT NULL, holder TEXT NOT NULL, expires_at INTEGER NOT NULL);
+    this.sql
+      .exec(`CREATE TABLE IF NOT EXISTS slots (id TEXT PRIMARY KEY, account_id TEXT NOT NULL, holder TEXT NOT NULL, expires_at INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS waiters (holder TEXT PRIMARY KEY, account_id TEXT NOT NULL, since INTEGER NOT NULL, last_seen INTEGER NOT NULL);`);
   }
 
@@ -48,7 +49,9 @@ export class UpstreamPool extends DurableObject<Env> {
     this.sql.exec(
       `INSERT INTO waiters (holder, account_id, since, last_seen) VALUES (?1, ?2, ?3, ?3)
        ON CONFLICT (holder) DO UPDATE SET last_seen = ?3`,
-      holder, accountId, now,
+      holder,
+      accountId,
+      now,
     );
     const held = this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM slots").one().n;
     const free = capacity - held;

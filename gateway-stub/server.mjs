@@ -20,14 +20,26 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { FaultRules, parseFault } from "./faults.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const CODE_OF_KIND = { missing: "NOT_FOUND", unavailable: "SOURCE_UNAVAILABLE", quarantined: "SOURCE_QUARANTINED", busy: "BUSY", transient: "TRANSIENT" };
+const CODE_OF_KIND = {
+  missing: "NOT_FOUND",
+  unavailable: "SOURCE_UNAVAILABLE",
+  quarantined: "SOURCE_QUARANTINED",
+  busy: "BUSY",
+  transient: "TRANSIENT",
+};
 const JOURNAL_LIMIT = 10_000;
 
 /** The worker's sandbox and contract, bundled for Node into a private temporary file and imported. */
 export async function loadWorkerModules() {
   const { build } = await import("esbuild");
   const result = await build({
-    entryPoints: [join(here, "bundle-entry.ts")], bundle: true, platform: "node", format: "esm", target: "node22", write: false, logLevel: "error",
+    entryPoints: [join(here, "bundle-entry.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node22",
+    write: false,
+    logLevel: "error",
   });
   const dir = await mkdtemp(join(tmpdir(), "gateway-stub-"));
   const file = join(dir, "worker-modules.mjs");
@@ -70,7 +82,9 @@ function routeOf(method, path) {
   if (!m || method !== "GET") return null;
   const certificateNumber = decodeURIComponent(m[1]);
   if (m[2] === "certificate") return m[3] === undefined ? { route: "certificate", certificateNumber } : null;
-  return m[3] === undefined ? { route: "attachments", certificateNumber } : { route: "attachment", certificateNumber, fileName: decodeURIComponent(m[3]) };
+  return m[3] === undefined
+    ? { route: "attachments", certificateNumber }
+    : { route: "attachment", certificateNumber, fileName: decodeURIComponent(m[3]) };
 }
 
 /**
@@ -113,7 +127,13 @@ export async function startGatewayStub({ port = 0, host = "127.0.0.1", token = "
       sendJson(res, Number(fault.get("error")) || 503, { code: "TRANSIENT", message: "stub fault", requestId }, { "X-Request-Id": requestId });
       return true;
     }
-    const code = fault.has("busy") ? "BUSY" : fault.has("unavailable") ? "SOURCE_UNAVAILABLE" : fault.has("quarantined") ? "SOURCE_QUARANTINED" : null;
+    const code = fault.has("busy")
+      ? "BUSY"
+      : fault.has("unavailable")
+        ? "SOURCE_UNAVAILABLE"
+        : fault.has("quarantined")
+          ? "SOURCE_QUARANTINED"
+          : null;
     if (code) {
       fail(res, requestId, code, "stub fault", code === "BUSY" ? Number(fault.get("busy")) || 1 : undefined);
       return true;
@@ -130,7 +150,9 @@ export async function startGatewayStub({ port = 0, host = "127.0.0.1", token = "
 
   function sendFile(res, requestId, file, fault, signal) {
     const bytes = Buffer.from(file.body);
-    const digest = createHash("sha256").update(fault.has("hash-mismatch") ? Buffer.concat([bytes, Buffer.from("x")]) : bytes).digest();
+    const digest = createHash("sha256")
+      .update(fault.has("hash-mismatch") ? Buffer.concat([bytes, Buffer.from("x")]) : bytes)
+      .digest();
     const headers = {
       "Content-Type": file.mimeType,
       "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
@@ -163,10 +185,13 @@ export async function startGatewayStub({ port = 0, host = "127.0.0.1", token = "
     if (await playEarly(fault, req, res, requestId, signal)) return;
     const ref = { subjectName: subject, certificateNumber: match.certificateNumber };
     const result =
-      match.route === "listing" ? await sandbox.listRegistrations(subject, ctx)
-      : match.route === "certificate" ? await sandbox.fetchCertificate(ref, ctx)
-      : match.route === "attachments" ? await sandbox.listAttachments(ref, ctx)
-      : await sandbox.fetchAttachment(ref, match.fileName, ctx);
+      match.route === "listing"
+        ? await sandbox.listRegistrations(subject, ctx)
+        : match.route === "certificate"
+          ? await sandbox.fetchCertificate(ref, ctx)
+          : match.route === "attachments"
+            ? await sandbox.listAttachments(ref, ctx)
+            : await sandbox.fetchAttachment(ref, match.fileName, ctx);
     if (signal.aborted) return;
     if (!result.ok) return fail(res, requestId, CODE_OF_KIND[result.kind], `sandbox: ${result.kind}`, result.retryAfterSeconds);
     if (match.route === "listing") {
@@ -198,7 +223,15 @@ export async function startGatewayStub({ port = 0, host = "127.0.0.1", token = "
     const match = routeOf(req.method, url.pathname);
     if (!match) return fail(res, requestId, "NOT_FOUND", "no such route");
     if (!authorised(req)) return fail(res, requestId, "UNAUTHORIZED", "bearer token required");
-    const entry = { route: match.route, subject: null, requestId, attempt: Number(req.headers["x-attempt"]) || null, at: Date.now(), status: null, fault: null };
+    const entry = {
+      route: match.route,
+      subject: null,
+      requestId,
+      attempt: Number(req.headers["x-attempt"]) || null,
+      at: Date.now(),
+      status: null,
+      fault: null,
+    };
     journal.push(entry);
     if (journal.length > JOURNAL_LIMIT) journal.splice(0, journal.length - JOURNAL_LIMIT);
     try {

@@ -25,6 +25,13 @@ export async function sweep(env: Env, now: number = Date.now()): Promise<{ queri
   for (const checkId of checks) messages.push({ type: "check", checkId });
   await enqueue(env, messages);
   // Touch them so the next sweep waits for this re-drive to have its chance.
-  await runBatch(env.DB, [touchQueries(env.DB, queries.map((q) => q.id), now), touchChecks(env.DB, checks, now)]);
+  await runBatch(env.DB, [
+    touchQueries(
+      env.DB,
+      queries.map((q) => q.id),
+      now,
+    ),
+    touchChecks(env.DB, checks, now),
+  ]);
   return { queries: queries.length, checks: checks.length };
 }

@@ -28,7 +28,10 @@ const text = (name) => {
   const bytes = files.get(name);
   if (!bytes) throw new Error(`${name} not found in swagger-ui-dist@${VERSION}`);
   // Source maps are not shipped: drop the references so browsers do not ask for them.
-  return Buffer.from(bytes).toString("utf8").replace(/\n?\/\*# sourceMappingURL=[^*]*\*\/\s*$/, "").replace(/\n?\/\/# sourceMappingURL=\S*\s*$/, "");
+  return Buffer.from(bytes)
+    .toString("utf8")
+    .replace(/\n?\/\*# sourceMappingURL=[^*]*\*\/\s*$/, "")
+    .replace(/\n?\/\/# sourceMappingURL=\S*\s*$/, "");
 };
 const script = text(FILES.script);
 const style = text(FILES.style);

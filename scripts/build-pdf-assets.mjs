@@ -88,7 +88,14 @@ function withPaddedGlyphs(font) {
   newLoca.writeUInt32BE(offset, numGlyphs * 4);
   const newHead = Buffer.from(font.subarray(head.offset, head.offset + head.length));
   newHead.writeInt16BE(1, 50);
-  return replaceTables(font, new Map([["glyf", newGlyf], ["loca", newLoca], ["head", newHead]]));
+  return replaceTables(
+    font,
+    new Map([
+      ["glyf", newGlyf],
+      ["loca", newLoca],
+      ["head", newHead],
+    ]),
+  );
 }
 
 /** The font with some tables' data replaced and others dropped (by mapping them to null). */
@@ -143,8 +150,13 @@ async function main() {
       `export const FONT_CHARSET = ${JSON.stringify(chars)};\n\nexport const FONT_BASE64 =\n  "${subset.toString("base64")}";\n`,
     ),
   );
-  const cmaps = untar(packedInCache(PDFJS_PACKAGE.spec), (name) => name.startsWith(PDFJS_PACKAGE.dir) && CMAP_PATTERN.test(name.slice(PDFJS_PACKAGE.dir.length)));
-  const entries = [...cmaps].sort(([a], [b]) => a.localeCompare(b)).map(([name, bytes]) => `  "${name.slice(PDFJS_PACKAGE.dir.length, -6)}": "${Buffer.from(bytes).toString("base64")}",`);
+  const cmaps = untar(
+    packedInCache(PDFJS_PACKAGE.spec),
+    (name) => name.startsWith(PDFJS_PACKAGE.dir) && CMAP_PATTERN.test(name.slice(PDFJS_PACKAGE.dir.length)),
+  );
+  const entries = [...cmaps]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, bytes]) => `  "${name.slice(PDFJS_PACKAGE.dir.length, -6)}": "${Buffer.from(bytes).toString("base64")}",`);
   writeFileSync(
     join(OUT, "cmap-data.ts"),
     tsModule(

@@ -45,10 +45,18 @@ spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--p
 
 let server = null;
 async function startServer() {
-  server = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--var", `ADMIN_TOKEN:${admin}`],
-    { env, stdio: "ignore", detached: true, cwd: source });
+  server = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--var", `ADMIN_TOKEN:${admin}`], {
+    env,
+    stdio: "ignore",
+    detached: true,
+    cwd: source,
+  });
   for (let i = 0; ; i++) {
-    try { if ((await fetch(`${base}/api/open/v1/openapi.json`)).ok) return; } catch { /* not listening yet: poll again */ }
+    try {
+      if ((await fetch(`${base}/api/open/v1/openapi.json`)).ok) return;
+    } catch {
+      /* not listening yet: poll again */
+    }
     if (i > 300) throw new Error("wrangler dev did not start");
     await sleep(500);
   }
@@ -56,13 +64,22 @@ async function startServer() {
 async function stopServer() {
   if (!server) return;
   const exited = new Promise((r) => server.once("exit", r));
-  try { process.kill(-server.pid, "SIGTERM"); } catch { /* already gone: nothing to stop */ }
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {
+    /* already gone: nothing to stop */
+  }
   await Promise.race([exited, sleep(10_000)]);
   server = null;
   await sleep(1000);
 }
 process.on("exit", () => {
-  if (server) try { process.kill(-server.pid, "SIGTERM"); } catch { /* already gone: nothing to stop */ }
+  if (server)
+    try {
+      process.kill(-server.pid, "SIGTERM");
+    } catch {
+      /* already gone: nothing to stop */
+    }
   if (!keep) rmSync(work, { recursive: true, force: true });
 });
 process.on("SIGINT", () => process.exit(130));
@@ -80,7 +97,10 @@ async function call(path, { method = "GET", json, key, asAdmin } = {}) {
     const res = await fetch(`${base}${path}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
     const text = await res.text();
     const ms = performance.now() - t0;
-    if (res.status === 429) { await sleep(1000 * Number(res.headers.get("retry-after") ?? 5)); continue; }
+    if (res.status === 429) {
+      await sleep(1000 * Number(res.headers.get("retry-after") ?? 5));
+      continue;
+    }
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
     return { body: JSON.parse(text), ms };
   }
@@ -94,8 +114,11 @@ const { key } = (await call(`/api/admin/v1/accounts/${account.id}/keys`, { metho
 const subject = "规模200容量模拟供应链有限公司";
 const queryId = (await call("/api/open/v1/queries", { method: "POST", json: { subjectNames: [subject] }, key })).body.queries[0].id;
 while (!["succeeded", "partial", "failed"].includes((await call(`/api/open/v1/queries/${queryId}`, { key })).body.executionStatus)) await sleep(3000);
-const criteria = Array.from({ length: 100 }, (_, i) => (i % 5 === 0 ? { kind: "keyword", value: i === 0 ? "应收账款" : `关键词${i}` } : { kind: "invoice_no", value: String(10_000_000 + i * 7919) }));
-const checkId = (await call("/api/open/v1/checks", { method: "POST", key, json: { applicant: subject, sourceRegistryQueryId: queryId, criteria } })).body.id;
+const criteria = Array.from({ length: 100 }, (_, i) =>
+  i % 5 === 0 ? { kind: "keyword", value: i === 0 ? "应收账款" : `关键词${i}` } : { kind: "invoice_no", value: String(10_000_000 + i * 7919) },
+);
+const checkId = (await call("/api/open/v1/checks", { method: "POST", key, json: { applicant: subject, sourceRegistryQueryId: queryId, criteria } }))
+  .body.id;
 while ((await call(`/api/open/v1/checks/${checkId}`, { key })).body.processingCompletedAt === undefined) await sleep(3000);
 const registrationIds = (await call(`/api/open/v1/queries/${queryId}/registrations?pageSize=100`, { key })).body.items.map((r) => r.id);
 const matchedIds = (await call(`/api/open/v1/checks/${checkId}/results?sort=strength&pageSize=20`, { key })).body.items.map((r) => r.registration.id);
@@ -124,7 +147,10 @@ await stopServer();
 
 // 2. Sizes.
 const d1Dir = join(state, "v3", "d1", "miniflare-D1DatabaseObject");
-const d1File = join(d1Dir, readdirSync(d1Dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite"));
+const d1File = join(
+  d1Dir,
+  readdirSync(d1Dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite"),
+);
 const db = new DatabaseSync(d1File);
 db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
 const tables = ["registrations", "documents", "check_results", "evidence", "queries", "checks", "criteria"];
@@ -146,16 +172,31 @@ const perRow = {};
 for (const t of tables) {
   const n = count(t);
   const s = measured[t] ?? { data: 0, index: 0 };
-  perRow[t] = { n, data: n ? s.data / n : 0, index: n ? s.index / n : 0, payload: n ? db.prepare(`SELECT AVG(${payloadExpr(t)}) AS b FROM ${t}`).get().b : 0 };
+  perRow[t] = {
+    n,
+    data: n ? s.data / n : 0,
+    index: n ? s.index / n : 0,
+    payload: n ? db.prepare(`SELECT AVG(${payloadExpr(t)}) AS b FROM ${t}`).get().b : 0,
+  };
 }
 /** Sum of the column lengths of a row (what the row holds, before page overhead). */
 function payloadExpr(t) {
-  return db.prepare(`SELECT name FROM pragma_table_info('${t}')`).all().map((c) => `COALESCE(LENGTH(CAST(${c.name} AS BLOB)), 0)`).join(" + ");
+  return db
+    .prepare(`SELECT name FROM pragma_table_info('${t}')`)
+    .all()
+    .map((c) => `COALESCE(LENGTH(CAST(${c.name} AS BLOB)), 0)`)
+    .join(" + ");
 }
-const registrationColumns = db.prepare("SELECT name FROM pragma_table_info('registrations')").all()
+const registrationColumns = db
+  .prepare("SELECT name FROM pragma_table_info('registrations')")
+  .all()
   .map(({ name }) => ({ name, bytes: db.prepare(`SELECT AVG(COALESCE(LENGTH(CAST(${name} AS BLOB)), 0)) AS b FROM registrations`).get().b }))
   .sort((x, y) => y.bytes - x.bytes);
-const docs = db.prepare("SELECT kind, COUNT(*) AS n, SUM(size) AS bytes, SUM(COALESCE(page_count, 0)) AS pages, SUM(text_key IS NOT NULL) AS texts FROM documents GROUP BY kind").all();
+const docs = db
+  .prepare(
+    "SELECT kind, COUNT(*) AS n, SUM(size) AS bytes, SUM(COALESCE(page_count, 0)) AS pages, SUM(text_key IS NOT NULL) AS texts FROM documents GROUP BY kind",
+  )
+  .all();
 const r2Dir = join(state, "v3", "r2", "miniflare-R2BucketObject");
 let r2 = null;
 if (existsSync(r2Dir)) {
@@ -165,7 +206,10 @@ if (existsSync(r2Dir)) {
   const sizeOf = r2db.prepare("SELECT size FROM _mf_objects WHERE key = ?");
   let textBytes = 0;
   let textPages = 0;
-  for (const { k, pages } of textKeys) { textBytes += sizeOf.get(k)?.size ?? 0; textPages += pages; }
+  for (const { k, pages } of textKeys) {
+    textBytes += sizeOf.get(k)?.size ?? 0;
+    textPages += pages;
+  }
   const all = r2db.prepare("SELECT COUNT(*) AS n, SUM(size) AS bytes FROM _mf_objects").get();
   r2 = { objects: all.n, bytes: all.bytes, textBytes, textPages };
   r2db.close();
@@ -202,18 +246,51 @@ function addCopy() {
   const qry = `qry_sim${tag}`;
   const chk = `chk_sim${tag}`;
   const reg = (id) => `${id}_${tag}`;
-  insertAll("queries", templates.queries.map((q) => ({ ...q, id: qry, account_id: acc })));
-  insertAll("registrations", templates.registrations.map((r) => ({ ...r, id: reg(r.id), query_id: qry, account_id: acc })));
-  insertAll("documents", templates.documents.map((d) => ({ ...d, id: reg(d.id), query_id: qry, account_id: acc, registration_id: reg(d.registration_id) })));
+  insertAll(
+    "queries",
+    templates.queries.map((q) => ({ ...q, id: qry, account_id: acc })),
+  );
+  insertAll(
+    "registrations",
+    templates.registrations.map((r) => ({ ...r, id: reg(r.id), query_id: qry, account_id: acc })),
+  );
+  insertAll(
+    "documents",
+    templates.documents.map((d) => ({ ...d, id: reg(d.id), query_id: qry, account_id: acc, registration_id: reg(d.registration_id) })),
+  );
   if (copies % 10 !== 0) return;
-  insertAll("checks", templates.checks.map((c) => ({ ...c, id: chk, account_id: acc, source_query_id: qry })));
-  insertAll("criteria", templates.criteria.map((c) => ({ ...c, id: reg(c.id), check_id: chk })));
-  insertAll("check_results", templates.check_results.map((r) => ({ ...r, id: reg(r.id), check_id: chk, registration_id: reg(r.registration_id) })));
-  insertAll("evidence", templates.evidence.map((e) => ({ ...e, id: reg(e.id), check_id: chk, registration_id: reg(e.registration_id), document_id: e.document_id && reg(e.document_id) })));
+  insertAll(
+    "checks",
+    templates.checks.map((c) => ({ ...c, id: chk, account_id: acc, source_query_id: qry })),
+  );
+  insertAll(
+    "criteria",
+    templates.criteria.map((c) => ({ ...c, id: reg(c.id), check_id: chk })),
+  );
+  insertAll(
+    "check_results",
+    templates.check_results.map((r) => ({ ...r, id: reg(r.id), check_id: chk, registration_id: reg(r.registration_id) })),
+  );
+  insertAll(
+    "evidence",
+    templates.evidence.map((e) => ({
+      ...e,
+      id: reg(e.id),
+      check_id: chk,
+      registration_id: reg(e.registration_id),
+      document_id: e.document_id && reg(e.document_id),
+    })),
+  );
 }
 const certificate = templates.registrations[0]?.certificate_number ?? "";
 const crossAccount = db.prepare("SELECT DISTINCT account_id FROM registrations WHERE certificate_number = ?");
-series.push({ rows: count("registrations"), fillS: 0, bytes: statSync(d1File).size, reads: baseReads, crossMs: timeSql(() => crossAccount.all(certificate)) });
+series.push({
+  rows: count("registrations"),
+  fillS: 0,
+  bytes: statSync(d1File).size,
+  reads: baseReads,
+  crossMs: timeSql(() => crossAccount.all(certificate)),
+});
 function timeSql(fn) {
   const t0 = performance.now();
   fn();
@@ -244,20 +321,42 @@ db.close();
 const f0 = (x) => x.toFixed(0);
 console.log(`\nMeasured on a real run (规模200, one 100-criterion check), dbstat bytes incl. B-tree pages:`);
 console.log("table            rows   data B/row  index B/row  column bytes/row");
-for (const [t, r] of Object.entries(perRow)) console.log(`${t.padEnd(14)} ${String(r.n).padStart(6)}   ${f0(r.data).padStart(10)}  ${f0(r.index).padStart(11)}  ${f0(r.payload ?? 0).padStart(16)}`);
-console.log(`registration columns, bytes/row: ${registrationColumns.slice(0, 8).map((c) => `${c.name} ${f0(c.bytes)}`).join(", ")}`);
-for (const d of docs) console.log(`documents/${d.kind}: ${d.n} files, ${f0(d.bytes / d.n)} B per file in R2, ${(d.pages / d.n).toFixed(2)} pages per file, ${d.texts} with a text layer`);
-if (r2) console.log(`R2: ${r2.objects} objects, ${f0(r2.bytes / 1024)} KiB; page text ${f0(r2.textBytes / Math.max(1, r2.textPages))} B per page (${r2.textPages} pages)`);
-console.log(`\nAt scale (copies of that run under ${copies} other accounts; ${templates.registrations.length} registrations a query, a check on every 10th):`);
-console.log("registrations   D1 file MiB  fill s   list p1  list p9  detail  results  result   (p50 / p90 ms through the API)   cross-account SQL ms");
+for (const [t, r] of Object.entries(perRow))
+  console.log(
+    `${t.padEnd(14)} ${String(r.n).padStart(6)}   ${f0(r.data).padStart(10)}  ${f0(r.index).padStart(11)}  ${f0(r.payload ?? 0).padStart(16)}`,
+  );
+console.log(
+  `registration columns, bytes/row: ${registrationColumns
+    .slice(0, 8)
+    .map((c) => `${c.name} ${f0(c.bytes)}`)
+    .join(", ")}`,
+);
+for (const d of docs)
+  console.log(
+    `documents/${d.kind}: ${d.n} files, ${f0(d.bytes / d.n)} B per file in R2, ${(d.pages / d.n).toFixed(2)} pages per file, ${d.texts} with a text layer`,
+  );
+if (r2)
+  console.log(
+    `R2: ${r2.objects} objects, ${f0(r2.bytes / 1024)} KiB; page text ${f0(r2.textBytes / Math.max(1, r2.textPages))} B per page (${r2.textPages} pages)`,
+  );
+console.log(
+  `\nAt scale (copies of that run under ${copies} other accounts; ${templates.registrations.length} registrations a query, a check on every 10th):`,
+);
+console.log(
+  "registrations   D1 file MiB  fill s   list p1  list p9  detail  results  result   (p50 / p90 ms through the API)   cross-account SQL ms",
+);
 for (const s of series) {
   const cell = (r) => `${f0(r.p50)}/${f0(r.p90)}`.padStart(8);
-  console.log(`${String(s.rows).padStart(13)}   ${(s.bytes / 2 ** 20).toFixed(0).padStart(11)}  ${f0(s.fillS).padStart(6)}  ${cell(s.reads["list p1"])} ${cell(s.reads["list p9"])} ${cell(s.reads.detail)} ${cell(s.reads.results)} ${cell(s.reads["result detail"])}   ${s.crossMs.toFixed(1).padStart(8)}`);
+  console.log(
+    `${String(s.rows).padStart(13)}   ${(s.bytes / 2 ** 20).toFixed(0).padStart(11)}  ${f0(s.fillS).padStart(6)}  ${cell(s.reads["list p1"])} ${cell(s.reads["list p9"])} ${cell(s.reads.detail)} ${cell(s.reads.results)} ${cell(s.reads["result detail"])}   ${s.crossMs.toFixed(1).padStart(8)}`,
+  );
 }
 console.log("\nFinal table sizes (dbstat, MiB data + index) and rows:");
 for (const t of tables) {
   const s = finalSizes[t] ?? { data: 0, index: 0 };
-  console.log(`${t.padEnd(14)} ${(s.data / 2 ** 20).toFixed(1).padStart(8)} + ${(s.index / 2 ** 20).toFixed(1).padStart(7)}   ${finalCounts[t]} rows`);
+  console.log(
+    `${t.padEnd(14)} ${(s.data / 2 ** 20).toFixed(1).padStart(8)} + ${(s.index / 2 ** 20).toFixed(1).padStart(7)}   ${finalCounts[t]} rows`,
+  );
 }
 if (keep) console.log(`\nstate kept in ${state}`);
 process.exit(0);

@@ -19,7 +19,11 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const server = await startDevServer({ name: "examples" });
 try {
   const account = (await server.call("/api/admin/v1/accounts", { method: "POST", json: { name: "示例融资租赁有限公司" }, admin: true })).body;
-  await server.call(`/api/admin/v1/accounts/${account.id}/subscriptions`, { method: "POST", json: { planId: "professional", cycle: "annual" }, admin: true });
+  await server.call(`/api/admin/v1/accounts/${account.id}/subscriptions`, {
+    method: "POST",
+    json: { planId: "professional", cycle: "annual" },
+    admin: true,
+  });
   const { key } = (await server.call(`/api/admin/v1/accounts/${account.id}/keys`, { method: "POST", json: { name: "examples" }, admin: true })).body;
 
   const examples = {};
@@ -50,7 +54,14 @@ try {
 
   const check = await take("createCheck", "/checks", {
     method: "POST",
-    json: { applicant: DEMO.subject, criteria: [{ kind: "invoice_no", value: DEMO.invoiceNo }, { kind: "keyword", value: DEMO.keyword }], sourceRegistryQueryId: queryId },
+    json: {
+      applicant: DEMO.subject,
+      criteria: [
+        { kind: "invoice_no", value: DEMO.invoiceNo },
+        { kind: "keyword", value: DEMO.keyword },
+      ],
+      sourceRegistryQueryId: queryId,
+    },
   });
   await until(`/checks/${check.id}`);
   await take("getCheck", `/checks/${check.id}`);
@@ -65,7 +76,10 @@ try {
   const result = await take("getCheckResult", `/checks/${check.id}/results/${registrationId}`);
   await take("getCheckResultNavigation", `/checks/${check.id}/results/${registrationId}/navigation?matchStatus=matched`);
   const evidence = result.check.evidence.find((e) => e.termKind === "invoice_no");
-  await take("getEvidenceLocations", `/checks/${check.id}/results/${registrationId}/evidence-locations?documentId=${evidence.documentId}&pageNumber=${evidence.pageNumber}`);
+  await take(
+    "getEvidenceLocations",
+    `/checks/${check.id}/results/${registrationId}/evidence-locations?documentId=${evidence.documentId}&pageNumber=${evidence.pageNumber}`,
+  );
 
   writeFileSync(OUT, `${JSON.stringify(examples, null, 2)}\n`);
   console.log(`wrote ${Object.keys(examples).length} examples to worker/routes/openapi-examples.json`);

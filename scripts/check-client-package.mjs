@@ -17,7 +17,11 @@ const TSC = join(ROOT, "node_modules", "typescript", "bin", "tsc");
 
 /** Packs client/ into `dir`; returns the tarball's path and the files it holds. */
 export function packClient(dir) {
-  const out = execFileSync("npm", ["pack", "--json", "--pack-destination", dir], { cwd: join(ROOT, "client"), encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const out = execFileSync("npm", ["pack", "--json", "--pack-destination", dir], {
+    cwd: join(ROOT, "client"),
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const [info] = JSON.parse(out.slice(out.indexOf("[")));
   return { tarball: join(dir, info.filename), files: info.files.map((f) => f.path) };
 }
@@ -71,7 +75,16 @@ client.listCheckResults("chk_1", { matchStatus: ["maybe"] });
 `;
 
 const TSCONFIG = {
-  compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2022", "DOM"], strict: true, noEmit: true, skipLibCheck: false, types: [] },
+  compilerOptions: {
+    target: "ES2022",
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    lib: ["ES2022", "DOM"],
+    strict: true,
+    noEmit: true,
+    skipLibCheck: false,
+    types: [],
+  },
   files: ["consumer.ts"],
 };
 
@@ -91,7 +104,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     writeFileSync(join(project, "tsconfig.json"), JSON.stringify(TSCONFIG));
     execFileSync(process.execPath, ["consumer.mjs"], { cwd: project, stdio: "inherit" });
     execFileSync(process.execPath, [TSC, "-p", "tsconfig.json"], { cwd: project, stdio: "inherit" });
-    console.log(`client package: ${readdirSync(dir).find((f) => f.endsWith(".tgz"))} (${files.length} files) packs, installs, imports and type-checks`);
+    console.log(
+      `client package: ${readdirSync(dir).find((f) => f.endsWith(".tgz"))} (${files.length} files) packs, installs, imports and type-checks`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

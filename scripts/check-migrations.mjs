@@ -27,7 +27,9 @@ function journalOf(dir) {
 }
 
 function sqlFiles(dir) {
-  return readdirSync(dir).filter((name) => name.endsWith(".sql")).sort();
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".sql"))
+    .sort();
 }
 
 /** The tables of the snapshot written with the last journal entry, keyed by name. */
@@ -42,7 +44,10 @@ function lastSnapshotTables(dir) {
 function canonical(value) {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value === null || typeof value !== "object") return JSON.stringify(value);
-  return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
+  return `{${Object.keys(value)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`)
+    .join(",")}}`;
 }
 
 /** Tables added, dropped or changed between two snapshots: what a newcomer needs to look at. */
@@ -55,11 +60,11 @@ function changedTables(before, after) {
   });
 }
 
-const unjournaled = sqlFiles(MIGRATIONS).filter(
-  (file) => !journalOf(MIGRATIONS).entries.some((entry) => `${entry.tag}.sql` === file),
-);
+const unjournaled = sqlFiles(MIGRATIONS).filter((file) => !journalOf(MIGRATIONS).entries.some((entry) => `${entry.tag}.sql` === file));
 if (unjournaled.length > 0) {
-  fail(`${unjournaled.join(", ")} not in migrations/meta/_journal.json: write custom SQL with \`npx drizzle-kit generate --custom --name <what>\`, not by hand`);
+  fail(
+    `${unjournaled.join(", ")} not in migrations/meta/_journal.json: write custom SQL with \`npx drizzle-kit generate --custom --name <what>\`, not by hand`,
+  );
 }
 
 const scratch = mkdtempSync(join(tmpdir(), "db-check-"));

@@ -43,7 +43,8 @@ function verdict(operationId, output, cwd) {
     const head = readFileSync(join(cwd, "document.bin")).subarray(0, 5).toString("latin1");
     return head === "%PDF-" ? null : `document.bin is not a PDF (starts ${JSON.stringify(head)})`;
   }
-  if (request.output === "headers") return /\b200\b/.test(output) && /application\/pdf/i.test(output) ? null : "no 200 with Content-Type application/pdf";
+  if (request.output === "headers")
+    return /\b200\b/.test(output) && /application\/pdf/i.test(output) ? null : "no 200 with Content-Type application/pdf";
   let answer;
   try {
     answer = JSON.parse(output);

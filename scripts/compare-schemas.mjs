@@ -25,14 +25,21 @@ if (!dirA || !dirB) {
 /** A fresh database with every migration of `dir` applied. */
 function migrated(dir) {
   const db = new DatabaseSync(":memory:");
-  const files = readdirSync(dir).filter((name) => name.endsWith(".sql")).sort();
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith(".sql"))
+    .sort();
   for (const file of files) db.exec(readFileSync(join(dir, file), "utf8"));
   return db;
 }
 
 /** Identifiers lose their quotes and case, whitespace collapses: `"kind" IN ('a')` ≡ kind IN ('a'). */
 function normalized(sqlText) {
-  return sqlText.replace(/[`"[\]]/g, "").replace(/\s+/g, " ").replace(/\s*([(),])\s*/g, "$1").trim().toLowerCase();
+  return sqlText
+    .replace(/[`"[\]]/g, "")
+    .replace(/\s+/g, " ")
+    .replace(/\s*([(),])\s*/g, "$1")
+    .trim()
+    .toLowerCase();
 }
 
 /** The bodies of every CHECK (…) in a CREATE TABLE statement, with balanced parentheses. */
@@ -57,21 +64,40 @@ function checkConstraints(createSql) {
  * inline UNIQUE or PRIMARY KEY have generated names (sqlite_autoindex_…), so they are named by origin.
  */
 function describeTable(db, table, createSql) {
-  const columns = db.prepare(`PRAGMA table_xinfo("${table}")`).all().map((c) => ({
-    name: c.name, type: String(c.type).toUpperCase(), notnull: c.notnull, default: c.dflt_value, pk: c.pk,
-  }));
-  const indexes = db.prepare(`PRAGMA index_list("${table}")`).all().map((index) => {
-    const keys = db.prepare(`PRAGMA index_xinfo("${index.name}")`).all().filter((k) => k.key)
-      .map((k) => `${k.name}${k.desc ? " DESC" : ""}`);
-    const indexSql = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?").get(index.name)?.sql;
-    const where = index.partial && indexSql ? normalized(indexSql.slice(indexSql.search(/\bWHERE\b/i) + 5)) : null;
-    const origin = { pk: "primary key", u: "inline UNIQUE", c: index.name }[index.origin];
-    return `${origin}: ${index.unique ? "UNIQUE " : ""}(${keys.join(", ")})${where ? ` WHERE ${where}` : ""}`;
-  });
-  const foreignKeys = db.prepare(`PRAGMA foreign_key_list("${table}")`).all()
+  const columns = db
+    .prepare(`PRAGMA table_xinfo("${table}")`)
+    .all()
+    .map((c) => ({
+      name: c.name,
+      type: String(c.type).toUpperCase(),
+      notnull: c.notnull,
+      default: c.dflt_value,
+      pk: c.pk,
+    }));
+  const indexes = db
+    .prepare(`PRAGMA index_list("${table}")`)
+    .all()
+    .map((index) => {
+      const keys = db
+        .prepare(`PRAGMA index_xinfo("${index.name}")`)
+        .all()
+        .filter((k) => k.key)
+        .map((k) => `${k.name}${k.desc ? " DESC" : ""}`);
+      const indexSql = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?").get(index.name)?.sql;
+      const where = index.partial && indexSql ? normalized(indexSql.slice(indexSql.search(/\bWHERE\b/i) + 5)) : null;
+      const origin = { pk: "primary key", u: "inline UNIQUE", c: index.name }[index.origin];
+      return `${origin}: ${index.unique ? "UNIQUE " : ""}(${keys.join(", ")})${where ? ` WHERE ${where}` : ""}`;
+    });
+  const foreignKeys = db
+    .prepare(`PRAGMA foreign_key_list("${table}")`)
+    .all()
     .map((fk) => `${fk.from} -> ${fk.table}(${fk.to}) on update ${fk.on_update} on delete ${fk.on_delete} match ${fk.match}`)
     .sort();
-  const rows = db.prepare(`SELECT * FROM "${table}"`).all().map((row) => JSON.stringify(row)).sort();
+  const rows = db
+    .prepare(`SELECT * FROM "${table}"`)
+    .all()
+    .map((row) => JSON.stringify(row))
+    .sort();
   return { columns, indexes, foreignKeys, checks: checkConstraints(createSql), rows };
 }
 
@@ -87,7 +113,10 @@ function describe(db) {
  */
 const EQUIVALENT_SPELLINGS = [
   { why: "drizzle-kit writes PRIMARY KEY NOT NULL", same: (a, b) => a.replace(/ PK#/, " NOT NULL PK#") === b },
-  { why: "drizzle-kit writes UNIQUE as a named unique index", same: (a, b) => a.startsWith("inline UNIQUE: UNIQUE (") && !a.includes(" WHERE ") && b.endsWith(a.slice("inline UNIQUE".length)) },
+  {
+    why: "drizzle-kit writes UNIQUE as a named unique index",
+    same: (a, b) => a.startsWith("inline UNIQUE: UNIQUE (") && !a.includes(" WHERE ") && b.endsWith(a.slice("inline UNIQUE".length)),
+  },
 ];
 
 /** Set difference both ways, reported as "only in A" / "only in B", unless an equivalent spelling explains a pair. */
@@ -115,7 +144,8 @@ function compare(a, b) {
   for (const [table, left] of a) {
     const right = b.get(table);
     if (!right) continue;
-    const columnText = (c) => `${c.name} ${c.type}${c.notnull ? " NOT NULL" : ""}${c.default === null ? "" : ` DEFAULT ${c.default}`}${c.pk ? ` PK#${c.pk}` : ""}`;
+    const columnText = (c) =>
+      `${c.name} ${c.type}${c.notnull ? " NOT NULL" : ""}${c.default === null ? "" : ` DEFAULT ${c.default}`}${c.pk ? ` PK#${c.pk}` : ""}`;
     compareSets(`${table} columns`, left.columns.map(columnText), right.columns.map(columnText), differences, notes);
     if (left.columns.map((c) => c.name).join() !== right.columns.map((c) => c.name).join()) {
       differences.push(`${table} columns: order differs (A: ${left.columns.map((c) => c.name)}; B: ${right.columns.map((c) => c.name)})`);

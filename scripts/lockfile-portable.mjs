@@ -16,7 +16,9 @@ const lock = JSON.parse(readFileSync(FILE, "utf8"));
 const withLibc = Object.entries(lock.packages ?? {}).filter(([, entry]) => "libc" in entry);
 if (process.argv.includes("--check")) {
   if (withLibc.length > 0) {
-    console.error(`package-lock.json: ${withLibc.length} entries carry "libc" (npm 10 would rewrite the file); run node scripts/lockfile-portable.mjs`);
+    console.error(
+      `package-lock.json: ${withLibc.length} entries carry "libc" (npm 10 would rewrite the file); run node scripts/lockfile-portable.mjs`,
+    );
     process.exit(1);
   }
 } else {

@@ -13,7 +13,8 @@ export function packed(spec, cacheDir) {
   mkdirSync(cacheDir, { recursive: true });
   const stem = spec.replace(/^@/, "").replace("/", "-").replace(/@/, "-");
   const tarball = join(cacheDir, `${stem}.tgz`);
-  if (!existsSync(tarball)) execFileSync("npm", ["pack", spec, "--pack-destination", cacheDir, "--loglevel=error"], { stdio: ["ignore", "ignore", "inherit"] });
+  if (!existsSync(tarball))
+    execFileSync("npm", ["pack", spec, "--pack-destination", cacheDir, "--loglevel=error"], { stdio: ["ignore", "ignore", "inherit"] });
   return tarball;
 }
 
@@ -21,7 +22,7 @@ export function packed(spec, cacheDir) {
 export function untar(tarball, wanted) {
   const data = gunzipSync(readFileSync(tarball));
   const files = new Map();
-  for (let at = 0; at + 512 <= data.length; ) {
+  for (let at = 0; at + 512 <= data.length;) {
     const header = data.subarray(at, at + 512);
     if (header.every((b) => b === 0)) break;
     const str = (from, to) => header.subarray(from, to).toString("utf8").replace(/\0.*$/s, "");

@@ -34,9 +34,24 @@ const only = process.argv.find((a) => a.startsWith("--engine="))?.slice("--engin
 const SCAN_CHINESE = ["应收账款发票清单", "序号发票代码发票号码金额（元）开票日期"];
 
 const CLEAN_TEXTS = [
-  ["出质人将其依法享有的应收账款出质给质权人", "发票代码：144031900111 发票号码：03581274", "数电发票号码：25442000000192837465", "担保财产为其对购货方享有的全部应收账款"],
-  ["租赁物为数控机床三台及其附属设备", "发票号码：90817263 开票日期：2024-03-18", "全电发票号码：24312000000083920177", "保理融资项下转让的应收账款清单详见附件"],
-  ["仓单编号CD85199419项下大豆四百零五吨", "No.44701374，No.39528410，No.30440126", "电子发票号码：23442000000764019283", "以上合计金额柒佰玖拾贰万伍仟陆佰元整"],
+  [
+    "出质人将其依法享有的应收账款出质给质权人",
+    "发票代码：144031900111 发票号码：03581274",
+    "数电发票号码：25442000000192837465",
+    "担保财产为其对购货方享有的全部应收账款",
+  ],
+  [
+    "租赁物为数控机床三台及其附属设备",
+    "发票号码：90817263 开票日期：2024-03-18",
+    "全电发票号码：24312000000083920177",
+    "保理融资项下转让的应收账款清单详见附件",
+  ],
+  [
+    "仓单编号CD85199419项下大豆四百零五吨",
+    "No.44701374，No.39528410，No.30440126",
+    "电子发票号码：23442000000764019283",
+    "以上合计金额柒佰玖拾贰万伍仟陆佰元整",
+  ],
 ];
 
 function cleanRender(lines) {
@@ -131,7 +146,15 @@ async function runPaddle(pages) {
     const start = performance.now();
     const result = await readDocument(engine, page.bytes, null);
     const used = process.cpuUsage(cpu);
-    results.push({ page, wall: (performance.now() - start) / 1000, cpu: (used.user + used.system) / 1e6, ...score(page, result.lines.map((l) => l.text)) });
+    results.push({
+      page,
+      wall: (performance.now() - start) / 1000,
+      cpu: (used.user + used.system) / 1e6,
+      ...score(
+        page,
+        result.lines.map((l) => l.text),
+      ),
+    });
   }
   clearInterval(sampler);
   return { engine: "PaddleOCR PP-OCRv4 (ocr-node, ONNX CPU)", loadMs, peakMb: peak / 2 ** 20, results };
@@ -143,7 +166,9 @@ function tesseract(pages, psm) {
   let peakKb = 0;
   for (const page of pages) {
     const start = performance.now();
-    const run = spawnSync("/usr/bin/time", ["-f", "TIME %U %S %M", "tesseract", page.path, "stdout", "-l", "chi_sim+eng", "--psm", String(psm)], { encoding: "utf8" });
+    const run = spawnSync("/usr/bin/time", ["-f", "TIME %U %S %M", "tesseract", page.path, "stdout", "-l", "chi_sim+eng", "--psm", String(psm)], {
+      encoding: "utf8",
+    });
     const wall = (performance.now() - start) / 1000;
     const timeLine = /TIME ([\d.]+) ([\d.]+) (\d+)/.exec(run.stderr ?? "");
     const cpu = timeLine ? Number(timeLine[1]) + Number(timeLine[2]) : Number.NaN;
@@ -161,12 +186,16 @@ function print(run) {
   console.log("| page | 8-digit numbers | 20-digit numbers | characters of Chinese lines | wall s | CPU s | numbers missed |");
   console.log("|---|---|---|---|---|---|---|");
   for (const r of run.results) {
-    console.log(`| ${r.page.name} | ${pct(r.eight)} | ${pct(r.twenty)} | ${pct(r.chars)} | ${r.wall.toFixed(2)} | ${r.cpu.toFixed(2)} | ${r.missed.join(" ") || "–"} |`);
+    console.log(
+      `| ${r.page.name} | ${pct(r.eight)} | ${pct(r.twenty)} | ${pct(r.chars)} | ${r.wall.toFixed(2)} | ${r.cpu.toFixed(2)} | ${r.missed.join(" ") || "–"} |`,
+    );
   }
   const n = run.results.length;
   const wall = run.results.reduce((s, r) => s + r.wall, 0) / n;
   const cpu = run.results.reduce((s, r) => s + r.cpu, 0) / n;
-  console.log(`| **all ${n} pages** | ${pct(sum(run.results, "eight"))} | ${pct(sum(run.results, "twenty"))} | ${pct(sum(run.results, "chars"))} | ${wall.toFixed(2)} | ${cpu.toFixed(2)} | |`);
+  console.log(
+    `| **all ${n} pages** | ${pct(sum(run.results, "eight"))} | ${pct(sum(run.results, "twenty"))} | ${pct(sum(run.results, "chars"))} | ${wall.toFixed(2)} | ${cpu.toFixed(2)} | |`,
+  );
   console.log(`peak RSS ${run.peakMb.toFixed(0)} MB${run.loadMs === null ? "" : `, models loaded in ${(run.loadMs / 1000).toFixed(1)} s`}`);
 }
 
@@ -174,11 +203,19 @@ GlobalFonts.registerFromPath("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular
 const dir = mkdtempSync(join(tmpdir(), "ocr-compare-"));
 try {
   const pages = await corpus(dir);
-  console.log(`# OCR engines on ${pages.length} pages (load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} on ${navigator.hardwareConcurrency} cores)`);
+  console.log(
+    `# OCR engines on ${pages.length} pages (load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")} on ${navigator.hardwareConcurrency} cores)`,
+  );
   if (only !== "tesseract") print(await runPaddle(pages));
   // psm 3 (automatic layout, the default) and 11 (sparse text: every cell on its own), its best two on tables.
   if (only !== "paddle") for (const psm of [3, 11]) print(tesseract(pages, psm));
-  console.log(`\nload average at the end: ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  console.log(
+    `\nload average at the end: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -41,8 +41,7 @@ export async function dump() {
   if (process.argv[2]) {
     mkdirSync(dirname(process.argv[2]), { recursive: true });
     writeFileSync(process.argv[2], text);
-  }
-  else process.stdout.write(text);
+  } else process.stdout.write(text);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -43,7 +43,8 @@ export function walkthrough(readme) {
     if (lang === "sh") {
       // A line ending in a backslash continues on the next; comments after a command are the reader's.
       const joined = body.replace(/\\\n\s*/g, "");
-      for (const line of joined.split("\n")) if (line.trim() && !line.trim().startsWith("#")) steps.push({ command: line.trim(), expected: null, section });
+      for (const line of joined.split("\n"))
+        if (line.trim() && !line.trim().startsWith("#")) steps.push({ command: line.trim(), expected: null, section });
     } else if (lang === "text") {
       const last = steps.at(-1);
       if (!last || last.expected) throw new Error(`README: a text block in "${section}" follows no command`);
@@ -53,7 +54,12 @@ export function walkthrough(readme) {
   return steps;
 }
 
-const normalise = (line) => line.replace(ID, (id) => `${id.slice(0, id.lastIndexOf("_"))}_*`).replace(TIME, "<time>").replace(/\s+/g, " ").trim();
+const normalise = (line) =>
+  line
+    .replace(ID, (id) => `${id.slice(0, id.lastIndexOf("_"))}_*`)
+    .replace(TIME, "<time>")
+    .replace(/\s+/g, " ")
+    .trim();
 
 /** Each expected line, in order, in some output line; `…` in an expected line stands for anything. */
 export function missingLines(expected, output) {
@@ -61,7 +67,10 @@ export function missingLines(expected, output) {
   const missing = [];
   let from = 0;
   for (const want of expected) {
-    const parts = normalise(want).split("…").map((p) => p.trim()).filter(Boolean);
+    const parts = normalise(want)
+      .split("…")
+      .map((p) => p.trim())
+      .filter(Boolean);
     const found = lines.findIndex((line, i) => {
       if (i < from) return false;
       let at = 0;
@@ -151,7 +160,9 @@ function fillIn(command, outputs) {
 
 function isFree(port) {
   return new Promise((resolve) => {
-    const probe = createServer().once("error", () => resolve(false)).listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+    const probe = createServer()
+      .once("error", () => resolve(false))
+      .listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
   });
 }
 
@@ -159,7 +170,13 @@ async function main() {
   PORT = (await Promise.all(PORTS.map(async (port) => ((await isFree(port)) ? port : null)))).find((port) => port !== null);
   if (!PORT) throw new Error(`no free port among ${PORTS[0]}–${PORTS.at(-1)}`);
   const copy = mkdtempSync(join(tmpdir(), "quickstart-"));
-  const env = { ...process.env, PORT: String(PORT), WRANGLER_SEND_METRICS: "false", NO_UPDATE_NOTIFIER: "1", REGISTRY_API_URL: `http://127.0.0.1:${PORT}` };
+  const env = {
+    ...process.env,
+    PORT: String(PORT),
+    WRANGLER_SEND_METRICS: "false",
+    NO_UPDATE_NOTIFIER: "1",
+    REGISTRY_API_URL: `http://127.0.0.1:${PORT}`,
+  };
   delete env.REGISTRY_API_KEY;
   // A fresh clone: the tracked files only, no .wrangler state, no .dev.vars, no demo key.
   spawnSync("sh", ["-c", `git ls-files -z | xargs -0 tar -cf - | tar -xf - -C ${copy}`], { cwd: ROOT, stdio: "inherit" });
@@ -187,7 +204,9 @@ async function main() {
       const expected = step.expected?.map((line) => line.replaceAll(README_ORIGIN, `127.0.0.1:${PORT}`));
       const missing = expected ? missingLines(expected, output) : [];
       if (missing.length > 0) failures.push(`README shows, after "${step.command}":\n  ${missing.join("\n  ")}\nbut the output was:\n${output}`);
-      console.log(`${missing.length === 0 ? "ok  " : "FAIL"} ${step.command.slice(0, 110)}${step.expected ? ` (${step.expected.length} lines compared)` : ""}`);
+      console.log(
+        `${missing.length === 0 ? "ok  " : "FAIL"} ${step.command.slice(0, 110)}${step.expected ? ` (${step.expected.length} lines compared)` : ""}`,
+      );
     }
     console.log(`quickstart: ${steps.length} README commands in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const key = /Demo API key: (rk_v1_\w+)/.exec(server?.output() ?? "")?.[1];

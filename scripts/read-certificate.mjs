@@ -13,9 +13,15 @@ const outfile = `${root}bench/out/read-certificate.bundle.mjs`;
 await build({
   stdin: {
     contents: `export { extractPdf } from "./worker/pdf/extract";\nexport { parseCertificate } from "./worker/domain/certificate";\n`,
-    resolveDir: root, loader: "ts",
+    resolveDir: root,
+    loader: "ts",
   },
-  bundle: true, format: "esm", platform: "node", outfile, external: ["unpdf", "pdf-lib", "@pdf-lib/fontkit"], logLevel: "error",
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  outfile,
+  external: ["unpdf", "pdf-lib", "@pdf-lib/fontkit"],
+  logLevel: "error",
 });
 const { extractPdf, parseCertificate } = await import(outfile);
 const args = process.argv.slice(2);

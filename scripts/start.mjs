@@ -22,7 +22,10 @@ const extraArgs = process.argv.slice(2);
 const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", NO_UPDATE_NOTIFIER: "1", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 
 function ensureDevVars() {
-  if (existsSync(".dev.vars")) return readFileSync(".dev.vars", "utf8").match(/^ADMIN_TOKEN=(.*)$/m)?.[1]?.trim();
+  if (existsSync(".dev.vars"))
+    return readFileSync(".dev.vars", "utf8")
+      .match(/^ADMIN_TOKEN=(.*)$/m)?.[1]
+      ?.trim();
   const token = `adm_${randomBytes(18).toString("hex")}`;
   writeFileSync(".dev.vars", `ADMIN_TOKEN=${token}\nUPSTREAM_TOKEN=local-gateway-token\n`);
   return token;
@@ -80,9 +83,15 @@ const ocr = startOcrService();
 // wrangler dev is npx → node (wrangler) → workerd; signalling npx alone left wrangler and workerd
 // running. So it gets a process group of its own (detached), and the whole group is signalled.
 // Being a background group, it must not read the terminal: stdin is closed, so its hotkeys are off.
-const child = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", PORT, "--var", `OCR_URL:${ocr.url}`, "--show-interactive-dev-session=false", ...extraArgs], {
-  stdio: ["ignore", "inherit", "inherit"], env: quietEnv, detached: true,
-});
+const child = spawn(
+  "npx",
+  ["wrangler", "dev", "--ip", "127.0.0.1", "--port", PORT, "--var", `OCR_URL:${ocr.url}`, "--show-interactive-dev-session=false", ...extraArgs],
+  {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: quietEnv,
+    detached: true,
+  },
+);
 let stopTicker = () => {};
 function stopWrangler(signal = "SIGTERM") {
   try {
@@ -91,8 +100,18 @@ function stopWrangler(signal = "SIGTERM") {
     // already gone: nothing to stop
   }
 }
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => { stopTicker(); ocr.stop(); stopWrangler(signal === "SIGHUP" ? "SIGTERM" : signal); });
-child.on("exit", (code) => { stopTicker(); ocr.stop(); stopWrangler(); process.exit(code ?? 0); });
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"])
+  process.on(signal, () => {
+    stopTicker();
+    ocr.stop();
+    stopWrangler(signal === "SIGHUP" ? "SIGTERM" : signal);
+  });
+child.on("exit", (code) => {
+  stopTicker();
+  ocr.stop();
+  stopWrangler();
+  process.exit(code ?? 0);
+});
 
 try {
   await waitForServer(child);

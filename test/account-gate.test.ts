@@ -8,7 +8,14 @@ import { runInDurableObject } from "cloudflare:test";
 import { adminJson, body, newAccount, open } from "./helpers";
 
 function creation(accountId: string, key: string, fingerprint = "f1", taskIds = [`task_${key}`]): CreationRequest {
-  return { accountId, idempotencyKey: key, fingerprint, reserve: { query: taskIds }, statements: [], response: { status: 202, body: `{"key":"${key}"}` } };
+  return {
+    accountId,
+    idempotencyKey: key,
+    fingerprint,
+    reserve: { query: taskIds },
+    statements: [],
+    response: { status: 202, body: `{"key":"${key}"}` },
+  };
 }
 
 describe("rate limits", () => {
@@ -70,7 +77,12 @@ describe("idempotency", () => {
     const accepted = await g.create(creation(a.accountId, "k1"));
     expect(accepted).toMatchObject({ kind: "accepted", status: 202, body: '{"key":"k1"}', window: { rateClass: "create" } });
     // A replay creates nothing: it counts in the ordinary window, not the creation one.
-    expect(await g.create(creation(a.accountId, "k1"))).toMatchObject({ kind: "replay", status: 202, body: '{"key":"k1"}', window: { rateClass: "other" } });
+    expect(await g.create(creation(a.accountId, "k1"))).toMatchObject({
+      kind: "replay",
+      status: 202,
+      body: '{"key":"k1"}',
+      window: { rateClass: "other" },
+    });
     expect((await g.create(creation(a.accountId, "k1", "other-body"))).kind).toBe("conflict");
     const ledger = await env.DB.prepare("SELECT COUNT(*) AS n FROM allowance_ledger WHERE task_id = 'task_k1'").first<{ n: number }>();
     expect(ledger?.n).toBe(1);
@@ -107,7 +119,9 @@ describe("allowance reservation", () => {
     );
     expect(outcomes.filter((o) => o.kind === "accepted")).toHaveLength(15);
     expect(outcomes.filter((o) => o.kind === "refused" && o.code === "QUERY_ALLOWANCE_INSUFFICIENT")).toHaveLength(5);
-    const n = await env.DB.prepare("SELECT SUM(amount) AS n FROM allowance_ledger WHERE account_id = ? AND entry = 'reserve'").bind(account.id).first<{ n: number }>();
+    const n = await env.DB.prepare("SELECT SUM(amount) AS n FROM allowance_ledger WHERE account_id = ? AND entry = 'reserve'")
+      .bind(account.id)
+      .first<{ n: number }>();
     expect(n?.n).toBe(15);
   });
 });

@@ -44,7 +44,9 @@ describe("wrong methods", () => {
     expect(paths.length).toBeGreaterThanOrEqual(10);
     for (const [template, operations] of paths) {
       const path = template.replace(/\{[^}]+\}/g, "x_1");
-      const documented = Object.keys(operations).map((m) => m.toUpperCase()).filter((m) => METHODS.includes(m));
+      const documented = Object.keys(operations)
+        .map((m) => m.toUpperCase())
+        .filter((m) => METHODS.includes(m));
       const allow = allowFor(documented);
       for (const method of METHODS.filter((m) => !allow.split(", ").includes(m))) {
         await expectMethodNotAllowed(await open(path, a.key, { method }), method, allow, `${method} ${template}`);
@@ -85,7 +87,11 @@ describe("query parameters", () => {
       const error = await expectError(await locations(`pageNumber=${encodeURIComponent(value)}`, a.key), 400, "VALIDATION_FAILED");
       expect(error.details?.fields).toEqual([{ path: "pageNumber", code: "INVALID_TYPE", message: "pageNumber must be a whole number." }]);
     }
-    const missing = await expectError(await open("/checks/chk_x1/results/reg_x1/evidence-locations?documentId=doc_x1", a.key), 400, "VALIDATION_FAILED");
+    const missing = await expectError(
+      await open("/checks/chk_x1/results/reg_x1/evidence-locations?documentId=doc_x1", a.key),
+      400,
+      "VALIDATION_FAILED",
+    );
     expect(missing.details?.fields).toEqual([{ path: "pageNumber", code: "REQUIRED", message: "This field is required." }]);
     // In range, the parameters pass and the unknown check is what answers.
     await expectError(await locations("pageNumber=999999", a.key), 404, "NOT_FOUND");
@@ -130,7 +136,13 @@ describe("request bodies in another charset", () => {
 
   it("are read when declared UTF-8 in any spelling, or with no charset", async () => {
     const a = await newAccount();
-    for (const type of ["application/json", "application/json; charset=utf-8", "application/json;charset=UTF-8", 'application/json; charset="utf-8"', "Application/JSON; Charset=utf8"]) {
+    for (const type of [
+      "application/json",
+      "application/json; charset=utf-8",
+      "application/json;charset=UTF-8",
+      'application/json; charset="utf-8"',
+      "Application/JSON; Charset=utf8",
+    ]) {
       const res = await post(a.key, type, utf8);
       expect(res.status, type).toBe(202);
     }
@@ -153,7 +165,14 @@ describe("a check on a no_result query", () => {
     const res = await open("/checks", a.key, {
       method: "POST",
       headers: { "Idempotency-Key": idempotencyKey() },
-      json: { applicant: subject, criteria: [{ kind: "invoice_no", value: "11050292" }, { kind: "keyword", value: "应收账款" }], sourceRegistryQueryId: queryId },
+      json: {
+        applicant: subject,
+        criteria: [
+          { kind: "invoice_no", value: "11050292" },
+          { kind: "keyword", value: "应收账款" },
+        ],
+        sourceRegistryQueryId: queryId,
+      },
     });
     expect(res.status).toBe(202);
     const check = await body<{ id: string; sourceRegistryQueryId: string; criteria: Array<{ id: string }> }>(res);
@@ -161,7 +180,14 @@ describe("a check on a no_result query", () => {
     await waitForCheck(check.id);
 
     const done = await body<Record<string, unknown>>(await open(`/checks/${check.id}`, a.key));
-    expect(done).toMatchObject({ status: "completed", executionStatus: "succeeded", sourceStatus: "available", coverageComplete: true, candidateCount: 0, pendingReviewCount: 0 });
+    expect(done).toMatchObject({
+      status: "completed",
+      executionStatus: "succeeded",
+      sourceStatus: "available",
+      coverageComplete: true,
+      candidateCount: 0,
+      pendingReviewCount: 0,
+    });
     expect(done.unmatchedCriterionIds).toEqual(check.criteria.map((c) => c.id));
     const results = await body<{ total: number; items: unknown[] }>(await open(`/checks/${check.id}/results`, a.key));
     expect(results).toMatchObject({ total: 0, items: [] });

@@ -104,7 +104,12 @@ describe("a key in the Authorization header", () => {
     const generic = await expectError(await call(ENTITLEMENTS), 401, "UNAUTHENTICATED");
     expect(generic.message).not.toContain("Authorization");
     const wrong = `rk_v1_${"b".repeat(32)}`;
-    const both = await expectError(await call(ENTITLEMENTS, { headers: { "X-Api-Key": wrong, Authorization: `Bearer ${a.key}` } }), 401, "UNAUTHENTICATED", [a.key, wrong]);
+    const both = await expectError(
+      await call(ENTITLEMENTS, { headers: { "X-Api-Key": wrong, Authorization: `Bearer ${a.key}` } }),
+      401,
+      "UNAUTHENTICATED",
+      [a.key, wrong],
+    );
     expect(both.message).toBe(generic.message);
   });
 });

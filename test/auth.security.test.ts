@@ -82,7 +82,10 @@ describe("open API authentication", () => {
   it("sends no CORS headers, not even to a preflight", async () => {
     const a = await newAccount();
     const res = await open(ENTITLEMENTS, a.key, { headers: { Origin: "https://evil.example" } });
-    const preflight = await call(`/api/open/v1${ENTITLEMENTS}`, { method: "OPTIONS", headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "GET" } });
+    const preflight = await call(`/api/open/v1${ENTITLEMENTS}`, {
+      method: "OPTIONS",
+      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "GET" },
+    });
     for (const r of [res, preflight]) for (const [name] of r.headers) expect(name.toLowerCase()).not.toMatch(/^access-control-/);
     expect(preflight.status).toBe(401);
   });

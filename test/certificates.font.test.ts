@@ -13,7 +13,9 @@ it("embeds the bundled font program whole, with a glyph for every character prin
   const text = "登记证明编号：0123 上海华信商贸有限公司，发票号码０１４９２９２１～No.08897420";
   const pdf = await writeEmbeddedPdf([{ width: 595, height: 842, runs: [{ text, x: 50, y: 700, size: 12 }] }], { title: "t", date: new Date(0) });
   const doc = await PDFDocument.load(pdf);
-  const descriptor = doc.context.enumerateIndirectObjects().map(([, o]) => o)
+  const descriptor = doc.context
+    .enumerateIndirectObjects()
+    .map(([, o]) => o)
     .find((o): o is PDFDict => o instanceof PDFDict && o.get(PDFName.of("Type")) === PDFName.of("FontDescriptor"));
   const fontFile = descriptor?.lookup(PDFName.of("FontFile2")) ?? descriptor?.lookup(PDFName.of("FontFile3"));
   if (!(fontFile instanceof PDFRawStream)) throw new Error("no embedded font program");

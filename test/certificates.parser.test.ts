@@ -36,7 +36,9 @@ function page1(extra = ""): string {
     "转让财产描述：发票代码：3100201130 发票号码：0149",
     extra,
     "中国人民银行征信中心 第 1 页 共 2 页",
-  ].filter(Boolean).join("\n");
+  ]
+    .filter(Boolean)
+    .join("\n");
 }
 
 const PAGE2 = [NUMBER, "2921，No.08897420。", "变更事项：补充发票", "<完>", "中国人民银行征信中心 第 2 页 共 2 页"].join("\n");
@@ -47,10 +49,17 @@ describe("parseCertificate on text", () => {
     expect(r.status).toBe("completed");
     const c = r.certificate;
     expect(c).toMatchObject({
-      certificateNumber: NUMBER, initialCertificateNumber: "05000000000000000001", registerType: "change",
-      registerTime: "2023-05-20T10:23:45+08:00", registrationMonths: 24, expiresAt: "2025-05-20",
-      businessTypeCode: "A00200", mainContractAmount: "1234567.80", mainContractCurrency: "HKY",
-      performanceStartDate: "2023-05-20", performanceEndDate: "2024-05-19",
+      certificateNumber: NUMBER,
+      initialCertificateNumber: "05000000000000000001",
+      registerType: "change",
+      registerTime: "2023-05-20T10:23:45+08:00",
+      registrationMonths: 24,
+      expiresAt: "2025-05-20",
+      businessTypeCode: "A00200",
+      mainContractAmount: "1234567.80",
+      mainContractCurrency: "HKY",
+      performanceStartDate: "2023-05-20",
+      performanceEndDate: "2024-05-19",
       propertyDescription: "发票代码：3100201130 发票号码：01492921，No.08897420。",
       registrationDetails: { changeDescription: "补充发票", extensionMonths: null, cancellationReason: null },
     });
@@ -59,7 +68,8 @@ describe("parseCertificate on text", () => {
       ["secured_party", "招商银行股份有限公司上海分行", "01"],
     ]);
     expect(c?.parties?.[0]?.details).toMatchObject({
-      industryCode: "C", corporationScale: "30",
+      industryCode: "C",
+      corporationScale: "30",
       unclassifiedIdentifiers: [{ label: "工商注册号/统一社会信用代码", value: "91310115MA1K4XYZ3Q" }],
     });
     expect(c?.parties?.[0]?.unifiedSocialCreditCode).toBeNull();
@@ -84,15 +94,25 @@ describe("parseCertificate on text", () => {
     const r = parseCertificate([page1().replace("登记期限（月）：24", "登记期限（月）：二十四").replace("融资合同币种：港元", "融资合同币种：贝壳")]);
     expect(r.status).toBe("completed");
     expect(r.certificate?.registrationMonths).toBeNull();
-    expect(r.issues).toEqual(expect.arrayContaining([
-      { code: "UNREADABLE_VALUE", field: "registrationMonths", rawValue: "二十四", pageNumber: 1 },
-      { code: "UNREADABLE_VALUE", field: "mainContractCurrency", rawValue: "贝壳", pageNumber: 1 },
-    ]));
+    expect(r.issues).toEqual(
+      expect.arrayContaining([
+        { code: "UNREADABLE_VALUE", field: "registrationMonths", rawValue: "二十四", pageNumber: 1 },
+        { code: "UNREADABLE_VALUE", field: "mainContractCurrency", rawValue: "贝壳", pageNumber: 1 },
+      ]),
+    );
   });
 
   it("flags fields the registration type expects when they are missing", () => {
-    const r = parseCertificate([page1().replace(/^登记到期日.*$/m, "").replace(/^受让人[\s\S]*?(?=财产信息)/m, "")]);
-    expect(r.issues.filter((i) => i.code === "MISSING_FIELD").map((i) => i.field)).toEqual(["expiresAt", "parties.secured_party", "registrationDetails.changeDescription"]);
+    const r = parseCertificate([
+      page1()
+        .replace(/^登记到期日.*$/m, "")
+        .replace(/^受让人[\s\S]*?(?=财产信息)/m, ""),
+    ]);
+    expect(r.issues.filter((i) => i.code === "MISSING_FIELD").map((i) => i.field)).toEqual([
+      "expiresAt",
+      "parties.secured_party",
+      "registrationDetails.changeDescription",
+    ]);
   });
 
   it("fails, never completes empty: no text, not a certificate, no certificate number", () => {
@@ -109,7 +129,7 @@ describe("parseCertificate on text", () => {
 
   it("never throws on arbitrary text", () => {
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const alphabet = "登记证明编号时间：: \n0123456789名称类型出质人质权人财产描述第页共<完>";
     for (let n = 0; n < 200; n++) {
       const text = Array.from({ length: 300 }, () => alphabet[Math.floor(rand() * alphabet.length)]).join("");
@@ -141,7 +161,10 @@ describe("other layouts", () => {
     const r = parseCertificate([page]);
     expect(r.status).toBe("completed");
     expect(r.certificate).toMatchObject({
-      registerType: "objection", registrationMonths: 6, mainContractAmount: "1000.00", businessTypeCode: "B00000",
+      registerType: "objection",
+      registrationMonths: 6,
+      mainContractAmount: "1000.00",
+      businessTypeCode: "B00000",
       propertyDescription: "申请人对该登记的财产描述提出异议。",
       declaredAttachments: [{ fileName: "异议申请书.pdf", purpose: "objection" }],
     });

@@ -29,7 +29,12 @@ describe("certificate round trip", () => {
       const found = sandboxRegistry.find(subject, listed.certificateNumber);
       if (!found) throw new Error(`no registration ${listed.certificateNumber}`);
       const pdf = await renderLaidOut(found);
-      const truth = { certificate: found.certificate, pageTexts: found.layout.pageTexts, mentions: found.registration.mentions, font: found.registration.style.font };
+      const truth = {
+        certificate: found.certificate,
+        pageTexts: found.layout.pageTexts,
+        mentions: found.registration.mentions,
+        font: found.registration.style.font,
+      };
       const extracted = await extractPdf(pdf);
       if (!extracted.ok) throw new Error(`${listed.certificateNumber}: ${extracted.message}`);
       const texts = extracted.pages.map((p) => p.text);

@@ -209,7 +209,9 @@ describe("fixtures override generation", () => {
   it("returns exactly the fixture list; uploaded files are served, the others are missing", async () => {
     const store = new MemoryFixtureStore();
     const adapter = new SandboxUpstream({ fixtures: store });
-    const uploaded = (await sandboxRegistry.certificatePdf("宁波恒通贸易有限公司", sandboxRegistry.listing("宁波恒通贸易有限公司")[0]?.certificateNumber ?? "")) ?? new Uint8Array();
+    const uploaded =
+      (await sandboxRegistry.certificatePdf("宁波恒通贸易有限公司", sandboxRegistry.listing("宁波恒通贸易有限公司")[0]?.certificateNumber ?? "")) ??
+      new Uint8Array();
     store.subjects.set("夹具公司无登记", {
       registrations: [
         { certificateNumber: "11111111111111111111", registerType: "initial", registerTime: "2024-01-02T03:04:05+08:00" },
@@ -220,7 +222,8 @@ describe("fixtures override generation", () => {
     store.putAttachment("11111111111111111111", "清单.pdf", uploaded, "application/pdf");
     const listing = await adapter.listRegistrations("夹具公司无登记", ctx);
     expect(listing).toEqual({
-      ok: true, sourceStatus: "available",
+      ok: true,
+      sourceStatus: "available",
       registrations: [
         { certificateNumber: "11111111111111111111", registerType: "initial", registerTime: "2024-01-02T03:04:05+08:00", summary: {} },
         { certificateNumber: "22222222222222222222", summary: {} },
@@ -229,7 +232,10 @@ describe("fixtures override generation", () => {
     const ref = (n: string) => ({ subjectName: "夹具公司无登记", certificateNumber: n });
     expect(await bytesOf(await adapter.fetchCertificate(ref("11111111111111111111"), ctx))).toEqual(uploaded);
     expect(await adapter.fetchCertificate(ref("22222222222222222222"), ctx)).toEqual({ ok: false, kind: "missing" });
-    expect(await adapter.listAttachments(ref("11111111111111111111"), ctx)).toEqual({ ok: true, attachments: [{ fileName: "清单.pdf", mimeType: "application/pdf" }] });
+    expect(await adapter.listAttachments(ref("11111111111111111111"), ctx)).toEqual({
+      ok: true,
+      attachments: [{ fileName: "清单.pdf", mimeType: "application/pdf" }],
+    });
     expect((await adapter.fetchAttachment(ref("11111111111111111111"), "清单.pdf", ctx)).ok).toBe(true);
     expect(await adapter.listAttachments(ref("22222222222222222222"), ctx)).toEqual({ ok: true, attachments: [] });
   });

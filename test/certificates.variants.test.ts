@@ -31,7 +31,15 @@ async function roundTrip(index: number, style: Partial<RenderStyle>, change: (c:
   return { laid, pdf, texts, parsed: parseCertificate(texts) };
 }
 
-const plain: Partial<RenderStyle> = { spacedLabels: false, separateRuns: false, valueOnNextLine: false, groupedNumber: false, watermark: false, colon: "：", font: "embedded" };
+const plain: Partial<RenderStyle> = {
+  spacedLabels: false,
+  separateRuns: false,
+  valueOnNextLine: false,
+  groupedNumber: false,
+  watermark: false,
+  colon: "：",
+  font: "embedded",
+};
 
 describe("layout variants read back exactly", () => {
   it("labels justified with spaces between their characters", async () => {
@@ -97,10 +105,22 @@ describe("layout variants read back exactly", () => {
   it("reads certificates with the optional blocks missing, and flags missing expected fields", async () => {
     const r = await roundTrip(6, plain, (c) => {
       Object.assign(c, {
-        preparer: null, originalRegistration: null, securedScope: null, securityType: null, maximumClaimAmount: null,
-        maximumClaimCurrency: null, performanceStartDate: null, performanceEndDate: null, performancePeriodText: null,
-        propertyValue: null, propertyValueCurrency: null, propertyUniqueCode: null, securityContractNumber: null,
-        declaredAttachments: [], registrationMonths: null, expiresAt: null,
+        preparer: null,
+        originalRegistration: null,
+        securedScope: null,
+        securityType: null,
+        maximumClaimAmount: null,
+        maximumClaimCurrency: null,
+        performanceStartDate: null,
+        performanceEndDate: null,
+        performancePeriodText: null,
+        propertyValue: null,
+        propertyValueCurrency: null,
+        propertyUniqueCode: null,
+        securityContractNumber: null,
+        declaredAttachments: [],
+        registrationMonths: null,
+        expiresAt: null,
       });
     });
     const issues = r.parsed.issues.filter((i) => i.code === "MISSING_FIELD").map((i) => i.field);

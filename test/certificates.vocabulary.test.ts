@@ -36,9 +36,20 @@ describe("every label entry", () => {
 
 describe("furniture", () => {
   it.each([
-    "第 2 页 共 3 页", "第2页", "第2页/共3页", "共3页 第2页", "Page 2 of 3", "2 / 3", "- 2 -", "<完>", "〈完〉",
-    "打印时间：2024-01-02 10:11:12", "代理登记机构：上海浦东发展银行股份有限公司", "中国人民银行征信中心",
-    "中征动产融资登记服务有限责任公司 第 1 页 共 2 页", "动产融资统一登记公示系统",
+    "第 2 页 共 3 页",
+    "第2页",
+    "第2页/共3页",
+    "共3页 第2页",
+    "Page 2 of 3",
+    "2 / 3",
+    "- 2 -",
+    "<完>",
+    "〈完〉",
+    "打印时间：2024-01-02 10:11:12",
+    "代理登记机构：上海浦东发展银行股份有限公司",
+    "中国人民银行征信中心",
+    "中征动产融资登记服务有限责任公司 第 1 页 共 2 页",
+    "动产融资统一登记公示系统",
   ])("%s is never content", (line) => {
     expect(contentLines([`登记证明编号：02836616000343418599\n${line}\n登记时间：2023-05-20 10:23:45`]).map((l) => l.text)).toEqual([
       "登记证明编号：02836616000343418599",
@@ -70,7 +81,12 @@ describe("amounts", () => {
     const text = ["登记证明编号：02836616000343418599", "登记类型：初始登记", "主合同金额：1,000,000.00（人民币壹拾万元整）"].join("\n");
     const parsed = parseCertificate([text]);
     expect(parsed.certificate.mainContractAmount).toBe("1000000.00");
-    expect(parsed.issues).toContainEqual({ code: "AMOUNT_WORDS_DISAGREE", field: "mainContractAmount", rawValue: "1,000,000.00（人民币壹拾万元整）", pageNumber: 1 });
+    expect(parsed.issues).toContainEqual({
+      code: "AMOUNT_WORDS_DISAGREE",
+      field: "mainContractAmount",
+      rawValue: "1,000,000.00（人民币壹拾万元整）",
+      pageNumber: 1,
+    });
   });
 });
 
@@ -79,17 +95,30 @@ describe("layouts", () => {
 
   it("never glues an unknown line onto a finished value, and reports it", () => {
     const parsed = parseCertificate([[...base, "登记时间：2023-05-20 10:23:45", "本页以下空白", "登记期限：12个月"].join("\n")]);
-    expect(parsed.certificate).toMatchObject({ certificateNumber: "02836616000343418599", registerTime: "2023-05-20T10:23:45+08:00", registrationMonths: 12, registerType: "initial" });
+    expect(parsed.certificate).toMatchObject({
+      certificateNumber: "02836616000343418599",
+      registerTime: "2023-05-20T10:23:45+08:00",
+      registrationMonths: 12,
+      registerType: "initial",
+    });
     expect(parsed.issues).toContainEqual({ code: "UNRECOGNIZED_LINE", field: null, rawValue: "本页以下空白", pageNumber: 1 });
   });
 
   it("joins a number wrapped over two lines and two pairs on one line", () => {
     const parsed = parseCertificate([["登记证明编号：0283 6616 0003", "4341 8599", "登记时间：2023-05-20 10:23:45  登记期限：12个月"].join("\n")]);
-    expect(parsed.certificate).toMatchObject({ certificateNumber: "02836616000343418599", registerTime: "2023-05-20T10:23:45+08:00", registrationMonths: 12 });
+    expect(parsed.certificate).toMatchObject({
+      certificateNumber: "02836616000343418599",
+      registerTime: "2023-05-20T10:23:45+08:00",
+      registrationMonths: 12,
+    });
   });
 
   it("reads role-prefixed party labels into one party each", () => {
-    const parsed = parseCertificate([[...base, "出让人类型：企业", "出让人名称：上海华信商贸有限公司", "受让人名称：招商银行股份有限公司上海分行", "受让人类型：金融机构"].join("\n")]);
+    const parsed = parseCertificate([
+      [...base, "出让人类型：企业", "出让人名称：上海华信商贸有限公司", "受让人名称：招商银行股份有限公司上海分行", "受让人类型：金融机构"].join(
+        "\n",
+      ),
+    ]);
     expect(parsed.certificate.parties?.map((p) => [p.role, p.name, p.typeCode])).toEqual([
       ["debtor", "上海华信商贸有限公司", "02"],
       ["secured_party", "招商银行股份有限公司上海分行", "01"],

@@ -26,7 +26,11 @@ describe("a duplicate check end to end", () => {
     const { certificateNumber, invoice } = pickInvoice();
     const res = await postCheck(a.key, {
       applicant: SUBJECT,
-      criteria: [{ kind: "invoice_no", value: invoice }, { kind: "invoice_no", value: "98765432109" }, { kind: "keyword", value: "根本不存在的关键词" }],
+      criteria: [
+        { kind: "invoice_no", value: invoice },
+        { kind: "invoice_no", value: "98765432109" },
+        { kind: "keyword", value: "根本不存在的关键词" },
+      ],
     });
     expect(res.status).toBe(202);
     const created = await body<Check>(res);
@@ -48,7 +52,9 @@ describe("a duplicate check end to end", () => {
     expect(check).toHaveProperty("processingCompletedAt");
     expect(check).not.toHaveProperty("completedAt");
 
-    const regs = await body<{ items: Array<{ id: string; certificateNumber: string }> }>(await open(`/queries/${check.sourceRegistryQueryId}/registrations?pageSize=100`, a.key));
+    const regs = await body<{ items: Array<{ id: string; certificateNumber: string }> }>(
+      await open(`/queries/${check.sourceRegistryQueryId}/registrations?pageSize=100`, a.key),
+    );
     const reg = regs.items.find((r) => r.certificateNumber === certificateNumber)!;
     const result = await body<CheckResult>(await open(`/checks/${check.id}/results/${reg.id}`, a.key));
     expect(result.matchStatus).toBe("matched");
@@ -69,7 +75,12 @@ describe("a duplicate check end to end", () => {
     const h = evidence.highlightRanges[0]!;
     expect(evidence.snippet.slice(h.start, h.end)).toBe(slice);
 
-    const locations = await body<EvidenceLocations>(await open(`/checks/${check.id}/results/${reg.id}/evidence-locations?documentId=${evidence.documentId}&pageNumber=${evidence.pageNumber}`, a.key));
+    const locations = await body<EvidenceLocations>(
+      await open(
+        `/checks/${check.id}/results/${reg.id}/evidence-locations?documentId=${evidence.documentId}&pageNumber=${evidence.pageNumber}`,
+        a.key,
+      ),
+    );
     expect(locations.locations.map((l: { evidenceId: string }) => l.evidenceId)).toContain(evidence.id);
     expect(locations).toMatchObject({ coordinateSystem: "normalized_top_left", pageNumber: evidence.pageNumber, rotation: 0 });
     expect(locations.width).toBeGreaterThan(0);
@@ -95,7 +106,8 @@ describe("a duplicate check end to end", () => {
     const matched = matchedOnly.items as Array<{ registration: { id: string } }>;
     for (const [i, item] of matched.entries()) {
       const review = await admin(`/checks/${check.id}/results/${item.registration.id}/review`, {
-        method: "PUT", json: { decision: i === 0 ? "confirmed" : "false_positive", note: "核对发票原件" },
+        method: "PUT",
+        json: { decision: i === 0 ? "confirmed" : "false_positive", note: "核对发票原件" },
       });
       expect(review.status).toBe(200);
     }
@@ -111,35 +123,60 @@ describe("a duplicate check end to end", () => {
     expect(after.check?.systemDecision?.decision).toBe("matched");
     expect(after.check?.version).toBe(2);
     if (unmatchedReg && !matched.some((m) => m.registration.id === unmatchedReg.id)) {
-      const refused = await admin(`/checks/${check.id}/results/${unmatchedReg.id}/review`, { method: "PUT", json: { decision: "confirmed", note: "" } });
+      const refused = await admin(`/checks/${check.id}/results/${unmatchedReg.id}/review`, {
+        method: "PUT",
+        json: { decision: "confirmed", note: "" },
+      });
       expect(refused.status).toBe(409);
     }
 
     // Charges: one query (settled) and one check (settled).
     const ledger = await env.DB.prepare("SELECT kind, entry FROM allowance_ledger WHERE account_id = ? ORDER BY kind, entry").bind(a.accountId).all();
     expect(ledger.results).toEqual([
-      { kind: "check", entry: "reserve" }, { kind: "check", entry: "settle" },
-      { kind: "query", entry: "reserve" }, { kind: "query", entry: "settle" },
+      { kind: "check", entry: "reserve" },
+      { kind: "check", entry: "settle" },
+      { kind: "query", entry: "reserve" },
+      { kind: "query", entry: "settle" },
     ]);
 
     // Reusing the finished query charges a check only.
-    const reuse = await postCheck(a.key, { applicant: SUBJECT, criteria: [{ kind: "keyword", value: "发票" }], sourceRegistryQueryId: check.sourceRegistryQueryId });
+    const reuse = await postCheck(a.key, {
+      applicant: SUBJECT,
+      criteria: [{ kind: "keyword", value: "发票" }],
+      sourceRegistryQueryId: check.sourceRegistryQueryId,
+    });
     expect(reuse.status).toBe(202);
     const reused = await body<Check>(reuse);
     expect(reused.sourceRegistryQueryId).toBe(check.sourceRegistryQueryId);
     await waitForCheck(reused.id);
-    const charges = await env.DB.prepare("SELECT kind, COUNT(*) AS n FROM allowance_ledger WHERE account_id = ? AND entry = 'reserve' GROUP BY kind ORDER BY kind").bind(a.accountId).all();
-    expect(charges.results).toEqual([{ kind: "check", n: 2 }, { kind: "query", n: 1 }]);
+    const charges = await env.DB.prepare(
+      "SELECT kind, COUNT(*) AS n FROM allowance_ledger WHERE account_id = ? AND entry = 'reserve' GROUP BY kind ORDER BY kind",
+    )
+      .bind(a.accountId)
+      .all();
+    expect(charges.results).toEqual([
+      { kind: "check", n: 2 },
+      { kind: "query", n: 1 },
+    ]);
 
     // Another account sees none of it.
     const b = await newAccount();
-    for (const path of [`/checks/${check.id}`, `/checks/${check.id}/results`, `/checks/${check.id}/results/${reg.id}`, `/checks/${check.id}/results/${reg.id}/navigation`,
-      `/checks/${check.id}/results/${reg.id}/evidence-locations?documentId=${evidence.documentId}&pageNumber=1`]) {
+    for (const path of [
+      `/checks/${check.id}`,
+      `/checks/${check.id}/results`,
+      `/checks/${check.id}/results/${reg.id}`,
+      `/checks/${check.id}/results/${reg.id}/navigation`,
+      `/checks/${check.id}/results/${reg.id}/evidence-locations?documentId=${evidence.documentId}&pageNumber=1`,
+    ]) {
       const r = await open(path, b.key);
       expect(r.status, path).toBe(404);
       expect((await body(r)).code).toBe("NOT_FOUND");
     }
-    const foreignSource = await postCheck(b.key, { applicant: SUBJECT, criteria: [{ kind: "keyword", value: "x" }], sourceRegistryQueryId: check.sourceRegistryQueryId });
+    const foreignSource = await postCheck(b.key, {
+      applicant: SUBJECT,
+      criteria: [{ kind: "keyword", value: "x" }],
+      sourceRegistryQueryId: check.sourceRegistryQueryId,
+    });
     expect(foreignSource.status).toBe(404);
   });
 
@@ -150,7 +187,13 @@ describe("a duplicate check end to end", () => {
     expect((await body(refused)).code).toBe("CHECK_PLAN_REQUIRED");
 
     const a = await newAccount();
-    const bad = await postCheck(a.key, { applicant: SUBJECT, criteria: [{ kind: "invoice_no", value: "12AB" }, { kind: "keyword", value: "" }] });
+    const bad = await postCheck(a.key, {
+      applicant: SUBJECT,
+      criteria: [
+        { kind: "invoice_no", value: "12AB" },
+        { kind: "keyword", value: "" },
+      ],
+    });
     expect(bad.status).toBe(400);
     const fields = (await body<{ details: { fields: Array<{ path: string; code: string }> } }>(bad)).details.fields;
     expect(fields.map((f) => f.path)).toContain("criteria[1].value");
@@ -158,16 +201,30 @@ describe("a duplicate check end to end", () => {
     const tooMany = await postCheck(a.key, { applicant: SUBJECT, criteria: Array.from({ length: 101 }, () => ({ kind: "keyword", value: "x" })) });
     expect(tooMany.status).toBe(400);
 
-    const q = await body<{ queries: Array<{ id: string }> }>(await open("/queries", a.key, { method: "POST", json: { subjectNames: ["另一家示例公司"] }, headers: { "Idempotency-Key": idempotencyKey() } }));
-    const other = await postCheck(a.key, { applicant: SUBJECT, criteria: [{ kind: "keyword", value: "x" }], sourceRegistryQueryId: q.queries[0]!.id });
+    const q = await body<{ queries: Array<{ id: string }> }>(
+      await open("/queries", a.key, { method: "POST", json: { subjectNames: ["另一家示例公司"] }, headers: { "Idempotency-Key": idempotencyKey() } }),
+    );
+    const other = await postCheck(a.key, {
+      applicant: SUBJECT,
+      criteria: [{ kind: "keyword", value: "x" }],
+      sourceRegistryQueryId: q.queries[0]!.id,
+    });
     expect(other.status).toBe(400);
     expect((await body<{ details: { fields: Array<{ path: string }> } }>(other)).details.fields[0]!.path).toBe("sourceRegistryQueryId");
     // A 排队 subject waits for an upstream resource for seconds: its query is certainly unfinished.
-    const waiting = await body<{ queries: Array<{ id: string }> }>(await open("/queries", a.key, { method: "POST", json: { subjectNames: ["排队示例公司"] }, headers: { "Idempotency-Key": idempotencyKey() } }));
-    const unfinished = await postCheck(a.key, { applicant: "排队示例公司", criteria: [{ kind: "keyword", value: "x" }], sourceRegistryQueryId: waiting.queries[0]!.id });
+    const waiting = await body<{ queries: Array<{ id: string }> }>(
+      await open("/queries", a.key, { method: "POST", json: { subjectNames: ["排队示例公司"] }, headers: { "Idempotency-Key": idempotencyKey() } }),
+    );
+    const unfinished = await postCheck(a.key, {
+      applicant: "排队示例公司",
+      criteria: [{ kind: "keyword", value: "x" }],
+      sourceRegistryQueryId: waiting.queries[0]!.id,
+    });
     expect(unfinished.status).toBe(409);
     expect((await body(unfinished)).code).toBe("SOURCE_QUERY_NOT_FINISHED");
-    const ledger = await env.DB.prepare("SELECT COUNT(*) AS n FROM allowance_ledger WHERE account_id = ? AND kind = 'check'").bind(light.accountId).first<{ n: number }>();
+    const ledger = await env.DB.prepare("SELECT COUNT(*) AS n FROM allowance_ledger WHERE account_id = ? AND kind = 'check'")
+      .bind(light.accountId)
+      .first<{ n: number }>();
     expect(ledger?.n).toBe(0);
   });
 });

@@ -62,7 +62,11 @@ describe("checks over OCR'd files", () => {
     expect(jpeg.mime_type).toBe("image/jpeg");
     // The page text served to matching is the OCR lines, one per line.
     const stored = (await (await env.FILES.get(`text/${queryId}/${jpeg.id}.json`))!.json()) as string[];
-    expect(stored).toEqual([standinLines(jpeg.sha256, 1, "jpeg").map((l) => l.text).join("\n")]);
+    expect(stored).toEqual([
+      standinLines(jpeg.sha256, 1, "jpeg")
+        .map((l) => l.text)
+        .join("\n"),
+    ]);
 
     const numbers = {
       jpeg: standinNumber(jpeg.sha256, 1, 0),
@@ -72,8 +76,13 @@ describe("checks over OCR'd files", () => {
     };
     const check = await body<Check>(
       await open("/checks", a.key, {
-        method: "POST", headers: { "Idempotency-Key": idempotencyKey() },
-        json: { applicant: subject, sourceRegistryQueryId: queryId, criteria: Object.values(numbers).map((value) => ({ kind: "invoice_no", value })) },
+        method: "POST",
+        headers: { "Idempotency-Key": idempotencyKey() },
+        json: {
+          applicant: subject,
+          sourceRegistryQueryId: queryId,
+          criteria: Object.values(numbers).map((value) => ({ kind: "invoice_no", value })),
+        },
       }),
     );
     expect(check.sourceRegistryQueryId).toBe(queryId);
@@ -88,14 +97,22 @@ describe("checks over OCR'd files", () => {
       const result = await body<CheckResult>(await open(`/checks/${check.id}/results/${doc.registration_id}`, a.key));
       expect(result.matchStatus).toBe("matched");
       const evidence = result.check!.evidence.find((e) => e.criterionId === criterionId && e.documentId === doc.id)!;
-      expect(evidence, doc.file_name).toMatchObject({ sourceField, pageNumber: 1, termValue: value, fileName: doc.file_name, mimeType: doc.mime_type });
+      expect(evidence, doc.file_name).toMatchObject({
+        sourceField,
+        pageNumber: 1,
+        termValue: value,
+        fileName: doc.file_name,
+        mimeType: doc.mime_type,
+      });
       const locations = await body<EvidenceLocations>(
         await open(`/checks/${check.id}/results/${doc.registration_id}/evidence-locations?documentId=${doc.id}&pageNumber=1`, a.key),
       );
       const location = locations.locations.find((l: { evidenceId: string }) => l.evidenceId === evidence.id)!;
       expect(location).toMatchObject({ precision: "region", reason: "OCR_LINE" });
       // Within the OCR line that holds the number: the stand-in's box for it, scaled to the page (boxes are kept to 0.01 of a unit).
-      const line = standinLines(doc.sha256, 1, doc.file_name.endsWith(".png") ? "png" : doc.file_name.endsWith(".pdf") ? "pdf" : "jpeg").find((l) => l.text.includes(value))!;
+      const line = standinLines(doc.sha256, 1, doc.file_name.endsWith(".png") ? "png" : doc.file_name.endsWith(".pdf") ? "pdf" : "jpeg").find((l) =>
+        l.text.includes(value),
+      )!;
       const [x1, y1, x2, , , y3] = location.quads[0] as number[];
       expect(y1).toBeCloseTo(line.box[1] / STANDIN_PAGE.height, 4);
       expect(y3).toBeCloseTo(line.box[3] / STANDIN_PAGE.height, 4);
@@ -118,7 +135,11 @@ describe("checks over OCR'd files", () => {
     const ours = [jpeg, png, scannedPdf].map((d) => `${d.sha256}:1`);
     for (const key of ours) expect(calls[key], key).toBe(2);
     const ofThisQuery = new Set(docs.map((d) => d.sha256));
-    expect(Object.entries(calls).filter(([key]) => ofThisQuery.has(key.split(":")[0]!)).every(([, n]) => n === 2)).toBe(true);
+    expect(
+      Object.entries(calls)
+        .filter(([key]) => ofThisQuery.has(key.split(":")[0]!))
+        .every(([, n]) => n === 2),
+    ).toBe(true);
     const b = await newAccount();
     await runQuery(b.key, subject);
     expect(await standinCalls()).toEqual(calls);
@@ -144,7 +165,10 @@ describe("one OCR call per file at a time in an isolate", () => {
 
     // The stand-in fails each file's first call (503): both readers get that one transient outcome.
     const first = await Promise.all([recogniseOnce(env.FILES, config(), file), recogniseOnce(env.FILES, config(), file)]);
-    expect(first).toEqual([{ ok: false, kind: "transient", reason: "status 503" }, { ok: false, kind: "transient", reason: "status 503" }]);
+    expect(first).toEqual([
+      { ok: false, kind: "transient", reason: "status 503" },
+      { ok: false, kind: "transient", reason: "status 503" },
+    ]);
     expect(await calls()).toBe(1);
     expect(asked()).toBe(1);
 

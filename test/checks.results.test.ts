@@ -10,7 +10,12 @@ import type { Check } from "./api-types";
 const SUBJECT = "杭州示例商贸集团有限公司";
 
 type Item = { registration: { id: string }; matchStatus: string; resultStatus: string; strength?: string; matchedCriterionIds: string[] };
-type Page = { items: Item[]; total: number; counts: { all: number; pending: number; unmatched: number; confirmed: number; excluded: number }; reviewableCount: number };
+type Page = {
+  items: Item[];
+  total: number;
+  counts: { all: number; pending: number; unmatched: number; confirmed: number; excluded: number };
+  reviewableCount: number;
+};
 
 function invoiceOfSomeRegistration(): string {
   for (const reg of sandboxRegistry.listing(SUBJECT)) {
@@ -27,7 +32,13 @@ describe("check results", () => {
       await open("/checks", a.key, {
         method: "POST",
         headers: { "Idempotency-Key": idempotencyKey() },
-        json: { applicant: SUBJECT, criteria: [{ kind: "invoice_no", value: invoiceOfSomeRegistration() }, { kind: "keyword", value: "有限公司" }] },
+        json: {
+          applicant: SUBJECT,
+          criteria: [
+            { kind: "invoice_no", value: invoiceOfSomeRegistration() },
+            { kind: "keyword", value: "有限公司" },
+          ],
+        },
       }),
     );
     await waitForQuery(created.sourceRegistryQueryId);
@@ -87,7 +98,10 @@ describe("check results", () => {
     // Reviews: only matched candidates; unknown results are 404.
     const unmatched = all.items.find((i) => i.matchStatus === "unmatched");
     if (unmatched) {
-      const refused = await admin(`/checks/${created.id}/results/${unmatched.registration.id}/review`, { method: "PUT", json: { decision: "confirmed", note: "x" } });
+      const refused = await admin(`/checks/${created.id}/results/${unmatched.registration.id}/review`, {
+        method: "PUT",
+        json: { decision: "confirmed", note: "x" },
+      });
       expect(refused.status).toBe(409);
     }
     const missing = await admin(`/checks/${created.id}/results/reg_nope/review`, { method: "PUT", json: { decision: "confirmed", note: "x" } });
@@ -118,7 +132,10 @@ describe("check results", () => {
     expect(page.items.length).toBeGreaterThan(0);
     expect(page.reviewableCount).toBe(0);
     for (const item of page.items) {
-      const refused = await admin(`/checks/${created.id}/results/${item.registration.id}/review`, { method: "PUT", json: { decision: "confirmed", note: "" } });
+      const refused = await admin(`/checks/${created.id}/results/${item.registration.id}/review`, {
+        method: "PUT",
+        json: { decision: "confirmed", note: "" },
+      });
       expect(refused.status).toBe(409);
     }
   });

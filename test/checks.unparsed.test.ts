@@ -13,14 +13,25 @@ const SUBJECT = "规模12证据定位测试有限公司";
 function printedCertificate() {
   for (const { certificateNumber } of sandboxRegistry.listing(SUBJECT)) {
     const laid = sandboxRegistry.find(SUBJECT, certificateNumber)!;
-    const mention = laid.registration.mentions.find((m) => m.source === "description" && !m.range && laid.layout.pageTexts.some((t) => t.includes(m.number)));
+    const mention = laid.registration.mentions.find(
+      (m) => m.source === "description" && !m.range && laid.layout.pageTexts.some((t) => t.includes(m.number)),
+    );
     if (mention) return { laid, number: mention.number };
   }
   throw new Error("no certificate prints a whole invoice number");
 }
 
 function certificateDoc(pages: string[], readings: SearchableDocument["readings"] = []): SearchableDocument {
-  return { id: "doc_cert", kind: "certificate", fileName: "登记证明.pdf", mimeType: "application/pdf", sha256: "a".repeat(64), textStatus: "extracted", pages, readings };
+  return {
+    id: "doc_cert",
+    kind: "certificate",
+    fileName: "登记证明.pdf",
+    mimeType: "application/pdf",
+    sha256: "a".repeat(64),
+    textStatus: "extracted",
+    pages,
+    readings,
+  };
 }
 
 const criteria = (values: Array<["invoice_no" | "keyword", string]>) => compile(values.map(([kind, value], i) => ({ id: `crt_${i}`, kind, value })));
@@ -29,10 +40,20 @@ describe("a certificate whose fields did not parse", () => {
   it("is searched in its text: a hit is matched with certificate_text evidence and the issue stays", () => {
     const { laid, number } = printedCertificate();
     const pages = laid.layout.pageTexts;
-    const decision = decideRegistration(criteria([["invoice_no", number], ["invoice_no", "86420975"]]), {
-      registrationId: "reg_1", certificateNumber: "x", parseStatus: "failed", certificate: null,
-      documents: [certificateDoc(pages)], attachmentsComplete: true,
-    });
+    const decision = decideRegistration(
+      criteria([
+        ["invoice_no", number],
+        ["invoice_no", "86420975"],
+      ]),
+      {
+        registrationId: "reg_1",
+        certificateNumber: "x",
+        parseStatus: "failed",
+        certificate: null,
+        documents: [certificateDoc(pages)],
+        attachmentsComplete: true,
+      },
+    );
     expect(decision.matchStatus).toBe("matched");
     expect(decision.strength).toBe("invoice_match");
     expect(decision.matchedCriterionIds).toEqual(["crt_0"]);
@@ -60,10 +81,26 @@ describe("a certificate whose fields did not parse", () => {
       `${issuer}\n动产融资统一登记公示系统 登记证明\n担保财产描述：应收账款，发票号码：12345678\n第 1 页 共 2 页`,
       `${issuer}\n补充说明：本合同由${issuer}备案\n第 2 页 共 2 页`,
     ];
-    const decision = decideRegistration(criteria([["keyword", issuer], ["invoice_no", "12345678"], ["keyword", "共 2 页"]]), {
-      registrationId: "reg_1", certificateNumber: "x", parseStatus: "failed", certificate: null, documents: [certificateDoc(pages)], attachmentsComplete: true,
-    });
-    const hits = decision.evidence.map((e) => ({ criterionId: e.criterionId, page: e.pageNumber, text: pages[e.pageNumber - 1]!.slice(e.start, e.end) }));
+    const decision = decideRegistration(
+      criteria([
+        ["keyword", issuer],
+        ["invoice_no", "12345678"],
+        ["keyword", "共 2 页"],
+      ]),
+      {
+        registrationId: "reg_1",
+        certificateNumber: "x",
+        parseStatus: "failed",
+        certificate: null,
+        documents: [certificateDoc(pages)],
+        attachmentsComplete: true,
+      },
+    );
+    const hits = decision.evidence.map((e) => ({
+      criterionId: e.criterionId,
+      page: e.pageNumber,
+      text: pages[e.pageNumber - 1]!.slice(e.start, e.end),
+    }));
     expect(hits).toEqual([
       { criterionId: "crt_1", page: 1, text: "12345678" },
       { criterionId: "crt_0", page: 2, text: issuer },
@@ -78,7 +115,11 @@ describe("a certificate whose fields did not parse", () => {
     const pages = ["登记证明\n担保财产描述：发票号码 12345678"];
     const lineStart = pages[0]!.indexOf("担保");
     const decision = decideRegistration(criteria([["invoice_no", "12345678"]]), {
-      registrationId: "reg_1", certificateNumber: "x", parseStatus: "failed", certificate: null, attachmentsComplete: true,
+      registrationId: "reg_1",
+      certificateNumber: "x",
+      parseStatus: "failed",
+      certificate: null,
+      attachmentsComplete: true,
       documents: [certificateDoc(pages, [{ width: 1000, height: 1400, rotation: 0, source: "ocr", lowConfidence: [[lineStart, pages[0]!.length]] }])],
     });
     expect(decision.evidence[0]).toMatchObject({ sourceField: "ocr_text_low_confidence" });

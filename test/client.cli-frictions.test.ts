@@ -47,7 +47,15 @@ function drawnLines(output: string): string[] {
     .filter((line) => line !== "");
 }
 
-type Evidence = { documentId?: string; pageNumber?: number; start: number; end: number; termValue: string; certificateNumber: string; fileName: string };
+type Evidence = {
+  documentId?: string;
+  pageNumber?: number;
+  start: number;
+  end: number;
+  termValue: string;
+  certificateNumber: string;
+  fileName: string;
+};
 
 describe("registry-check, as a newcomer meets it", () => {
   it("results: shows each hit's document id, file, page and offsets, as the API gives them", async () => {
@@ -68,7 +76,10 @@ describe("registry-check, as a newcomer meets it", () => {
       for (const e of detail.check.evidence) {
         expect(e.documentId).toMatch(/^doc_/);
         // The term is as printed (it may span lines), so it is not spelled out here.
-        const row = new RegExp(`^${e.certificateNumber} +.+ +${e.documentId} +${e.fileName.replace(/\./g, "\\.")} +${e.pageNumber} +${e.start}–${e.end} +\\S`, "m");
+        const row = new RegExp(
+          `^${e.certificateNumber} +.+ +${e.documentId} +${e.fileName.replace(/\./g, "\\.")} +${e.pageNumber} +${e.start}–${e.end} +\\S`,
+          "m",
+        );
         expect(shown.stdout).toMatch(row);
       }
     }
@@ -80,7 +91,9 @@ describe("registry-check, as a newcomer meets it", () => {
     expect(queried.code, queried.stderr).toBe(0);
     const queryId = /Accepted 1 query: (qry_\w+)/.exec(queried.stdout)![1]!;
     expect(queried.stdout).toMatch(/^CERTIFICATE +TYPE +REGISTERED +EXPIRES +DEBTORS +SECURED PARTIES +PARSE +ATTACHMENTS +DOCUMENT$/m);
-    const listed = await body<{ items: Array<{ certificateNumber: string; pdfUrl: string }> }>(await open(`/queries/${queryId}/registrations`, a.key));
+    const listed = await body<{ items: Array<{ certificateNumber: string; pdfUrl: string }> }>(
+      await open(`/queries/${queryId}/registrations`, a.key),
+    );
     for (const r of listed.items) {
       const documentId = /documents\/([^/]+)\/content$/.exec(r.pdfUrl)![1]!;
       expect(queried.stdout).toMatch(new RegExp(`^${r.certificateNumber} .* ${documentId}$`, "m"));

@@ -89,7 +89,10 @@ describe("registry-check", () => {
     expect(staleRead?.executionStatus).toMatch(/^(queued|processing|waiting_for_resources)$/);
     expect(staleRead!.processedDocumentCount).toBeLessThan(staleRead!.totalDocumentCount || 1);
     const sourceQueryId = /source query (qry_\w+)/.exec(stdout)![1]!;
-    const source = JSON.parse((await run(["status", sourceQueryId, "--json"], a.key)).stdout) as { processedDocumentCount: number; totalDocumentCount: number };
+    const source = JSON.parse((await run(["status", sourceQueryId, "--json"], a.key)).stdout) as {
+      processedDocumentCount: number;
+      totalDocumentCount: number;
+    };
     const { processedDocumentCount: done, totalDocumentCount: total } = source;
     expect(done).toBe(total);
     expect(total).toBeGreaterThan(0);

@@ -83,9 +83,13 @@ describe("the client streams files", () => {
     const { fetch, seen } = recording(breakingFirstBody(2000));
     const chunks: Uint8Array[] = [];
     const progress: number[] = [];
-    const { written, download } = await clientFor(a.key, { fetch }).downloadTo(pdf.documentId!, { write: (c) => void chunks.push(c) }, {
-      onProgress: (done) => progress.push(done),
-    });
+    const { written, download } = await clientFor(a.key, { fetch }).downloadTo(
+      pdf.documentId!,
+      { write: (c) => void chunks.push(c) },
+      {
+        onProgress: (done) => progress.push(done),
+      },
+    );
     expect(written).toBe(pdf.size);
     expect(download.status).toBe(200);
     expect(await hex(concat(chunks))).toBe(pdf.sha256);
@@ -98,7 +102,9 @@ describe("the client streams files", () => {
   it("reports an unsatisfiable range as RANGE_NOT_SATISFIABLE", async () => {
     const a = await newAccount();
     const { pdf } = await certificate(a.key);
-    const error = await clientFor(a.key).download(pdf.documentId!, { range: `${pdf.size! + 10}-` }).catch((e: unknown) => e);
+    const error = await clientFor(a.key)
+      .download(pdf.documentId!, { range: `${pdf.size! + 10}-` })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RegistryApiError);
     expect(error).toMatchObject({ status: 416, code: "RANGE_NOT_SATISFIABLE" });
   });

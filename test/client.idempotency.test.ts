@@ -61,7 +61,10 @@ describe("the client retries one intent with one Idempotency-Key", () => {
       }),
     );
     const { sleep } = quickSleep();
-    const check = await clientFor(a.key, { fetch, sleep, timeoutMs: 300 }).createCheck({ applicant: SUBJECT, criteria: [{ kind: "keyword", value: "应收账款" }] });
+    const check = await clientFor(a.key, { fetch, sleep, timeoutMs: 300 }).createCheck({
+      applicant: SUBJECT,
+      criteria: [{ kind: "keyword", value: "应收账款" }],
+    });
     const posts = seen.filter((r) => r.method === "POST");
     expect(posts).toHaveLength(2);
     expect(posts[1]!.idempotencyKey).toBe(posts[0]!.idempotencyKey);
@@ -75,9 +78,7 @@ describe("the client retries one intent with one Idempotency-Key", () => {
   it("after a 503: waits, then the same request again", async () => {
     const a = await newAccount();
     const { fetch, seen } = recording(
-      failingFirstPost(async () =>
-        Response.json({ code: "SERVICE_UNAVAILABLE", message: "down", requestId: "req_x" }, { status: 503 }),
-      ),
+      failingFirstPost(async () => Response.json({ code: "SERVICE_UNAVAILABLE", message: "down", requestId: "req_x" }, { status: 503 })),
     );
     const { sleep, waits } = quickSleep();
     const accepted = await clientFor(a.key, { fetch, sleep }).createQueries([SUBJECT]);
@@ -127,7 +128,9 @@ describe("the client retries one intent with one Idempotency-Key", () => {
 
   it("does not retry a refused key", async () => {
     const { fetch, seen } = recording();
-    const error = await clientFor("rk_v1_not_a_real_key_at_all_000000", { fetch }).getEntitlements().catch((e: unknown) => e);
+    const error = await clientFor("rk_v1_not_a_real_key_at_all_000000", { fetch })
+      .getEntitlements()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 401, code: "UNAUTHENTICATED" });
     expect(seen).toHaveLength(1);
   });

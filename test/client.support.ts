@@ -24,12 +24,17 @@ export function sandboxInvoice(subject: string): string {
 
 /** Records every request's method, path and chosen headers, then passes it on. */
 export function recording(inner: FetchLike = workerFetch) {
-  const seen: Array<{ method: string; path: string; search: string; idempotencyKey: string | null; range: string | null; ifRange: string | null }> = [];
+  const seen: Array<{ method: string; path: string; search: string; idempotencyKey: string | null; range: string | null; ifRange: string | null }> =
+    [];
   const fetch: FetchLike = (request) => {
     const url = new URL(request.url);
     seen.push({
-      method: request.method, path: url.pathname, search: url.search, idempotencyKey: request.headers.get("Idempotency-Key"),
-      range: request.headers.get("Range"), ifRange: request.headers.get("If-Range"),
+      method: request.method,
+      path: url.pathname,
+      search: url.search,
+      idempotencyKey: request.headers.get("Idempotency-Key"),
+      range: request.headers.get("Range"),
+      ifRange: request.headers.get("If-Range"),
     });
     return inner(request);
   };

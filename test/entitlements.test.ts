@@ -5,7 +5,14 @@ import { closeReservationStatement } from "../worker/db/allowance";
 import { adminJson, body, newAccount, open } from "./helpers";
 
 type Allowance = { total: number; used: number; reserved: number; retained: number; available: number };
-type Entitlements = { accountId: string; active: boolean; apiEnabled: boolean; query: Allowance; check: Allowance; subscription: null | Record<string, unknown> };
+type Entitlements = {
+  accountId: string;
+  active: boolean;
+  apiEnabled: boolean;
+  query: Allowance;
+  check: Allowance;
+  subscription: null | Record<string, unknown>;
+};
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -27,12 +34,25 @@ describe("GET /account/entitlements", () => {
     const a = await newAccount("light");
     const now = Date.now();
     await adminJson(`/accounts/${a.accountId}/allowance-grants`, { method: "POST", json: { kind: "query", amount: 5, source: "addon" } });
-    await adminJson(`/accounts/${a.accountId}/allowance-grants`, { method: "POST", json: { kind: "query", amount: 7, source: "gift", startsAt: iso(now - 10 * 86400_000), expiresAt: iso(now - 1000) } });
-    await adminJson(`/accounts/${a.accountId}/allowance-grants`, { method: "POST", json: { kind: "query", amount: 9, source: "gift", startsAt: iso(now + 86400_000) } });
+    await adminJson(`/accounts/${a.accountId}/allowance-grants`, {
+      method: "POST",
+      json: { kind: "query", amount: 7, source: "gift", startsAt: iso(now - 10 * 86400_000), expiresAt: iso(now - 1000) },
+    });
+    await adminJson(`/accounts/${a.accountId}/allowance-grants`, {
+      method: "POST",
+      json: { kind: "query", amount: 9, source: "gift", startsAt: iso(now + 86400_000) },
+    });
     await adminJson(`/accounts/${a.accountId}/allowance-grants`, { method: "POST", json: { kind: "check", amount: 3, source: "gift" } });
     const gate = accountGate(env, a.accountId);
     const reserve = (taskIds: string[], key: string) =>
-      gate.create({ accountId: a.accountId, idempotencyKey: key, fingerprint: key, reserve: { query: taskIds }, statements: [], response: { status: 202, body: "{}" } });
+      gate.create({
+        accountId: a.accountId,
+        idempotencyKey: key,
+        fingerprint: key,
+        reserve: { query: taskIds },
+        statements: [],
+        response: { status: 202, body: "{}" },
+      });
     expect((await reserve(["q1", "q2", "q3"], "a")).kind).toBe("accepted");
     await env.DB.batch([
       closeReservationStatement(env.DB, "q1", "query", "settle", now),
@@ -65,10 +85,15 @@ describe("GET /account/entitlements", () => {
 
   it("gives an annual subscription twelve monthly periods", async () => {
     const account = await adminJson<{ id: string }>("/accounts", { method: "POST", json: { name: "annual" } });
-    const sub = await adminJson<{ endsAt: string; periodEndsAt: string }>(`/accounts/${account.id}/subscriptions`, { method: "POST", json: { planId: "enterprise", cycle: "annual" } });
+    const sub = await adminJson<{ endsAt: string; periodEndsAt: string }>(`/accounts/${account.id}/subscriptions`, {
+      method: "POST",
+      json: { planId: "enterprise", cycle: "annual" },
+    });
     expect(Date.parse(sub.endsAt) - Date.now()).toBeGreaterThan(360 * 86400_000);
     expect(Date.parse(sub.periodEndsAt) - Date.now()).toBeLessThan(32 * 86400_000);
-    const buckets = await env.DB.prepare("SELECT COUNT(*) AS n FROM allowance_buckets WHERE account_id = ? AND kind = 'query'").bind(account.id).first<{ n: number }>();
+    const buckets = await env.DB.prepare("SELECT COUNT(*) AS n FROM allowance_buckets WHERE account_id = ? AND kind = 'query'")
+      .bind(account.id)
+      .first<{ n: number }>();
     expect(buckets?.n).toBe(12);
   });
 });

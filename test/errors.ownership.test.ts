@@ -22,7 +22,9 @@ async function accountWithQueries(subjects: string[]): Promise<Fixture> {
   const documentIds: string[] = [];
   for (const id of queryIds) {
     await waitForQuery(id);
-    const page = await body<{ items: Array<{ id: string; pdfUrl?: string; attachments: Array<{ id: string }> }> }>(await open(`/queries/${id}/registrations`, account.key));
+    const page = await body<{ items: Array<{ id: string; pdfUrl?: string; attachments: Array<{ id: string }> }> }>(
+      await open(`/queries/${id}/registrations`, account.key),
+    );
     registrationIds.push(page.items.map((r) => r.id));
     for (const r of page.items) {
       if (r.pdfUrl) documentIds.push(r.pdfUrl.split("/").at(-2)!);

@@ -35,8 +35,12 @@ interface Box {
  */
 type Widths = (text: string, size: number) => number;
 type FontBytes = Parameters<typeof fontkit.create>[0];
-const embeddedFont = fontkit.create(embeddedFontBytes() as unknown as FontBytes) as { unitsPerEm: number; glyphForCodePoint(cp: number): { advanceWidth: number } };
-const EMBEDDED: Widths = (text, size) => [...text].reduce((units, ch) => units + embeddedFont.glyphForCodePoint(ch.codePointAt(0) ?? 0).advanceWidth, 0) / embeddedFont.unitsPerEm * size;
+const embeddedFont = fontkit.create(embeddedFontBytes() as unknown as FontBytes) as {
+  unitsPerEm: number;
+  glyphForCodePoint(cp: number): { advanceWidth: number };
+};
+const EMBEDDED: Widths = (text, size) =>
+  ([...text].reduce((units, ch) => units + embeddedFont.glyphForCodePoint(ch.codePointAt(0) ?? 0).advanceWidth, 0) / embeddedFont.unitsPerEm) * size;
 const STSONG: Widths = (text, size) => [...text].reduce((em, ch) => em + ((ch.codePointAt(0) ?? 0) < 0x2e80 ? 0.5 : 1), 0) * size;
 const widthsOf = (font: string): Widths => (font === "stsong" ? STSONG : EMBEDDED);
 
@@ -102,13 +106,16 @@ describe("evidence locations", () => {
     expect(picks.length).toBeGreaterThanOrEqual(3);
     const created = await body<Check>(
       await open("/checks", a.key, {
-        method: "POST", headers: { "Idempotency-Key": idempotencyKey() },
+        method: "POST",
+        headers: { "Idempotency-Key": idempotencyKey() },
         json: { applicant: SUBJECT, criteria: picks.map((p) => ({ kind: "invoice_no", value: p.number })) },
       }),
     );
     await waitForQuery(created.sourceRegistryQueryId);
     await waitForCheck(created.id);
-    const regs = await body<{ items: Array<{ id: string; certificateNumber: string }> }>(await open(`/queries/${created.sourceRegistryQueryId}/registrations?pageSize=100`, a.key));
+    const regs = await body<{ items: Array<{ id: string; certificateNumber: string }> }>(
+      await open(`/queries/${created.sourceRegistryQueryId}/registrations?pageSize=100`, a.key),
+    );
 
     let located = 0;
     let exact = 0;
@@ -116,7 +123,9 @@ describe("evidence locations", () => {
     for (const pick of picks) {
       const reg = regs.items.find((r) => r.certificateNumber === pick.certificateNumber)!;
       const result = await body<CheckResult>(await open(`/checks/${created.id}/results/${reg.id}`, a.key));
-      expect(result.matchStatus, JSON.stringify({ number: pick.number, issues: result.coverageIssues, pending: result.pendingReason })).toBe("matched");
+      expect(result.matchStatus, JSON.stringify({ number: pick.number, issues: result.coverageIssues, pending: result.pendingReason })).toBe(
+        "matched",
+      );
       const criterionId = created.criteria[picks.indexOf(pick)]!.id;
       for (const evidence of result.check!.evidence.filter((e: { criterionId: string }) => e.criterionId === criterionId)) {
         // A number wrapped over two lines is two pieces on the page: checked elsewhere by its two quads.
@@ -125,7 +134,10 @@ describe("evidence locations", () => {
         const page = pick.drawings(fileName)?.[evidence.pageNumber! - 1];
         const truth = page && drawnAt(page, evidence.termValue, pick.widths(fileName));
         expect(truth, `${evidence.termValue} drawn on page ${evidence.pageNumber} of ${evidence.fileName}`).toBeTruthy();
-        const res = await open(`/checks/${created.id}/results/${reg.id}/evidence-locations?documentId=${evidence.documentId}&pageNumber=${evidence.pageNumber}`, a.key);
+        const res = await open(
+          `/checks/${created.id}/results/${reg.id}/evidence-locations?documentId=${evidence.documentId}&pageNumber=${evidence.pageNumber}`,
+          a.key,
+        );
         const locations = await body<EvidenceLocations>(res);
         expect(locations.width).toBeCloseTo(page!.width, 1);
         expect(locations.height).toBeCloseTo(page!.height, 1);
@@ -173,11 +185,17 @@ describe("evidence locations", () => {
     const b = await newAccount();
     const pick = printedInvoices()[0]!;
     const created = await body<Check>(
-      await open("/checks", a.key, { method: "POST", headers: { "Idempotency-Key": idempotencyKey() }, json: { applicant: SUBJECT, criteria: [{ kind: "invoice_no", value: pick.number }] } }),
+      await open("/checks", a.key, {
+        method: "POST",
+        headers: { "Idempotency-Key": idempotencyKey() },
+        json: { applicant: SUBJECT, criteria: [{ kind: "invoice_no", value: pick.number }] },
+      }),
     );
     await waitForQuery(created.sourceRegistryQueryId);
     await waitForCheck(created.id);
-    const regs = await body<{ items: Array<{ id: string; certificateNumber: string }> }>(await open(`/queries/${created.sourceRegistryQueryId}/registrations?pageSize=100`, a.key));
+    const regs = await body<{ items: Array<{ id: string; certificateNumber: string }> }>(
+      await open(`/queries/${created.sourceRegistryQueryId}/registrations?pageSize=100`, a.key),
+    );
     const reg = regs.items.find((r) => r.certificateNumber === pick.certificateNumber)!;
     const result = await body<CheckResult>(await open(`/checks/${created.id}/results/${reg.id}`, a.key));
     const evidence = result.check!.evidence[0]!;
@@ -187,6 +205,11 @@ describe("evidence locations", () => {
     // Boxes gone (text stored by an older version): the page is all that is known.
     await env.FILES.delete(`boxes/${created.sourceRegistryQueryId}/${evidence.documentId}.json`);
     const locations = await body<EvidenceLocations>(await open(path, a.key));
-    expect(locations.locations.find((l: { evidenceId: string }) => l.evidenceId === evidence.id)).toEqual({ evidenceId: evidence.id, precision: "page", quads: [], reason: "TEXT_ONLY_MODE" });
+    expect(locations.locations.find((l: { evidenceId: string }) => l.evidenceId === evidence.id)).toEqual({
+      evidenceId: evidence.id,
+      precision: "page",
+      quads: [],
+      reason: "TEXT_ONLY_MODE",
+    });
   });
 });

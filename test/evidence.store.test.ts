@@ -14,20 +14,45 @@ const NOW = Date.UTC(2026, 10, 22, 2, 15, 30);
 
 function draft(documentId: string, pageNumber: number, termValue: string): EvidenceDraft {
   return {
-    criterionId: "crt_invoice", documentId, documentVersionId: "dv_0123456789abcdef", fileName: "发票清单.pdf", mimeType: "application/pdf",
-    pageNumber, start: 10, end: 10 + termValue.length, snippet: `发票号码 ${termValue} 金额`, highlightRanges: [{ start: 5, end: 5 + termValue.length }],
-    pageRanges: [{ start: 10, end: 10 + termValue.length }], sourceField: "attachment_text", termKind: "invoice_no", termValue,
+    criterionId: "crt_invoice",
+    documentId,
+    documentVersionId: "dv_0123456789abcdef",
+    fileName: "发票清单.pdf",
+    mimeType: "application/pdf",
+    pageNumber,
+    start: 10,
+    end: 10 + termValue.length,
+    snippet: `发票号码 ${termValue} 金额`,
+    highlightRanges: [{ start: 5, end: 5 + termValue.length }],
+    pageRanges: [{ start: 10, end: 10 + termValue.length }],
+    sourceField: "attachment_text",
+    termKind: "invoice_no",
+    termValue,
   };
 }
 
 async function store(checkId: string, found: RegistrationEvidence[]): Promise<void> {
-  await runBatch(env.DB, replaceEvidence(env.DB, checkId, found.map((f) => f.registrationId), evidenceRows(checkId, found, NOW)));
+  await runBatch(
+    env.DB,
+    replaceEvidence(
+      env.DB,
+      checkId,
+      found.map((f) => f.registrationId),
+      evidenceRows(checkId, found, NOW),
+    ),
+  );
 }
 
 describe("stored evidence", () => {
   it("reads back typed, in order, per result and per document, and serializes to the public shape", async () => {
     const checkId = "chk_storeRoundTrip01";
-    const found = [{ registrationId: "reg_storeA", certificateNumber: "06710000000000000001", drafts: [draft("doc_1", 1, "44031234"), draft("doc_2", 3, "44035678")] }];
+    const found = [
+      {
+        registrationId: "reg_storeA",
+        certificateNumber: "06710000000000000001",
+        drafts: [draft("doc_1", 1, "44031234"), draft("doc_2", 3, "44035678")],
+      },
+    ];
     await store(checkId, found);
     const read = await evidenceOfResult(env.DB, checkId, "reg_storeA");
     expect(read.map((e) => [e.id, e.termValue, e.pageNumber])).toEqual([
@@ -36,12 +61,19 @@ describe("stored evidence", () => {
     ]);
     expect((await evidenceInDocument(env.DB, checkId, "reg_storeA", "doc_2")).map((e) => e.termValue)).toEqual(["44035678"]);
     const shown = toPublicEvidence(read[0]!);
-    expect(shown).toMatchObject({ id: read[0]!.id, certificateNumber: "06710000000000000001", url: "/api/open/v1/documents/doc_1/content", matchedAt: "2026-11-22T10:15:30.000+08:00" });
+    expect(shown).toMatchObject({
+      id: read[0]!.id,
+      certificateNumber: "06710000000000000001",
+      url: "/api/open/v1/documents/doc_1/content",
+      matchedAt: "2026-11-22T10:15:30.000+08:00",
+    });
   });
 
   it("replaces a registration's evidence when the slice is written again", async () => {
     const checkId = "chk_storeRedelivery1";
-    await store(checkId, [{ registrationId: "reg_storeB", certificateNumber: "1", drafts: [draft("doc_3", 1, "11111111"), draft("doc_3", 2, "22222222")] }]);
+    await store(checkId, [
+      { registrationId: "reg_storeB", certificateNumber: "1", drafts: [draft("doc_3", 1, "11111111"), draft("doc_3", 2, "22222222")] },
+    ]);
     await store(checkId, [{ registrationId: "reg_storeB", certificateNumber: "1", drafts: [draft("doc_3", 2, "33333333")] }]);
     expect((await evidenceOfResult(env.DB, checkId, "reg_storeB")).map((e) => e.termValue)).toEqual(["33333333"]);
   });
@@ -55,13 +87,19 @@ describe("stored evidence", () => {
     const checkId = "chk_storeLegacyRows1";
     const [row] = evidenceRows(checkId, [{ registrationId: "reg_storeD", certificateNumber: "1", drafts: [draft("doc_5", 1, "44031234")] }], NOW);
     const legacy = { ...JSON.parse(row!.body), id: row!.id, url: "/api/open/v1/documents/doc_5/content" };
-    await env.DB.prepare("INSERT INTO evidence (id, check_id, registration_id, criterion_id, document_id, ordinal, body) VALUES (?, ?, ?, ?, ?, ?, ?)")
-      .bind(row!.id, checkId, "reg_storeD", "crt_invoice", "doc_5", 0, JSON.stringify(legacy)).run();
+    await env.DB.prepare(
+      "INSERT INTO evidence (id, check_id, registration_id, criterion_id, document_id, ordinal, body) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
+      .bind(row!.id, checkId, "reg_storeD", "crt_invoice", "doc_5", 0, JSON.stringify(legacy))
+      .run();
     const [read] = await evidenceOfResult(env.DB, checkId, "reg_storeD");
     expect(toPublicEvidence(read!)).toEqual(legacy);
 
-    await env.DB.prepare("INSERT INTO evidence (id, check_id, registration_id, criterion_id, document_id, ordinal, body) VALUES (?, ?, ?, ?, ?, ?, ?)")
-      .bind("ev_corrupt", checkId, "reg_storeE", "crt_invoice", "doc_6", 0, JSON.stringify({ snippet: "x" })).run();
+    await env.DB.prepare(
+      "INSERT INTO evidence (id, check_id, registration_id, criterion_id, document_id, ordinal, body) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
+      .bind("ev_corrupt", checkId, "reg_storeE", "crt_invoice", "doc_6", 0, JSON.stringify({ snippet: "x" }))
+      .run();
     await expect(evidenceOfResult(env.DB, checkId, "reg_storeE")).rejects.toThrow();
   });
 });

@@ -41,20 +41,28 @@ export class FaultyPipeline {
   private matched = new Map<Fault, number>();
 
   constructor(base: Env = realEnv) {
-    const db = passThrough(base.DB, { batch: (real) => async (...args: unknown[]) => {
-      const [first] = args[0] as Array<{ statement?: string }>;
-      this.trip("DB.batch", String(first?.statement ?? ""));
-      return real(...args);
-    } });
+    const db = passThrough(base.DB, {
+      batch:
+        (real) =>
+        async (...args: unknown[]) => {
+          const [first] = args[0] as Array<{ statement?: string }>;
+          this.trip("DB.batch", String(first?.statement ?? ""));
+          return real(...args);
+        },
+    });
     const files = passThrough(base.FILES, {
-      put: (real) => async (...args: unknown[]) => {
-        this.trip("FILES.put", String(args[0]));
-        return real(...args);
-      },
-      get: (real) => async (...args: unknown[]) => {
-        this.trip("FILES.get", String(args[0]));
-        return real(...args);
-      },
+      put:
+        (real) =>
+        async (...args: unknown[]) => {
+          this.trip("FILES.put", String(args[0]));
+          return real(...args);
+        },
+      get:
+        (real) =>
+        async (...args: unknown[]) => {
+          this.trip("FILES.get", String(args[0]));
+          return real(...args);
+        },
     });
     const capture = {
       send: async (body: unknown) => {
@@ -112,7 +120,10 @@ export class FaultyPipeline {
   /** Delivers one batch to the Worker's queue handler; returns what was acknowledged and what asked for a retry. */
   async deliver(pending: Pending[], queue = "registry-pipeline"): Promise<{ acked: Pending[]; retried: Pending[] }> {
     const ids = pending.map(() => `fault-msg-${++sequence}`);
-    const batch = createMessageBatch<PipelineMessage>(queue, pending.map((p, i) => ({ id: ids[i]!, timestamp: new Date(), attempts: p.attempts, body: p.body })));
+    const batch = createMessageBatch<PipelineMessage>(
+      queue,
+      pending.map((p, i) => ({ id: ids[i]!, timestamp: new Date(), attempts: p.attempts, body: p.body })),
+    );
     const ctx = createExecutionContext();
     await worker.queue(batch as MessageBatch<unknown>, this.env);
     const result = await getQueueResult(batch, ctx);
@@ -128,7 +139,9 @@ export class FaultyPipeline {
    * every retried message again on its next attempt, and with `duplicate` every message twice
    * (with `random`, possibly in the same batch). Throws past `maxRounds` (a task that never ends).
    */
-  async drain(options: { duplicate?: boolean; random?: () => number; maxRounds?: number; batchSize?: number; deadLetterAfter?: number } = {}): Promise<{ rounds: number; delivered: number; retried: number; deadLettered: number }> {
+  async drain(
+    options: { duplicate?: boolean; random?: () => number; maxRounds?: number; batchSize?: number; deadLetterAfter?: number } = {},
+  ): Promise<{ rounds: number; delivered: number; retried: number; deadLettered: number }> {
     const { duplicate = false, random, maxRounds = 200, batchSize = 10, deadLetterAfter = Infinity } = options;
     let deadLettered = 0;
     let rounds = 0;

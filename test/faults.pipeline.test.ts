@@ -18,12 +18,21 @@ import { expectCheckInvariants, expectQueryInvariants, outcome } from "./faults.
 /** A keyword, an invoice number the subject prints, and one it does not. */
 function criteriaFor(subject: string) {
   const invoice = sandboxRegistry.listing(subject).flatMap((r) => sandboxRegistry.invoiceNumbersOf(subject, r.certificateNumber, "description"))[0];
-  return [{ kind: "keyword", value: "应收账款" }, { kind: "invoice_no", value: invoice ?? "01492921" }, { kind: "invoice_no", value: "98765432109" }];
+  return [
+    { kind: "keyword", value: "应收账款" },
+    { kind: "invoice_no", value: invoice ?? "01492921" },
+    { kind: "invoice_no", value: "98765432109" },
+  ];
 }
 
 /** POST /checks without a source: a new query and a check that waits for it, both in the capture. */
 async function submitCheck(p: FaultyPipeline, key: string, subject: string): Promise<{ checkId: string; queryId: string }> {
-  const res = await p.fetch("/checks", { method: "POST", key, headers: { "Idempotency-Key": idempotencyKey() }, json: { applicant: subject, criteria: criteriaFor(subject) } });
+  const res = await p.fetch("/checks", {
+    method: "POST",
+    key,
+    headers: { "Idempotency-Key": idempotencyKey() },
+    json: { applicant: subject, criteria: criteriaFor(subject) },
+  });
   expect(res.status).toBe(202);
   const check = await body<{ id: string; sourceRegistryQueryId: string }>(res);
   return { checkId: check.id, queryId: check.sourceRegistryQueryId };
@@ -118,7 +127,9 @@ describe("faults part-way through steps and batches", () => {
 
 async function pendingWork(queryId: string, checkId: string): Promise<boolean> {
   const q = await env.DB.prepare("SELECT completed_at FROM queries WHERE id = ?").bind(queryId).first<{ completed_at: number | null }>();
-  const c = await env.DB.prepare("SELECT processing_completed_at FROM checks WHERE id = ?").bind(checkId).first<{ processing_completed_at: number | null }>();
+  const c = await env.DB.prepare("SELECT processing_completed_at FROM checks WHERE id = ?")
+    .bind(checkId)
+    .first<{ processing_completed_at: number | null }>();
   return q?.completed_at === null || c?.processing_completed_at === null;
 }
 
@@ -128,7 +139,12 @@ describe("sends lost after the D1 write", () => {
     const a = await newAccount("enterprise");
     // The route writes the query and its reservation, then its send fails: still 202 (the sweep owns it now).
     p.arm({ point: "PIPELINE.send", calls: [1] });
-    const res = await p.fetch("/queries", { method: "POST", key: a.key, headers: { "Idempotency-Key": idempotencyKey() }, json: { subjectNames: ["规模2发送丢失有限公司"] } });
+    const res = await p.fetch("/queries", {
+      method: "POST",
+      key: a.key,
+      headers: { "Idempotency-Key": idempotencyKey() },
+      json: { subjectNames: ["规模2发送丢失有限公司"] },
+    });
     expect(res.status).toBe(202);
     const queryId = (await body<{ queries: Array<{ id: string }> }>(res)).queries[0]!.id;
     expect(p.outbox).toHaveLength(0);
@@ -138,8 +154,12 @@ describe("sends lost after the D1 write", () => {
     p.arm({ point: "PIPELINE.send", match: /"type":"check"/, times: 1 });
     await p.drain({ maxRounds: 30 });
     p.disarm();
-    expect((await env.DB.prepare("SELECT completed_at FROM queries WHERE id = ?").bind(checkQuery).first<{ completed_at: number | null }>())?.completed_at).not.toBeNull();
-    expect((await env.DB.prepare("SELECT processing_completed_at FROM checks WHERE id = ?").bind(checkId).first())?.processing_completed_at).toBeNull();
+    expect(
+      (await env.DB.prepare("SELECT completed_at FROM queries WHERE id = ?").bind(checkQuery).first<{ completed_at: number | null }>())?.completed_at,
+    ).not.toBeNull();
+    expect(
+      (await env.DB.prepare("SELECT processing_completed_at FROM checks WHERE id = ?").bind(checkId).first())?.processing_completed_at,
+    ).toBeNull();
     expect((await env.DB.prepare("SELECT completed_at FROM queries WHERE id = ?").bind(queryId).first())?.completed_at).toBeNull();
 
     // The sweep leaves recent tasks alone and re-drives the ones untouched for STUCK_AFTER_MS.
@@ -172,11 +192,16 @@ describe("steps that never succeed", () => {
     await expectQueryInvariants(queryId);
     const q = await env.DB.prepare("SELECT status, failure_code FROM queries WHERE id = ?").bind(queryId).first();
     expect(q).toEqual({ status: "partial", failure_code: "DOCUMENT_COVERAGE_INCOMPLETE" });
-    expect(await env.DB.prepare("SELECT parse_status, processed FROM registrations WHERE id = ?").bind(doomed).first()).toEqual({ parse_status: "missing", processed: 1 });
+    expect(await env.DB.prepare("SELECT parse_status, processed FROM registrations WHERE id = ?").bind(doomed).first()).toEqual({
+      parse_status: "missing",
+      processed: 1,
+    });
     const c = await env.DB.prepare("SELECT status, execution_status, failure_code FROM checks WHERE id = ?").bind(checkId).first();
     expect(c).toEqual({ status: "failed", execution_status: "failed", failure_code: "CHECK_FAILED" });
     await expectCheckInvariants(checkId);
-    const e = await body<{ query: { reserved: number; used: number }; check: { reserved: number; used: number } }>(await p.fetch("/account/entitlements", { key: a.key }));
+    const e = await body<{ query: { reserved: number; used: number }; check: { reserved: number; used: number } }>(
+      await p.fetch("/account/entitlements", { key: a.key }),
+    );
     expect(e.query).toMatchObject({ reserved: 0, used: 1 });
     expect(e.check).toMatchObject({ reserved: 0, used: 0 });
   });

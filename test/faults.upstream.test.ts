@@ -20,8 +20,16 @@ async function put(path: string, bytes: Uint8Array, contentType: string): Promis
 
 async function queryAndCheck(p: FaultyPipeline, key: string, subject: string) {
   const res = await p.fetch("/checks", {
-    method: "POST", key, headers: { "Idempotency-Key": idempotencyKey() },
-    json: { applicant: subject, criteria: [{ kind: "keyword", value: "应收账款" }, { kind: "keyword", value: "发票" }] },
+    method: "POST",
+    key,
+    headers: { "Idempotency-Key": idempotencyKey() },
+    json: {
+      applicant: subject,
+      criteria: [
+        { kind: "keyword", value: "应收账款" },
+        { kind: "keyword", value: "发票" },
+      ],
+    },
   });
   expect(res.status).toBe(202);
   const check = await body<{ id: string; sourceRegistryQueryId: string }>(res);
@@ -50,7 +58,8 @@ describe("certificates and attachments the upstream hands over broken", () => {
     await put(`/documents/FAULT-ATTACH-6/attachments/${encodeURIComponent("现场照片.png")}`, png, "image/png");
     const subject = "故障文件测试有限公司";
     const fixture = await admin(`/upstream/subjects/${encodeURIComponent(subject)}`, {
-      method: "PUT", json: { registrations: numbers.map((certificateNumber) => ({ certificateNumber, registerType: "initial" })) },
+      method: "PUT",
+      json: { registrations: numbers.map((certificateNumber) => ({ certificateNumber, registerType: "initial" })) },
     });
     expect(fixture.status).toBe(200);
 
@@ -62,20 +71,32 @@ describe("certificates and attachments the upstream hands over broken", () => {
     await expectQueryInvariants(queryId);
     await expectCheckInvariants(checkId);
 
-    const q = await env.DB.prepare("SELECT status, coverage_complete, failure_code, registration_count FROM queries WHERE id = ?").bind(queryId).first();
+    const q = await env.DB.prepare("SELECT status, coverage_complete, failure_code, registration_count FROM queries WHERE id = ?")
+      .bind(queryId)
+      .first();
     expect(q).toEqual({ status: "partial", coverage_complete: 0, failure_code: "DOCUMENT_COVERAGE_INCOMPLETE", registration_count: 6 });
-    const regs = await env.DB.prepare("SELECT certificate_number, parse_status, data_source FROM registrations WHERE query_id = ? ORDER BY ordinal").bind(queryId).all();
+    const regs = await env.DB.prepare("SELECT certificate_number, parse_status, data_source FROM registrations WHERE query_id = ? ORDER BY ordinal")
+      .bind(queryId)
+      .all();
     expect(Object.fromEntries(regs.results.map((r) => [r.certificate_number, r.parse_status]))).toEqual({
-      "FAULT-GOOD-1": "completed", "FAULT-TRUNC-2": "failed", "FAULT-JUNK-3": "failed", "FAULT-ABSENT-4": "missing", "FAULT-HEAD-5": "failed", "FAULT-ATTACH-6": "completed",
+      "FAULT-GOOD-1": "completed",
+      "FAULT-TRUNC-2": "failed",
+      "FAULT-JUNK-3": "failed",
+      "FAULT-ABSENT-4": "missing",
+      "FAULT-HEAD-5": "failed",
+      "FAULT-ATTACH-6": "completed",
     });
     // Every file the upstream gave is kept byte for byte (even a broken one), under one row, downloadable.
     const docs = await env.DB.prepare(
       "SELECT d.id, d.kind, d.file_name, d.sha256, d.text_status, r.certificate_number FROM documents d JOIN registrations r ON r.id = d.registration_id WHERE d.query_id = ?",
-    ).bind(queryId).all<{ id: string; kind: string; file_name: string; sha256: string; text_status: string; certificate_number: string }>();
+    )
+      .bind(queryId)
+      .all<{ id: string; kind: string; file_name: string; sha256: string; text_status: string; certificate_number: string }>();
     expect(docs.results).toHaveLength(7);
     for (const d of docs.results.filter((x) => x.kind === "certificate")) expect(d.sha256).toBe(await sha256Hex(files[d.certificate_number]!));
     expect(Object.fromEntries(docs.results.filter((d) => d.kind === "attachment").map((d) => [d.file_name, d.text_status]))).toEqual({
-      "发票清单.pdf": "unreadable", "现场照片.png": "not_text",
+      "发票清单.pdf": "unreadable",
+      "现场照片.png": "not_text",
     });
     for (const d of docs.results) {
       const res = await p.fetch(`/documents/${d.id}/content`, { key: a.key });
@@ -83,13 +104,19 @@ describe("certificates and attachments the upstream hands over broken", () => {
       expect(await sha256Hex(new Uint8Array(await res.arrayBuffer()))).toBe(d.sha256);
     }
 
-    const check = await env.DB.prepare("SELECT coverage_complete, failure_code, coverage_issues FROM checks WHERE id = ?").bind(checkId).first<{ coverage_complete: number; failure_code: string; coverage_issues: string }>();
+    const check = await env.DB.prepare("SELECT coverage_complete, failure_code, coverage_issues FROM checks WHERE id = ?")
+      .bind(checkId)
+      .first<{ coverage_complete: number; failure_code: string; coverage_issues: string }>();
     expect(check).toMatchObject({ coverage_complete: 0, failure_code: "CHECK_COVERAGE_INCOMPLETE" });
     const issues = (JSON.parse(check!.coverage_issues) as Array<{ code: string }>).map((i) => i.code);
-    expect(new Set(issues)).toEqual(new Set(["CERTIFICATE_UNPARSED", "CERTIFICATE_MISSING", "ATTACHMENT_UNREADABLE", "ATTACHMENT_NOT_TEXT_SEARCHABLE"]));
+    expect(new Set(issues)).toEqual(
+      new Set(["CERTIFICATE_UNPARSED", "CERTIFICATE_MISSING", "ATTACHMENT_UNREADABLE", "ATTACHMENT_NOT_TEXT_SEARCHABLE"]),
+    );
     const evidenceRegs = await env.DB.prepare(
       "SELECT DISTINCT r.certificate_number FROM evidence e JOIN registrations r ON r.id = e.registration_id WHERE e.check_id = ?",
-    ).bind(checkId).all<{ certificate_number: string }>();
+    )
+      .bind(checkId)
+      .all<{ certificate_number: string }>();
     for (const r of evidenceRegs.results) expect(["FAULT-GOOD-1", "FAULT-ATTACH-6"]).toContain(r.certificate_number);
   });
 });
@@ -117,7 +144,9 @@ describe("the sandbox's scenario markers, every message twice", () => {
       if (c.subject.includes("排队")) {
         // The first delivery finds the upstream busy: the query waits for a resource, then goes on.
         await p.deliver(p.outbox.splice(0)).then(({ retried }) => p.outbox.push(...retried.map((m) => ({ ...m, attempts: m.attempts + 1 }))));
-        expect((await env.DB.prepare("SELECT execution_status FROM queries WHERE id = ?").bind(queryId).first())?.execution_status).toBe("waiting_resource");
+        expect((await env.DB.prepare("SELECT execution_status FROM queries WHERE id = ?").bind(queryId).first())?.execution_status).toBe(
+          "waiting_resource",
+        );
       }
       const started = Date.now();
       await p.drain({ duplicate: true, maxRounds: 30 });

@@ -15,9 +15,19 @@ const CASES = 4000;
 
 describe("fuzzing the management API", () => {
   it("keeps every invariant over thousands of generated requests", async () => {
-    const owner = await setupOwner("规模2模糊管理有限公司", [{ kind: "keyword", value: "应收账款" }, { kind: "keyword", value: "发票" }]);
+    const owner = await setupOwner("规模2模糊管理有限公司", [
+      { kind: "keyword", value: "应收账款" },
+      { kind: "keyword", value: "发票" },
+    ]);
     const victims = await Promise.all(Array.from({ length: 3 }, () => newAccount("professional")));
-    const extraKeys = await Promise.all(victims.map((v) => adminJson<{ id: string }>(`/accounts/${v.accountId}/keys`, { method: "POST", json: {} }).then((k) => ({ accountId: v.accountId, keyId: k.id }))));
+    const extraKeys = await Promise.all(
+      victims.map((v) =>
+        adminJson<{ id: string }>(`/accounts/${v.accountId}/keys`, { method: "POST", json: {} }).then((k) => ({
+          accountId: v.accountId,
+          keyId: k.id,
+        })),
+      ),
+    );
     const resources: AdminResources = {
       accountIds: victims.map((v) => v.accountId),
       keys: [...victims.map((v) => ({ accountId: v.accountId, keyId: v.keyId })), ...extraKeys],
@@ -25,7 +35,10 @@ describe("fuzzing the management API", () => {
       registrationIds: owner.registrationIds,
     };
     const cases = fc.sample(
-      fc.oneof({ weight: 19, arbitrary: adminCase(resources, { kind: "admin" }) }, { weight: 1, arbitrary: badAdminCase(resources, ADMIN_TOKEN, owner.key) }),
+      fc.oneof(
+        { weight: 19, arbitrary: adminCase(resources, { kind: "admin" }) },
+        { weight: 1, arbitrary: badAdminCase(resources, ADMIN_TOKEN, owner.key) },
+      ),
       { seed: SEED, numRuns: CASES },
     );
     const report = await runCases(cases, { pool: [], owners: [] }, 8);

@@ -18,10 +18,17 @@ const OWNER_CASES = RATE_LIMITS.other - 5;
 
 describe("fuzzing the open API's reads", () => {
   it("keeps every invariant over thousands of generated requests", async () => {
-    const criteria = [{ kind: "keyword", value: "应收账款" }, { kind: "keyword", value: "发票" }, { kind: "invoice_no", value: "01492921" }];
+    const criteria = [
+      { kind: "keyword", value: "应收账款" },
+      { kind: "keyword", value: "发票" },
+      { kind: "invoice_no", value: "01492921" },
+    ];
     const owners = await Promise.all([setupOwner("规模2模糊读取甲有限公司", criteria), setupOwner("规模3模糊读取乙有限公司", criteria)]);
     const strangers = fc.sample(
-      fc.oneof({ weight: 19, arbitrary: readCase(owners, { kind: "pool" }) }, { weight: 1, arbitrary: badCredentialCase(owners, ADMIN_TOKEN, owners[0]!.key) }),
+      fc.oneof(
+        { weight: 19, arbitrary: readCase(owners, { kind: "pool" }) },
+        { weight: 1, arbitrary: badCredentialCase(owners, ADMIN_TOKEN, owners[0]!.key) },
+      ),
       { seed: SEED, numRuns: STRANGER_CASES },
     );
     const own = owners.flatMap((_, i) => fc.sample(readCase(owners, { kind: "owner", owner: i }), { seed: SEED + 1 + i, numRuns: OWNER_CASES }));

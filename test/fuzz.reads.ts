@@ -7,13 +7,43 @@
 import fc from "fast-check";
 import { EntitlementsSchema } from "../worker/routes/account/schema";
 import {
-  CHECK_STATUSES, CheckPageSchema, CheckResultSchema, CheckSchema, EvidenceLocationsSchema, MATCH_STATUSES, NavigationSchema, RESULT_SORTS,
-  RESULT_STATUSES, ResultPageSchema, STRENGTHS,
+  CHECK_STATUSES,
+  CheckPageSchema,
+  CheckResultSchema,
+  CheckSchema,
+  EvidenceLocationsSchema,
+  MATCH_STATUSES,
+  NavigationSchema,
+  RESULT_SORTS,
+  RESULT_STATUSES,
+  ResultPageSchema,
+  STRENGTHS,
 } from "../worker/routes/checks/schema";
-import { QUERY_STATUSES, QueryPageSchema, QuerySchema, REGISTRATION_PARSE_STATUSES, RegistrationPageSchema, RegistrationSchema } from "../worker/routes/queries/schema";
+import {
+  QUERY_STATUSES,
+  QueryPageSchema,
+  QuerySchema,
+  REGISTRATION_PARSE_STATUSES,
+  RegistrationPageSchema,
+  RegistrationSchema,
+} from "../worker/routes/queries/schema";
 import { MAX_PAGE } from "../worker/routes/shared";
 import {
-  all, enc, enumParam, headerValue, idSegment, intParam, junkParam, marked, marker, multiParam, queryString, textParam, type Param, type Segment, type Validity,
+  all,
+  enc,
+  enumParam,
+  headerValue,
+  idSegment,
+  intParam,
+  junkParam,
+  marked,
+  marker,
+  multiParam,
+  queryString,
+  textParam,
+  type Param,
+  type Segment,
+  type Validity,
 } from "./fuzz.strings";
 import type { Auth, FuzzCase } from "./fuzz.verify";
 
@@ -45,14 +75,29 @@ function paged(): fc.Arbitrary<Param[]> {
   return fc.tuple(intParam("page", MAX_PAGE), intParam("pageSize", 100));
 }
 
-function build(auth: Auth, label: string, path: string, params: Param[], valid: Validity, found: boolean, schema: Schema, segments: Segment[] = []): FuzzCase {
+function build(
+  auth: Auth,
+  label: string,
+  path: string,
+  params: Param[],
+  valid: Validity,
+  found: boolean,
+  schema: Schema,
+  segments: Segment[] = [],
+): FuzzCase {
   const v = all(valid, ...params.filter((p) => !p.late).map((p) => p.valid));
   const late = all(...params.filter((p) => p.late).map((p) => p.valid));
   // A segment the URL parser may resolve away (`..`) changes the route: only the invariants apply.
   const expect = segments.some((s) => s.valid === null) ? undefined : expected(v, found, late);
   return {
-    label, method: "GET", path: `${OPEN}${path}${queryString(params)}`, headers: {}, auth,
-    markers: [...params.flatMap((p) => p.markers), ...segments.flatMap((s) => s.markers)], ...(expect ? { expect } : {}), schema,
+    label,
+    method: "GET",
+    path: `${OPEN}${path}${queryString(params)}`,
+    headers: {},
+    auth,
+    markers: [...params.flatMap((p) => p.markers), ...segments.flatMap((s) => s.markers)],
+    ...(expect ? { expect } : {}),
+    schema,
   };
 }
 
@@ -69,49 +114,98 @@ export function readCase(owners: readonly OwnerResources[], auth: Auth): fc.Arbi
   const owns = (...segs: Segment[]) => mine.length > 0 && segs.every((s) => s.real);
   // Segments that never name the caller's own resources (the "someone else's" branches of owner cases).
   const foreign = {
-    c: idSegment("chk", [], theirs.map((o) => o.checkId)),
-    r: idSegment("reg", [], theirs.flatMap((o) => o.registrationIds)),
-    d: idSegment("doc", [], theirs.flatMap((o) => o.documents.map((x) => x.id))),
+    c: idSegment(
+      "chk",
+      [],
+      theirs.map((o) => o.checkId),
+    ),
+    r: idSegment(
+      "reg",
+      [],
+      theirs.flatMap((o) => o.registrationIds),
+    ),
+    d: idSegment(
+      "doc",
+      [],
+      theirs.flatMap((o) => o.documents.map((x) => x.id)),
+    ),
   };
   const filters = fc.tuple(
-    multiParam("resultStatus", RESULT_STATUSES), multiParam("matchStatus", MATCH_STATUSES), multiParam("strength", STRENGTHS),
-    textParam("criterionId", 100), enumParam("sort", RESULT_SORTS, false),
+    multiParam("resultStatus", RESULT_STATUSES),
+    multiParam("matchStatus", MATCH_STATUSES),
+    multiParam("strength", STRENGTHS),
+    textParam("criterionId", 100),
+    enumParam("sort", RESULT_SORTS, false),
   );
   const junk = fc.array(junkParam, { maxLength: 2 });
   const endpoints: Array<{ weight: number; arbitrary: fc.Arbitrary<FuzzCase> }> = [
     { weight: 2, arbitrary: junk.map((j) => build(auth, "entitlements", "/account/entitlements", j, true, true, EntitlementsSchema)) },
     {
       weight: 4,
-      arbitrary: fc.tuple(paged(), textParam("search", 200), enumParam("status", QUERY_STATUSES, true), junk)
+      arbitrary: fc
+        .tuple(paged(), textParam("search", 200), enumParam("status", QUERY_STATUSES, true), junk)
         .map(([p, s, st, j]) => build(auth, "list queries", "/queries", [...p, s, st, ...j], true, true, QueryPageSchema)),
     },
-    { weight: 4, arbitrary: fc.tuple(q, junk).map(([qs, j]) => build(auth, "query", `/queries/${qs.raw}`, j, qs.valid, owns(qs), QuerySchema, [qs])) },
     {
       weight: 4,
-      arbitrary: fc.tuple(q, paged(), textParam("search", 200), multiParam("parseStatus", REGISTRATION_PARSE_STATUSES))
-        .map(([qs, p, s, ps]) => build(auth, "registrations", `/queries/${qs.raw}/registrations`, [...p, s, ps], qs.valid, owns(qs), RegistrationPageSchema, [qs])),
+      arbitrary: fc.tuple(q, junk).map(([qs, j]) => build(auth, "query", `/queries/${qs.raw}`, j, qs.valid, owns(qs), QuerySchema, [qs])),
     },
     {
       weight: 4,
-      arbitrary: fc.tuple(q, r).map(([qs, rs]) => build(auth, "registration", `/queries/${qs.raw}/registrations/${rs.raw}`, [], all(qs.valid, rs.valid), owns(qs, rs), RegistrationSchema, [qs, rs])),
+      arbitrary: fc
+        .tuple(q, paged(), textParam("search", 200), multiParam("parseStatus", REGISTRATION_PARSE_STATUSES))
+        .map(([qs, p, s, ps]) =>
+          build(auth, "registrations", `/queries/${qs.raw}/registrations`, [...p, s, ps], qs.valid, owns(qs), RegistrationPageSchema, [qs]),
+        ),
+    },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(q, r)
+        .map(([qs, rs]) =>
+          build(auth, "registration", `/queries/${qs.raw}/registrations/${rs.raw}`, [], all(qs.valid, rs.valid), owns(qs, rs), RegistrationSchema, [
+            qs,
+            rs,
+          ]),
+        ),
     },
     {
       weight: 3,
-      arbitrary: fc.tuple(paged(), textParam("search", 200), enumParam("status", CHECK_STATUSES, true))
+      arbitrary: fc
+        .tuple(paged(), textParam("search", 200), enumParam("status", CHECK_STATUSES, true))
         .map(([p, s, st]) => build(auth, "list checks", "/checks", [...p, s, st], true, true, CheckPageSchema)),
     },
     { weight: 3, arbitrary: c.map((cs) => build(auth, "check", `/checks/${cs.raw}`, [], cs.valid, owns(cs), CheckSchema, [cs])) },
     {
       weight: 4,
-      arbitrary: fc.tuple(c, paged(), filters).map(([cs, p, f]) => build(auth, "results", `/checks/${cs.raw}/results`, [...p, ...f], cs.valid, owns(cs), ResultPageSchema, [cs])),
+      arbitrary: fc
+        .tuple(c, paged(), filters)
+        .map(([cs, p, f]) => build(auth, "results", `/checks/${cs.raw}/results`, [...p, ...f], cs.valid, owns(cs), ResultPageSchema, [cs])),
     },
     {
       weight: 3,
-      arbitrary: fc.tuple(c, r).map(([cs, rs]) => build(auth, "result", `/checks/${cs.raw}/results/${rs.raw}`, [], all(cs.valid, rs.valid), owns(cs, rs), CheckResultSchema, [cs, rs])),
+      arbitrary: fc
+        .tuple(c, r)
+        .map(([cs, rs]) =>
+          build(auth, "result", `/checks/${cs.raw}/results/${rs.raw}`, [], all(cs.valid, rs.valid), owns(cs, rs), CheckResultSchema, [cs, rs]),
+        ),
     },
     {
       weight: 3,
-      arbitrary: fc.tuple(c, r, filters).map(([cs, rs, f]) => build(auth, "navigation", `/checks/${cs.raw}/results/${rs.raw}/navigation`, [...f], all(cs.valid, rs.valid), owns(cs, rs), NavigationSchema, [cs, rs])),
+      arbitrary: fc
+        .tuple(c, r, filters)
+        .map(([cs, rs, f]) =>
+          build(
+            auth,
+            "navigation",
+            `/checks/${cs.raw}/results/${rs.raw}/navigation`,
+            [...f],
+            all(cs.valid, rs.valid),
+            owns(cs, rs),
+            NavigationSchema,
+            [cs, rs],
+          ),
+        ),
     },
     { weight: 3, arbitrary: evidenceLocations(owners, auth, foreign.c, foreign.r, foreign.d) },
     { weight: 4, arbitrary: download(owners, auth, foreign.d) },
@@ -120,21 +214,42 @@ export function readCase(owners: readonly OwnerResources[], auth: Auth): fc.Arbi
   ];
   return fc.oneof(...endpoints).chain((x) =>
     // HEAD is GET without a body: the same statuses, the same headers.
-    fc.constantFrom(false, false, false, false, false, false, false, false, false, true).map((head) => (head && x.method === "GET" ? { ...x, method: "HEAD", label: `HEAD ${x.label}` } : x)),
+    fc
+      .constantFrom(false, false, false, false, false, false, false, false, false, true)
+      .map((head) => (head && x.method === "GET" ? { ...x, method: "HEAD", label: `HEAD ${x.label}` } : x)),
   );
 }
 
-function evidenceLocations(owners: readonly OwnerResources[], auth: Auth, c: fc.Arbitrary<Segment>, r: fc.Arbitrary<Segment>, d: fc.Arbitrary<Segment>): fc.Arbitrary<FuzzCase> {
+function evidenceLocations(
+  owners: readonly OwnerResources[],
+  auth: Auth,
+  c: fc.Arbitrary<Segment>,
+  r: fc.Arbitrary<Segment>,
+  d: fc.Arbitrary<Segment>,
+): fc.Arbitrary<FuzzCase> {
   const pageNumber = (pageCount: number) =>
     fc.oneof(
-      fc.integer({ min: 1, max: Math.max(1, pageCount) + 1 }).map((n) => ({ parts: [`pageNumber=${n}`], valid: true as Validity, markers: [] as string[], n })),
-      fc.constantFrom("0", "-1", "1.0", "01", "1234567", "", "一").map((v) => ({ parts: [`pageNumber=${enc(v)}`], valid: false as Validity, markers: [] as string[], n: 0 })),
+      fc
+        .integer({ min: 1, max: Math.max(1, pageCount) + 1 })
+        .map((n) => ({ parts: [`pageNumber=${n}`], valid: true as Validity, markers: [] as string[], n })),
+      fc
+        .constantFrom("0", "-1", "1.0", "01", "1234567", "", "一")
+        .map((v) => ({ parts: [`pageNumber=${enc(v)}`], valid: false as Validity, markers: [] as string[], n: 0 })),
       fc.constant({ parts: [] as string[], valid: false as Validity, markers: [] as string[], n: 0 }),
       marked(10).map(({ value, marker: m }) => ({ parts: [`pageNumber=${enc(value)}`], valid: false as Validity, markers: [m], n: 0 })),
     );
   const stranger = fc.tuple(c, r, d, pageNumber(3)).map(([cs, rs, ds, pn]) => {
     const docParam: Param = { parts: [`documentId=${ds.raw}`], valid: ds.valid, markers: ds.markers };
-    return build(auth, "evidence-locations", `/checks/${cs.raw}/results/${rs.raw}/evidence-locations`, [docParam, pn], all(cs.valid, rs.valid), false, EvidenceLocationsSchema, [cs, rs]);
+    return build(
+      auth,
+      "evidence-locations",
+      `/checks/${cs.raw}/results/${rs.raw}/evidence-locations`,
+      [docParam, pn],
+      all(cs.valid, rs.valid),
+      false,
+      EvidenceLocationsSchema,
+      [cs, rs],
+    );
   });
   if (auth.kind !== "owner") return stranger;
   const own = owners[auth.owner]!;
@@ -143,7 +258,15 @@ function evidenceLocations(owners: readonly OwnerResources[], auth: Auth, c: fc.
       const registrationId = paired ? doc.registrationId : otherReg;
       const found = registrationId === doc.registrationId;
       const tooFar = pn.valid === true && doc.pageCount > 0 && pn.n > doc.pageCount;
-      const base = build(auth, "evidence-locations", `/checks/${own.checkId}/results/${registrationId}/evidence-locations`, [{ parts: [`documentId=${doc.id}`], valid: true, markers: [] }, pn], true, found, EvidenceLocationsSchema);
+      const base = build(
+        auth,
+        "evidence-locations",
+        `/checks/${own.checkId}/results/${registrationId}/evidence-locations`,
+        [{ parts: [`documentId=${doc.id}`], valid: true, markers: [] }, pn],
+        true,
+        found,
+        EvidenceLocationsSchema,
+      );
       return pn.valid === true && found && tooFar ? { ...base, expect: [400] } : base;
     }),
   );
@@ -159,7 +282,12 @@ interface RangePlan {
 }
 
 function rangePlan(size: number, sha256: string): fc.Arbitrary<RangePlan> {
-  const plan = (header: Record<string, string>, expect: readonly number[] | null, markers: string[] = []): RangePlan => ({ header, expect, valid: true, markers });
+  const plan = (header: Record<string, string>, expect: readonly number[] | null, markers: string[] = []): RangePlan => ({
+    header,
+    expect,
+    valid: true,
+    markers,
+  });
   return fc.oneof(
     fc.constant(plan({}, [200])),
     fc.tuple(fc.nat(size - 1), fc.nat(size - 1)).map(([a, b]) => plan({ Range: `bytes=${Math.min(a, b)}-${Math.max(a, b)}` }, [206])),
@@ -168,7 +296,9 @@ function rangePlan(size: number, sha256: string): fc.Arbitrary<RangePlan> {
     fc.integer({ min: size, max: size * 3 }).map((a) => plan({ Range: `bytes=${a}-` }, [416])),
     fc.constantFrom("bytes=0-1,3-4", "bytes=0-0, 2-2", "bytes=-1,-2").map((v) => plan({ Range: v }, [416])),
     fc.constantFrom("items=0-5", "pages=1-2").map((v) => plan({ Range: v }, [200])),
-    fc.constantFrom("bytes=", "bytes=-0", "bytes=5-1", "bytes=x-y", "bytes 0-1", "bytes=99999999999999999999-", "=0-1", "bytes==0-1").map((v) => plan({ Range: v }, null)),
+    fc
+      .constantFrom("bytes=", "bytes=-0", "bytes=5-1", "bytes=x-y", "bytes 0-1", "bytes=99999999999999999999-", "=0-1", "bytes==0-1")
+      .map((v) => plan({ Range: v }, null)),
     fc.tuple(headerValue(60), marker).map(([v, m]) => plan({ Range: `bytes=${v}${m}` }, null, [m])),
     fc.integer({ min: 201, max: 2000 }).map((n) => ({ header: { Range: `bytes=0-${"0".repeat(n)}` }, expect: [400], valid: false, markers: [] })),
     fc.tuple(fc.nat(size - 1), marker).map(([a, m]) => plan({ Range: `bytes=${a}-`, "If-Range": `"${m}"` }, [200], [m])),
@@ -178,15 +308,26 @@ function rangePlan(size: number, sha256: string): fc.Arbitrary<RangePlan> {
 
 function download(owners: readonly OwnerResources[], auth: Auth, d: fc.Arbitrary<Segment>): fc.Arbitrary<FuzzCase> {
   const stranger = fc.tuple(d, rangePlan(1000, "0".repeat(64))).map(([ds, rp]) => ({
-    label: "download", method: "GET", path: `${OPEN}/documents/${ds.raw}/content`, headers: rp.header, auth,
-    markers: [...ds.markers, ...rp.markers], ...(ds.valid !== null && expected(all(ds.valid, rp.valid), false) ? { expect: expected(all(ds.valid, rp.valid), false)! } : {}),
+    label: "download",
+    method: "GET",
+    path: `${OPEN}/documents/${ds.raw}/content`,
+    headers: rp.header,
+    auth,
+    markers: [...ds.markers, ...rp.markers],
+    ...(ds.valid !== null && expected(all(ds.valid, rp.valid), false) ? { expect: expected(all(ds.valid, rp.valid), false)! } : {}),
   }));
   if (auth.kind !== "owner") return stranger;
   const own = owners[auth.owner]!;
   const mine = fc.constantFrom(...own.documents).chain((doc) =>
     rangePlan(doc.bytes.byteLength, doc.sha256).map((rp) => ({
-      label: "download", method: "GET", path: `${OPEN}/documents/${doc.id}/content`, headers: rp.header, auth, markers: rp.markers,
-      expect: rp.expect ?? [200, 206, 416], file: doc.bytes,
+      label: "download",
+      method: "GET",
+      path: `${OPEN}/documents/${doc.id}/content`,
+      headers: rp.header,
+      auth,
+      markers: rp.markers,
+      expect: rp.expect ?? [200, 206, 416],
+      file: doc.bytes,
     })),
   );
   return fc.oneof({ weight: 3, arbitrary: mine }, { weight: 1, arbitrary: stranger });
@@ -196,10 +337,18 @@ function download(owners: readonly OwnerResources[], auth: Auth, d: fc.Arbitrary
 function wrongMethod(auth: Auth, q: fc.Arbitrary<Segment>, c: fc.Arbitrary<Segment>, d: fc.Arbitrary<Segment>): fc.Arbitrary<FuzzCase> {
   return fc.tuple(fc.constantFrom("POST", "PUT", "PATCH", "DELETE", "OPTIONS"), q, c, d, fc.nat(3)).map(([method, qs, cs, ds, which]) => {
     const [path, seg] = [
-      [`/queries/${qs.raw}`, qs], [`/checks/${cs.raw}/results`, cs], [`/documents/${ds.raw}/content`, ds], [`/account/entitlements`, null],
+      [`/queries/${qs.raw}`, qs],
+      [`/checks/${cs.raw}/results`, cs],
+      [`/documents/${ds.raw}/content`, ds],
+      [`/account/entitlements`, null],
     ][which] as [string, Segment | null];
     return {
-      label: `${method} on a read path`, method, path: `${OPEN}${path}`, headers: {}, auth, markers: seg?.markers ?? [],
+      label: `${method} on a read path`,
+      method,
+      path: `${OPEN}${path}`,
+      headers: {},
+      auth,
+      markers: seg?.markers ?? [],
       ...(seg && seg.valid === null ? {} : { expect: [seg?.raw === "" ? 404 : 405] }),
     };
   });
@@ -207,7 +356,13 @@ function wrongMethod(auth: Auth, q: fc.Arbitrary<Segment>, c: fc.Arbitrary<Segme
 
 function unknownPath(auth: Auth): fc.Arbitrary<FuzzCase> {
   return marked(40).map(({ value, marker: m }) => ({
-    label: "unknown path", method: "GET", path: `${OPEN}/${enc(value)}/${m}`, headers: {}, auth, markers: [m], expect: [404],
+    label: "unknown path",
+    method: "GET",
+    path: `${OPEN}/${enc(value)}/${m}`,
+    headers: {},
+    auth,
+    markers: [m],
+    expect: [404],
   }));
 }
 
@@ -226,8 +381,18 @@ export function badCredentialCase(owners: readonly OwnerResources[], adminToken:
     fc.constant({ "X-Api-Key": validKey.toUpperCase() }),
   );
   return fc.tuple(readCase(owners, { kind: "pool" }), credentials).map(([base, headers]) => ({
-    ...base, label: `bad credentials: ${base.label}`, headers: { ...base.headers, ...headers }, auth: { kind: "raw" as const },
-    markers: [...base.markers, ...Object.values(headers).filter((v) => v.includes("QzMk")).flatMap((v) => v.match(/QzMk[0-9a-z]{6}Wv/g) ?? [])],
-    expect: [401], schema: undefined, file: undefined,
+    ...base,
+    label: `bad credentials: ${base.label}`,
+    headers: { ...base.headers, ...headers },
+    auth: { kind: "raw" as const },
+    markers: [
+      ...base.markers,
+      ...Object.values(headers)
+        .filter((v) => v.includes("QzMk"))
+        .flatMap((v) => v.match(/QzMk[0-9a-z]{6}Wv/g) ?? []),
+    ],
+    expect: [401],
+    schema: undefined,
+    file: undefined,
   }));
 }

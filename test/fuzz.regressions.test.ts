@@ -29,7 +29,9 @@ describe("HEAD on a download", () => {
     const a = await newAccount();
     const id = (await body<{ queries: Array<{ id: string }> }>(await createQueries(a.key, ["规模1回归头请求有限公司"]))).queries[0]!.id;
     await waitForQuery(id);
-    const doc = await env.DB.prepare("SELECT id, size FROM documents WHERE query_id = ? AND kind = 'certificate'").bind(id).first<{ id: string; size: number }>();
+    const doc = await env.DB.prepare("SELECT id, size FROM documents WHERE query_id = ? AND kind = 'certificate'")
+      .bind(id)
+      .first<{ id: string; size: number }>();
     const gate = accountGate(env, a.accountId);
     for (let i = 0; i < 5; i++) {
       const head = await open(`/documents/${doc!.id}/content`, a.key, { method: "HEAD", headers: i % 2 ? { Range: "bytes=0-9" } : {} });
@@ -50,8 +52,13 @@ describe("HEAD on a download", () => {
 describe("unpaired surrogates in JSON bodies", () => {
   it("refuses a \\ud800 escape anywhere in a body (400 at $), and accepts a paired one", async () => {
     const a = await newAccount();
-    const post = (text: string) => open("/queries", a.key, { method: "POST", headers: { "Content-Type": "application/json", "Idempotency-Key": idempotencyKey() }, body: text });
-    for (const text of ['{"subjectNames":["无登记\\ud800公司"]}', '{"subjectNames":["无登记公司\\udc00"]}', '{"subjectNames":["无登记公司"],"\\ud83d":1}']) {
+    const post = (text: string) =>
+      open("/queries", a.key, { method: "POST", headers: { "Content-Type": "application/json", "Idempotency-Key": idempotencyKey() }, body: text });
+    for (const text of [
+      '{"subjectNames":["无登记\\ud800公司"]}',
+      '{"subjectNames":["无登记公司\\udc00"]}',
+      '{"subjectNames":["无登记公司"],"\\ud83d":1}',
+    ]) {
       const err = await expectError(await post(text), 400, "VALIDATION_FAILED");
       expect(err.details?.fields).toEqual([{ path: "$", code: "INVALID_FORMAT", message: expect.any(String) }]);
     }
@@ -71,11 +78,16 @@ describe("long searches", () => {
     const created = await body<{ queries: Array<{ id: string }> }>(await createQueries(a.key, [subject, "规模1长检索对照有限公司"]));
     const [emptyId, scaleId] = created.queries.map((q) => q.id) as [string, string];
     for (const id of [emptyId, scaleId]) await waitForQuery(id);
-    const check = await body<{ id: string }>(await open("/checks", a.key, {
-      method: "POST", headers: { "Idempotency-Key": idempotencyKey() },
-      json: { applicant: "规模1长检索对照有限公司", criteria: [{ kind: "keyword", value: "应收账款" }], sourceRegistryQueryId: scaleId },
-    }));
-    const description = (await env.DB.prepare("SELECT search_text FROM registrations WHERE query_id = ?").bind(scaleId).first<{ search_text: string }>())!.search_text;
+    const check = await body<{ id: string }>(
+      await open("/checks", a.key, {
+        method: "POST",
+        headers: { "Idempotency-Key": idempotencyKey() },
+        json: { applicant: "规模1长检索对照有限公司", criteria: [{ kind: "keyword", value: "应收账款" }], sourceRegistryQueryId: scaleId },
+      }),
+    );
+    const description = (await env.DB.prepare("SELECT search_text FROM registrations WHERE query_id = ?")
+      .bind(scaleId)
+      .first<{ search_text: string }>())!.search_text;
     const phrase = Array.from(description.split("\n").at(-1)!).slice(0, 40).join("");
     expect(new TextEncoder().encode(phrase).byteLength).toBeGreaterThan(50);
 

@@ -21,11 +21,54 @@ export const marker = fc.integer({ min: 0, max: 36 ** 6 - 1 }).map((n) => `QzMk$
 
 /** Strings that broke parsers, databases, normalisers and log viewers elsewhere. */
 export const SPECIAL_STRINGS = [
-  "", " ", "  \t ", "\u0000", "a\u0000b", "\u202Eevil\u202C", "\u200F\u05E9\u05DC\u05D5\u05DD", "مرحبا بالعالم", "𠮷野家", "😀".repeat(3),
-  "👨‍👩‍👧‍👦", "\uD800", "x\uDC00y", "\uFEFF", "e\u0301\u0301\u0301", "\u3000全角\u3000", "ＡＢＣ１２３", "１２３４５６７８", "١٢٣٤٥٦٧٨", "..", ".",
-  "../../etc/passwd", "..\\..\\windows", "%2e%2e%2f", "%00", "%", "%zz", "%25", "' OR '1'='1", "\"; DROP TABLE queries; --", "%_!",
-  "${jndi:ldap://x}", "{{7*7}}", "<script>alert(1)</script>", "\r\nX-Injected: 1", "null", "undefined", "NaN", "-0", "1e309",
-  "0x10", "__proto__", "constructor", "无登记", "规模5000", "慢", "\u0085\u2028\u2029", "\u0007\u001b[31m",
+  "",
+  " ",
+  "  \t ",
+  "\u0000",
+  "a\u0000b",
+  "\u202Eevil\u202C",
+  "\u200F\u05E9\u05DC\u05D5\u05DD",
+  "مرحبا بالعالم",
+  "𠮷野家",
+  "😀".repeat(3),
+  "👨‍👩‍👧‍👦",
+  "\uD800",
+  "x\uDC00y",
+  "\uFEFF",
+  "e\u0301\u0301\u0301",
+  "\u3000全角\u3000",
+  "ＡＢＣ１２３",
+  "１２３４５６７８",
+  "١٢٣٤٥٦٧٨",
+  "..",
+  ".",
+  "../../etc/passwd",
+  "..\\..\\windows",
+  "%2e%2e%2f",
+  "%00",
+  "%",
+  "%zz",
+  "%25",
+  "' OR '1'='1",
+  '"; DROP TABLE queries; --',
+  "%_!",
+  "${jndi:ldap://x}",
+  "{{7*7}}",
+  "<script>alert(1)</script>",
+  "\r\nX-Injected: 1",
+  "null",
+  "undefined",
+  "NaN",
+  "-0",
+  "1e309",
+  "0x10",
+  "__proto__",
+  "constructor",
+  "无登记",
+  "规模5000",
+  "慢",
+  "\u0085\u2028\u2029",
+  "\u0007\u001b[31m",
 ];
 
 /** Any string, hostile or plain, up to `max` UTF-16 units (long ones are built by repetition). */
@@ -35,7 +78,10 @@ export function hostile(max = 60): fc.Arbitrary<string> {
     { weight: 3, arbitrary: fc.string({ unit: "binary", maxLength: max }) },
     { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: max }) },
     { weight: 2, arbitrary: fc.string({ maxLength: max }) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom("长", "a", "𠮷", "\u0000", "%"), fc.integer({ min: 90, max: 5000 })).map(([c, n]) => c.repeat(n)) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.constantFrom("长", "a", "𠮷", "\u0000", "%"), fc.integer({ min: 90, max: 5000 })).map(([c, n]) => c.repeat(n)),
+    },
   );
 }
 
@@ -50,7 +96,10 @@ export function marked(max = 60): fc.Arbitrary<{ value: string; marker: string }
 
 /** A header value that a fetch client can send: Latin-1 without NUL, CR, LF or DEL. */
 export function headerValue(max = 40): fc.Arbitrary<string> {
-  const unit = fc.integer({ min: 0x20, max: 0xff }).filter((c) => c !== 0x7f).map((c) => String.fromCharCode(c));
+  const unit = fc
+    .integer({ min: 0x20, max: 0xff })
+    .filter((c) => c !== 0x7f)
+    .map((c) => String.fromCharCode(c));
   return fc.string({ unit, maxLength: max });
 }
 
@@ -95,17 +144,36 @@ export function idSegment(prefix: string, real: readonly string[], foreign: read
         return { raw: enc(value), valid: dotted ? null : chars(value) >= 1 && chars(value) <= 100, real: false, markers: [m] };
       }),
     },
-    { weight: 1, arbitrary: fc.integer({ min: 101, max: 3000 }).map((n) => ({ raw: `${prefix}_${"x".repeat(n)}`, valid: false, real: false, markers: [] })) },
+    {
+      weight: 1,
+      arbitrary: fc.integer({ min: 101, max: 3000 }).map((n) => ({ raw: `${prefix}_${"x".repeat(n)}`, valid: false, real: false, markers: [] })),
+    },
     {
       weight: 1,
       arbitrary: fc
-        .constantFrom("..", "%2e%2e", "..%2F..%2Fadmin", "%2F", "%5C", "%00", "%zz", "%", "a%2Fb", "%252e%252e", ".%2e", "~", "%E4%B8", "%C0%AE%C0%AE")
+        .constantFrom(
+          "..",
+          "%2e%2e",
+          "..%2F..%2Fadmin",
+          "%2F",
+          "%5C",
+          "%00",
+          "%zz",
+          "%",
+          "a%2Fb",
+          "%252e%252e",
+          ".%2e",
+          "~",
+          "%E4%B8",
+          "%C0%AE%C0%AE",
+        )
         .map((raw) => ({ raw, valid: null, real: false, markers: [] })),
     },
   ];
   if (real.length > 0) options.push({ weight: 6, arbitrary: fc.constantFrom(...real).map((raw) => ({ raw, valid: true, real: true, markers: [] })) });
   // Someone else's real ids: well-formed and existing, and still 404.
-  if (foreign.length > 0) options.push({ weight: 3, arbitrary: fc.constantFrom(...foreign).map((raw) => ({ raw, valid: true, real: false, markers: [] })) });
+  if (foreign.length > 0)
+    options.push({ weight: 3, arbitrary: fc.constantFrom(...foreign).map((raw) => ({ raw, valid: true, real: false, markers: [] })) });
   return fc.oneof(...options);
 }
 
@@ -129,9 +197,17 @@ export function intParam(name: string, max: number): fc.Arbitrary<Param> {
     { weight: 4, arbitrary: fc.integer({ min: 1, max: Math.min(max, 5) }).map((n) => ok(String(n))) },
     { weight: 2, arbitrary: fc.integer({ min: 1, max }).map((n) => ok(String(n))) },
     { weight: 1, arbitrary: fc.integer({ min: 1, max: 99 }).map((n) => ok(String(n).padStart(6, "0"))) },
-    { weight: 2, arbitrary: fc.constantFrom("0", "-1", String(max + 1), "1.5", "1e3", " 1", "0x10", "١", "１", "", "+1", "Infinity", "NaN").map((v) => bad(v)) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom("0", "-1", String(max + 1), "1.5", "1e3", " 1", "0x10", "١", "１", "", "+1", "Infinity", "NaN").map((v) => bad(v)),
+    },
     { weight: 2, arbitrary: fc.integer({ min: 10, max: 400 }).map((n) => bad("9".repeat(n))) },
-    { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 5 })).map(([a, b]) => ({ parts: [`${name}=${a}`, `${name}=${b}`], valid: false, markers: [] })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 5 }))
+        .map(([a, b]) => ({ parts: [`${name}=${a}`, `${name}=${b}`], valid: false, markers: [] })),
+    },
     { weight: 2, arbitrary: marked(20).map(({ value, marker: m }) => bad(value, [m])) },
   );
 }
@@ -144,7 +220,12 @@ export function enumParam(name: string, values: readonly string[], allowEmpty: b
     { weight: 1, arbitrary: fc.constant<Param>({ parts: [`${name}=`], valid: allowEmpty, markers: [] }) },
     { weight: 2, arbitrary: marked(30).map(({ value, marker: m }) => ({ parts: [`${name}=${enc(value)}`], valid: false, markers: [m] })) },
     { weight: 1, arbitrary: fc.constantFrom(...values).map((v) => ({ parts: [`${name}=${v.toUpperCase()}`], valid: false, markers: [] })) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...values), fc.constantFrom(...values)).map(([a, b]) => ({ parts: [`${name}=${a}`, `${name}=${b}`], valid: false, markers: [] })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...values), fc.constantFrom(...values))
+        .map(([a, b]) => ({ parts: [`${name}=${a}`, `${name}=${b}`], valid: false, markers: [] })),
+    },
   );
 }
 
@@ -178,7 +259,10 @@ export function textParam(name: string, max: number, min = 0, required = false):
   };
   const options: Array<{ weight: number; arbitrary: fc.Arbitrary<Param> }> = [
     { weight: 5, arbitrary: marked(Math.min(max, 60)).map(({ value, marker: m }) => of(value, [m])) },
-    { weight: 1, arbitrary: fc.tuple(marker, fc.integer({ min: max - 20, max: max + 300 })).map(([m, n]) => of(m + "字".repeat(Math.max(0, n - m.length)), [m])) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(marker, fc.integer({ min: max - 20, max: max + 300 })).map(([m, n]) => of(m + "字".repeat(Math.max(0, n - m.length)), [m])),
+    },
     { weight: 1, arbitrary: fc.tuple(marker, marker).map(([a, b]) => ({ parts: [`${name}=${a}`, `${name}=${b}`], valid: false, markers: [a, b] })) },
     { weight: 1, arbitrary: fc.constantFrom("%", "_", "!", "%_!", "\u0000").map((v) => of(v, [])) },
   ];
@@ -190,7 +274,12 @@ export function textParam(name: string, max: number, min = 0, required = false):
 export const junkParam: fc.Arbitrary<Param> = fc.oneof(
   { weight: 6, arbitrary: fc.constant(omitted) },
   { weight: 2, arbitrary: fc.tuple(marker, marked(20)).map(([k, v]) => ({ parts: [`x${k}=${enc(v.value)}`], valid: true, markers: [k, v.marker] })) },
-  { weight: 1, arbitrary: fc.constantFrom("__proto__=1", "__proto__=1&__proto__=2", "constructor=x", "&&", "=", "=x", "a", "%zz=1").map((p) => ({ parts: [p], valid: null, markers: [] })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom("__proto__=1", "__proto__=1&__proto__=2", "constructor=x", "&&", "=", "=x", "a", "%zz=1")
+      .map((p) => ({ parts: [p], valid: null, markers: [] })),
+  },
 );
 
 /** Joins parameters into `?a=b&…` (shuffled by the caller's generator), "" when there are none. */
@@ -201,7 +290,11 @@ export function queryString(params: readonly Param[]): string {
 
 /** A valid 18-digit resident identity number (GB 11643) for a birth date in the past. */
 export const identityNumber = fc
-  .tuple(fc.integer({ min: 110000, max: 659999 }), fc.date({ min: new Date("1950-01-01"), max: new Date("2005-12-31"), noInvalidDate: true }), fc.integer({ min: 0, max: 999 }))
+  .tuple(
+    fc.integer({ min: 110000, max: 659999 }),
+    fc.date({ min: new Date("1950-01-01"), max: new Date("2005-12-31"), noInvalidDate: true }),
+    fc.integer({ min: 0, max: 999 }),
+  )
   .map(([region, birth, seq]) => {
     const date = birth.toISOString().slice(0, 10).replace(/-/g, "");
     const first17 = `${region}${date}${String(seq).padStart(3, "0")}`;

@@ -10,25 +10,45 @@ import { RATE_LIMITS } from "../worker/domain/rate-limit";
 import { rateClass, tally, violations, type Answer, type FuzzCase } from "./fuzz.verify";
 
 /** One account on the professional plan holding a finished query of `subject` and a finished check over it. */
-export async function setupOwner(subject: string, criteria: Array<{ kind: string; value: string }>): Promise<OwnerResources & { key: string; accountId: string }> {
+export async function setupOwner(
+  subject: string,
+  criteria: Array<{ kind: string; value: string }>,
+): Promise<OwnerResources & { key: string; accountId: string }> {
   const account = await newAccount("professional");
-  const created = await body<{ queries: Array<{ id: string }> }>(await open("/queries", account.key, { method: "POST", json: { subjectNames: [subject] }, headers: { "Idempotency-Key": idempotencyKey() } }));
+  const created = await body<{ queries: Array<{ id: string }> }>(
+    await open("/queries", account.key, { method: "POST", json: { subjectNames: [subject] }, headers: { "Idempotency-Key": idempotencyKey() } }),
+  );
   const queryId = created.queries[0]!.id;
   await waitForQuery(queryId);
-  const check = await body<{ id: string; criteria: Array<{ id: string }> }>(await open("/checks", account.key, {
-    method: "POST", json: { applicant: subject, criteria, sourceRegistryQueryId: queryId }, headers: { "Idempotency-Key": idempotencyKey() },
-  }));
+  const check = await body<{ id: string; criteria: Array<{ id: string }> }>(
+    await open("/checks", account.key, {
+      method: "POST",
+      json: { applicant: subject, criteria, sourceRegistryQueryId: queryId },
+      headers: { "Idempotency-Key": idempotencyKey() },
+    }),
+  );
   await waitForCheck(check.id);
   const regs = await env.DB.prepare("SELECT id FROM registrations WHERE query_id = ? ORDER BY ordinal").bind(queryId).all<{ id: string }>();
-  const docs = await env.DB.prepare("SELECT id, registration_id, page_count, sha256, r2_key FROM documents WHERE query_id = ? ORDER BY id").bind(queryId)
+  const docs = await env.DB.prepare("SELECT id, registration_id, page_count, sha256, r2_key FROM documents WHERE query_id = ? ORDER BY id")
+    .bind(queryId)
     .all<{ id: string; registration_id: string; page_count: number | null; sha256: string; r2_key: string }>();
-  const documents = await Promise.all(docs.results.map(async (d) => ({
-    id: d.id, registrationId: d.registration_id, pageCount: d.page_count ?? 0, sha256: d.sha256,
-    bytes: new Uint8Array(await (await env.FILES.get(d.r2_key))!.arrayBuffer()),
-  })));
+  const documents = await Promise.all(
+    docs.results.map(async (d) => ({
+      id: d.id,
+      registrationId: d.registration_id,
+      pageCount: d.page_count ?? 0,
+      sha256: d.sha256,
+      bytes: new Uint8Array(await (await env.FILES.get(d.r2_key))!.arrayBuffer()),
+    })),
+  );
   return {
-    key: account.key, accountId: account.accountId, queryId, registrationIds: regs.results.map((r) => r.id), checkId: check.id,
-    criterionIds: check.criteria.map((c) => c.id), documents,
+    key: account.key,
+    accountId: account.accountId,
+    queryId,
+    registrationIds: regs.results.map((r) => r.id),
+    checkId: check.id,
+    criterionIds: check.criteria.map((c) => c.id),
+    documents,
   };
 }
 
@@ -41,16 +61,19 @@ export async function unsubscribedAccounts(n: number): Promise<Array<{ accountId
   const out: Array<{ accountId: string; key: string }> = [];
   let lapse = 0;
   for (let i = 0; i < n; i += 16) {
-    const batch = await Promise.all(Array.from({ length: Math.min(16, n - i) }, async () => {
-      const account = await adminJson<{ id: string }>("/accounts", { method: "POST", json: { name: "fuzz" } });
-      const endsAt = Date.now() + 1500;
-      lapse = Math.max(lapse, endsAt);
-      await adminJson(`/accounts/${account.id}/subscriptions`, {
-        method: "POST", json: { planId: "light", cycle: "monthly", startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: new Date(endsAt).toISOString() },
-      });
-      const key = await adminJson<{ key: string }>(`/accounts/${account.id}/keys`, { method: "POST", json: {} });
-      return { accountId: account.id, key: key.key };
-    }));
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(16, n - i) }, async () => {
+        const account = await adminJson<{ id: string }>("/accounts", { method: "POST", json: { name: "fuzz" } });
+        const endsAt = Date.now() + 1500;
+        lapse = Math.max(lapse, endsAt);
+        await adminJson(`/accounts/${account.id}/subscriptions`, {
+          method: "POST",
+          json: { planId: "light", cycle: "monthly", startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: new Date(endsAt).toISOString() },
+        });
+        const key = await adminJson<{ key: string }>(`/accounts/${account.id}/keys`, { method: "POST", json: {} });
+        return { accountId: account.id, key: key.key };
+      }),
+    );
     out.push(...batch);
   }
   await new Promise((r) => setTimeout(r, Math.max(0, lapse - Date.now() + 50)));
@@ -139,7 +162,8 @@ export async function runCases(cases: readonly FuzzCase[], keys: { pool: string[
         const wrong = violations(c, answer);
         if (wrong.length > 0) {
           const kind = `${c.label}: ${wrong.map((w) => w.replace(/QzMk[0-9a-z]{6}Wv/g, "<marker>")).join("; ")}`;
-          if (!seen.has(kind)) failures.push(`${kind}\n  ${describe(c)}\n  → ${answer.status} ${new TextDecoder().decode(answer.body).slice(0, 300)}`);
+          if (!seen.has(kind))
+            failures.push(`${kind}\n  ${describe(c)}\n  → ${answer.status} ${new TextDecoder().decode(answer.body).slice(0, 300)}`);
           seen.set(kind, (seen.get(kind) ?? 0) + 1);
           failed++;
         }
@@ -161,6 +185,8 @@ export function describe(c: FuzzCase): string {
 
 /** A run's numbers, one line (the suites log it: statuses and the share that reached validation). */
 export function summaryLine(name: string, r: RunReport): string {
-  const statuses = Object.entries(r.summary.byStatus).map(([s, n]) => `${s}:${n}`).join(" ");
+  const statuses = Object.entries(r.summary.byStatus)
+    .map(([s, n]) => `${s}:${n}`)
+    .join(" ");
   return `${name}: ${r.summary.total} requests in ${(r.ms / 1000).toFixed(1)} s (${Math.round(r.summary.total / (r.ms / 1000))}/s); past auth and rate limit ${r.summary.reachedValidation}; ${statuses}`;
 }

@@ -60,7 +60,10 @@ export function violations(c: FuzzCase, a: Answer): string[] {
   else if (a.status >= 200 && a.status < 300 && c.method !== "HEAD") out.push(...successViolations(c, a, text));
   if (!(c.echoes && a.status < 300)) {
     const lowerText = text.toLowerCase();
-    const lowerHeaders = [...a.headers].map(([k, v]) => `${k}: ${v}`).join("\n").toLowerCase();
+    const lowerHeaders = [...a.headers]
+      .map(([k, v]) => `${k}: ${v}`)
+      .join("\n")
+      .toLowerCase();
     for (const m of c.markers) {
       if (lowerText.includes(m.toLowerCase())) out.push(`body echoes marker ${m}`);
       if (lowerHeaders.includes(m.toLowerCase())) out.push(`headers echo marker ${m}`);

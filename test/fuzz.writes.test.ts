@@ -37,7 +37,9 @@ describe("fuzzing task creation", () => {
 
     const ids = JSON.stringify(pool.map((p) => p.accountId));
     for (const table of ["queries", "checks", "allowance_ledger"]) {
-      const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE account_id IN (SELECT value FROM json_each(?))`).bind(ids).first<{ n: number }>();
+      const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE account_id IN (SELECT value FROM json_each(?))`)
+        .bind(ids)
+        .first<{ n: number }>();
       expect(row?.n, table).toBe(0);
     }
   });
@@ -45,15 +47,24 @@ describe("fuzzing task creation", () => {
   it("accepts hostile but valid subjects, stores them normalised, and finishes every one", async () => {
     // 无登记 keeps the upstream to an explicit empty list: no files, so the pipeline work stays small.
     const avoid = /规模|慢|排队|不可用|隔离|部分/;
-    const subject = fc.tuple(hostile(40), marker).map(([s, m]) => `无登记${s}${m}`).filter((s) => !avoid.test(s) && Array.from(s).length <= 100);
+    const subject = fc
+      .tuple(hostile(40), marker)
+      .map(([s, m]) => `无登记${s}${m}`)
+      .filter((s) => !avoid.test(s) && Array.from(s).length <= 100);
     const bodies = fc.sample(fc.array(subject, { minLength: 1, maxLength: 3 }), { seed: SEED + 1, numRuns: 4 * (RATE_LIMITS.create - 1) });
     const accounts = await Promise.all(Array.from({ length: 4 }, () => newAccount("enterprise")));
     const accepted: Array<{ id: string; subjectName: string }> = [];
     for (const [i, subjectNames] of bodies.entries()) {
       const c: FuzzCase = {
-        label: "funded creation", method: "POST", path: `${OPEN}/queries`, auth: { kind: "owner", owner: 0 },
-        headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() }, body: JSON.stringify({ subjectNames }),
-        markers: [], expect: [202, 400], echoes: true,
+        label: "funded creation",
+        method: "POST",
+        path: `${OPEN}/queries`,
+        auth: { kind: "owner", owner: 0 },
+        headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
+        body: JSON.stringify({ subjectNames }),
+        markers: [],
+        expect: [202, 400],
+        echoes: true,
       };
       const answer = await send(c, accounts[i % accounts.length]!.key);
       expect(violations(c, answer), JSON.stringify(subjectNames)).toEqual([]);
@@ -65,7 +76,9 @@ describe("fuzzing task creation", () => {
     expect(accepted.length).toBeGreaterThan(bodies.length);
     for (const q of accepted) {
       await waitForQuery(q.id);
-      const row = await env.DB.prepare("SELECT subject_name, status, registration_count FROM queries WHERE id = ?").bind(q.id).first<{ subject_name: string }>();
+      const row = await env.DB.prepare("SELECT subject_name, status, registration_count FROM queries WHERE id = ?")
+        .bind(q.id)
+        .first<{ subject_name: string }>();
       // Compared as JSON text: a lone surrogate would not survive the test runner's own messages.
       expect(JSON.stringify(row)).toBe(JSON.stringify({ subject_name: q.subjectName, status: "no_result", registration_count: 0 }));
       expect(await ledgerOf(q.id)).toEqual(["reserve", "settle"]);

@@ -18,16 +18,30 @@ interface Value {
 }
 
 /** A value and its validity; a string with an unpaired surrogate is never valid in a JSON body. */
-const v = (json: unknown, valid: Validity, markers: string[] = []): Value => ({ json, valid: typeof json === "string" && unpaired(json) ? false : valid, markers });
+const v = (json: unknown, valid: Validity, markers: string[] = []): Value => ({
+  json,
+  valid: typeof json === "string" && unpaired(json) ? false : valid,
+  markers,
+});
 
 /** JSON values of the wrong type for a string or an array-of-strings field. */
 const wrongType = fc.oneof(
-  fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant({}), fc.array(fc.integer(), { minLength: 1, maxLength: 3 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant({}),
+  fc.array(fc.integer(), { minLength: 1, maxLength: 3 }),
   fc.jsonValue({ maxDepth: 3 }).filter((j) => typeof j !== "string" && !Array.isArray(j)),
 );
 
 /** An enterprise name that stays 2–100 characters after normalisation, carrying a marker. */
-const goodName = fc.tuple(marker, fc.constantFrom("上海", "深圳前海", "北京", "Acme ", "杭州"), fc.constantFrom("有限公司", "供应链管理有限公司", " Trading Co., Ltd.", "合伙企业"))
+const goodName = fc
+  .tuple(
+    marker,
+    fc.constantFrom("上海", "深圳前海", "北京", "Acme ", "杭州"),
+    fc.constantFrom("有限公司", "供应链管理有限公司", " Trading Co., Ltd.", "合伙企业"),
+  )
   .map(([m, a, b]) => v(`${a}${m}${b}`, true, [m]));
 
 export const subjectValue: fc.Arbitrary<Value> = fc.oneof(
@@ -64,39 +78,76 @@ function object(fields: Array<[string, fc.Arbitrary<Value | undefined>]>): fc.Ar
 }
 
 function arrayOf(item: fc.Arbitrary<Value>, max: number): fc.Arbitrary<Value> {
-  return fc.oneof(
-    { weight: 8, arbitrary: fc.array(item, { minLength: 1, maxLength: 3 }) },
-    { weight: 1, arbitrary: fc.constant([] as Value[]) },
-    { weight: 1, arbitrary: item.map((one) => Array.from({ length: max + 1 }, () => one)) },
-  ).map((items) => v(items.map((i) => i.json), items.length === 0 || items.length > max ? false : all(...items.map((i) => i.valid)), items.flatMap((i) => i.markers)));
+  return fc
+    .oneof(
+      { weight: 8, arbitrary: fc.array(item, { minLength: 1, maxLength: 3 }) },
+      { weight: 1, arbitrary: fc.constant([] as Value[]) },
+      { weight: 1, arbitrary: item.map((one) => Array.from({ length: max + 1 }, () => one)) },
+    )
+    .map((items) =>
+      v(
+        items.map((i) => i.json),
+        items.length === 0 || items.length > max ? false : all(...items.map((i) => i.valid)),
+        items.flatMap((i) => i.markers),
+      ),
+    );
 }
 
 const required = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 12, arbitrary: arb }, { weight: 1, arbitrary: fc.constant(undefined) });
 
-export const queriesBody: fc.Arbitrary<Value> = fc.oneof(
-  { weight: 8, arbitrary: object([["subjectNames", required(fc.oneof({ weight: 5, arbitrary: arrayOf(subjectValue, 100) }, { weight: 1, arbitrary: wrongType.map((w) => v(w, false)) }))]]) },
-  { weight: 1, arbitrary: fc.constant(v({}, false)) },
-).map((b) => ("subjectNames" in (b.json as object) ? b : { ...b, valid: false }));
+export const queriesBody: fc.Arbitrary<Value> = fc
+  .oneof(
+    {
+      weight: 8,
+      arbitrary: object([
+        [
+          "subjectNames",
+          required(fc.oneof({ weight: 5, arbitrary: arrayOf(subjectValue, 100) }, { weight: 1, arbitrary: wrongType.map((w) => v(w, false)) })),
+        ],
+      ]),
+    },
+    { weight: 1, arbitrary: fc.constant(v({}, false)) },
+  )
+  .map((b) => ("subjectNames" in (b.json as object) ? b : { ...b, valid: false }));
 
 const criterionValue = (kind: string): fc.Arbitrary<Value> =>
   kind === "invoice_no"
     ? fc.oneof(
-      { weight: 4, arbitrary: fc.stringMatching(/^\d{6,20}$/).map((s) => v(s, true)) },
-      { weight: 1, arbitrary: fc.constantFrom("１２３４５６７８", "1234 5678", " 01492921 ").map((s) => v(s, true)) },
-      { weight: 1, arbitrary: fc.constantFrom("12AB", "12345", "1".repeat(21), "", "   ", "No.12345678", "-1234567").map((s) => v(s, false)) },
-      { weight: 1, arbitrary: marked(30).map(({ value, marker: m }) => v(value, false, [m])) },
-    )
+        { weight: 4, arbitrary: fc.stringMatching(/^\d{6,20}$/).map((s) => v(s, true)) },
+        { weight: 1, arbitrary: fc.constantFrom("１２３４５６７８", "1234 5678", " 01492921 ").map((s) => v(s, true)) },
+        { weight: 1, arbitrary: fc.constantFrom("12AB", "12345", "1".repeat(21), "", "   ", "No.12345678", "-1234567").map((s) => v(s, false)) },
+        { weight: 1, arbitrary: marked(30).map(({ value, marker: m }) => v(value, false, [m])) },
+      )
     : fc.oneof(
-      { weight: 6, arbitrary: marked(60).map(({ value, marker: m }) => v(value, chars(value) <= 200, [m])) },
-      { weight: 1, arbitrary: fc.constantFrom("", "   ", "\u3000").map((s) => v(s, false)) },
-      { weight: 1, arbitrary: fc.tuple(marker, fc.integer({ min: 150, max: 400 })).map(([m, n]) => v(m + "词".repeat(n), m.length + n <= 200, [m])) },
-    );
+        { weight: 6, arbitrary: marked(60).map(({ value, marker: m }) => v(value, chars(value) <= 200, [m])) },
+        { weight: 1, arbitrary: fc.constantFrom("", "   ", "\u3000").map((s) => v(s, false)) },
+        {
+          weight: 1,
+          arbitrary: fc.tuple(marker, fc.integer({ min: 150, max: 400 })).map(([m, n]) => v(m + "词".repeat(n), m.length + n <= 200, [m])),
+        },
+      );
 
-const criterion: fc.Arbitrary<Value> = fc.oneof(
-  { weight: 16, arbitrary: fc.constantFrom("invoice_no", "keyword").chain((kind) => object([["kind", fc.constant(v(kind, true))], ["value", required(criterionValue(kind))]])) },
-  { weight: 1, arbitrary: object([["kind", marked(10).map(({ value, marker: m }) => v(value, false, [m]))], ["value", fc.constant(v("x", true))]]) },
-  { weight: 1, arbitrary: wrongType.map((w) => v(w, false)) },
-).map((c) => (c.json && typeof c.json === "object" && !Array.isArray(c.json) && !("value" in c.json) ? { ...c, valid: false } : c));
+const criterion: fc.Arbitrary<Value> = fc
+  .oneof(
+    {
+      weight: 16,
+      arbitrary: fc.constantFrom("invoice_no", "keyword").chain((kind) =>
+        object([
+          ["kind", fc.constant(v(kind, true))],
+          ["value", required(criterionValue(kind))],
+        ]),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: object([
+        ["kind", marked(10).map(({ value, marker: m }) => v(value, false, [m]))],
+        ["value", fc.constant(v("x", true))],
+      ]),
+    },
+    { weight: 1, arbitrary: wrongType.map((w) => v(w, false)) },
+  )
+  .map((c) => (c.json && typeof c.json === "object" && !Array.isArray(c.json) && !("value" in c.json) ? { ...c, valid: false } : c));
 
 const sourceId: fc.Arbitrary<Value | undefined> = fc.oneof(
   { weight: 4, arbitrary: fc.constant(undefined) },
@@ -132,18 +183,36 @@ export interface Envelope {
 type IdempotencyPlan = { headers: Record<string, string>; valid: Validity; markers: string[] };
 const idempotencyKey: fc.Arbitrary<IdempotencyPlan> = fc.oneof(
   { weight: 18, arbitrary: fc.uuid().map((k) => ({ headers: { "Idempotency-Key": k }, valid: true as Validity, markers: [] })) },
-  { weight: 2, arbitrary: fc.tuple(headerValue(100), marker).map(([k, m]) => ({ headers: { "Idempotency-Key": `${k}${m}` }, valid: `${k}${m}`.trim().length <= 128 as Validity, markers: [m] })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(headerValue(100), marker)
+      .map(([k, m]) => ({ headers: { "Idempotency-Key": `${k}${m}` }, valid: (`${k}${m}`.trim().length <= 128) as Validity, markers: [m] })),
+  },
   { weight: 1, arbitrary: fc.constant<IdempotencyPlan>({ headers: {}, valid: false, markers: [] }) },
   { weight: 1, arbitrary: fc.constantFrom("", " ", "\t").map((k) => ({ headers: { "Idempotency-Key": k }, valid: false as Validity, markers: [] })) },
   // A lone NBSP is one byte of obs-text on the wire: whitespace to JavaScript, a key to a byte-reading server.
   { weight: 1, arbitrary: fc.constant<IdempotencyPlan>({ headers: { "Idempotency-Key": "\u00a0" }, valid: null, markers: [] }) },
-  { weight: 1, arbitrary: fc.tuple(marker, fc.integer({ min: 129, max: 4000 })).map(([m, n]) => ({ headers: { "Idempotency-Key": m + "k".repeat(n - m.length) }, valid: false as Validity, markers: [m] })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(marker, fc.integer({ min: 129, max: 4000 }))
+      .map(([m, n]) => ({ headers: { "Idempotency-Key": m + "k".repeat(n - m.length) }, valid: false as Validity, markers: [m] })),
+  },
 );
 
 const GOOD_TYPES = ["application/json", "application/json; charset=utf-8", "application/json;charset=UTF-8"];
 /** Case and spacing variants the media-type grammar allows but a strict matcher may not: 415 or accepted. */
 const ODD_TYPES = ["APPLICATION/JSON", "application/json;", "application/json ; charset=utf-8", "application/vnd.api+json"];
-const BAD_TYPES = ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx", "text/json", "application/xml", "*/*"];
+const BAD_TYPES = [
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/jsonx",
+  "text/json",
+  "application/xml",
+  "*/*",
+];
 
 /** The request around a JSON body; the management API takes no Idempotency-Key. */
 export function envelope(bodyText: string, idempotency = true, bodyOptional = false): fc.Arbitrary<Envelope> {
@@ -157,18 +226,57 @@ export function envelope(bodyText: string, idempotency = true, bodyOptional = fa
   const encoded = new TextEncoder().encode(bodyText);
   const body = fc.oneof(
     { weight: 36, arbitrary: fc.constant({ b: bodyText as string | Uint8Array, kind: "json" as const }) },
-    { weight: 1, arbitrary: fc.constantFrom(`\uFEFF${bodyText}`, `  \n${bodyText}\n `).map((b) => ({ b: b as string | Uint8Array, kind: "json" as const })) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(`\uFEFF${bodyText}`, `  \n${bodyText}\n `).map((b) => ({ b: b as string | Uint8Array, kind: "json" as const })),
+    },
     {
       weight: 2,
-      arbitrary: fc.oneof(
-        fc.nat(Math.max(0, bodyText.length - 1)).map((n) => bodyText.slice(0, n)),
-        fc.constantFrom(`${bodyText},`, `${bodyText}}`, `{${bodyText}`, bodyText.replace(/"/g, "'"), "{\"subjectNames\":[\"a\",]}", "NaN", "{", "}", "[", "\u0000"),
-      ).filter((b) => b.length > 0).map((b) => ({ b: b as string | Uint8Array, kind: "malformed" as const })),
+      arbitrary: fc
+        .oneof(
+          fc.nat(Math.max(0, bodyText.length - 1)).map((n) => bodyText.slice(0, n)),
+          fc.constantFrom(
+            `${bodyText},`,
+            `${bodyText}}`,
+            `{${bodyText}`,
+            bodyText.replace(/"/g, "'"),
+            '{"subjectNames":["a",]}',
+            "NaN",
+            "{",
+            "}",
+            "[",
+            "\u0000",
+          ),
+        )
+        .filter((b) => b.length > 0)
+        .map((b) => ({ b: b as string | Uint8Array, kind: "malformed" as const })),
     },
-    { weight: 1, arbitrary: fc.constantFrom("[]", "1", "\"x\"", "null", "true", "[{}]").map((b) => ({ b: b as string | Uint8Array, kind: "nonobject" as const })) },
-    { weight: 1, arbitrary: fc.constant({ b: new Uint8Array([...encoded.subarray(0, 5), 0xff, 0xfe, ...encoded.subarray(5)]) as string | Uint8Array, kind: "badutf8" as const }) },
-    { weight: 1, arbitrary: fc.integer({ min: 1, max: 120_000 }).map((n) => ({ b: `{"subjectNames":["${"长".repeat(Math.ceil(MAX_BODY_BYTES / 3) + n)}"]}` as string | Uint8Array, kind: "oversize" as const })) },
-    { weight: 1, arbitrary: fc.integer({ min: 1, max: 100_000 }).map((n) => ({ b: `{"subjectNames":${"[".repeat(85_000 + n)}${"]".repeat(85_000 + n)}}` as string | Uint8Array, kind: "deep" as const })) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom("[]", "1", '"x"', "null", "true", "[{}]").map((b) => ({ b: b as string | Uint8Array, kind: "nonobject" as const })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constant({
+        b: new Uint8Array([...encoded.subarray(0, 5), 0xff, 0xfe, ...encoded.subarray(5)]) as string | Uint8Array,
+        kind: "badutf8" as const,
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 1, max: 120_000 })
+        .map((n) => ({
+          b: `{"subjectNames":["${"长".repeat(Math.ceil(MAX_BODY_BYTES / 3) + n)}"]}` as string | Uint8Array,
+          kind: "oversize" as const,
+        })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 1, max: 100_000 })
+        .map((n) => ({ b: `{"subjectNames":${"[".repeat(85_000 + n)}${"]".repeat(85_000 + n)}}` as string | Uint8Array, kind: "deep" as const })),
+    },
     { weight: 1, arbitrary: fc.constant({ b: "" as string | Uint8Array, kind: "empty" as const }) },
   );
   const idem = idempotency ? idempotencyKey : fc.constant({ headers: {}, valid: true as Validity, markers: [] as string[] });
@@ -185,7 +293,16 @@ export function envelope(bodyText: string, idempotency = true, bodyOptional = fa
     else if (b.kind === "empty" || b.kind === "malformed" || b.kind === "nonobject" || b.kind === "badutf8" || b.kind === "deep") decided = [400];
     // An unknown odd type may be refused before the body is judged.
     if (ct.kind === "odd" || (ct.kind === "none" && b.kind === "empty")) alternatives = [415];
-    return { headers, body: b.b, chunked: chunked && size > 0, decided, alternatives, markers: ct.m.concat(idem.markers), idempotencyValid: idem.valid, empty: b.kind === "empty" };
+    return {
+      headers,
+      body: b.b,
+      chunked: chunked && size > 0,
+      decided,
+      alternatives,
+      markers: ct.m.concat(idem.markers),
+      idempotencyValid: idem.valid,
+      empty: b.kind === "empty",
+    };
   });
 }
 
@@ -201,8 +318,15 @@ export function creationCase(auth: Auth): fc.Arbitrary<FuzzCase> {
       const verdict = valid === true ? [sourceQuery ? 404 : 402] : valid === false ? [400] : [400, sourceQuery ? 404 : 402];
       const allowed = auth.kind === "raw" ? [401] : [...(e.decided ?? verdict), ...e.alternatives];
       return {
-        label: `POST ${path}`, method: "POST", path: `${OPEN}${path}`, headers: e.headers, ...(e.body !== undefined ? { body: e.body } : {}),
-        ...(e.chunked ? { chunked: true } : {}), auth, markers: [...b.markers, ...e.markers], expect: allowed,
+        label: `POST ${path}`,
+        method: "POST",
+        path: `${OPEN}${path}`,
+        headers: e.headers,
+        ...(e.body !== undefined ? { body: e.body } : {}),
+        ...(e.chunked ? { chunked: true } : {}),
+        auth,
+        markers: [...b.markers, ...e.markers],
+        expect: allowed,
       };
     }),
   );

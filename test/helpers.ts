@@ -84,7 +84,9 @@ export async function waitForCheck(checkId: string, timeoutMs = 30_000): Promise
   const { env } = await import("cloudflare:workers");
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    const row = await env.DB.prepare("SELECT processing_completed_at FROM checks WHERE id = ?").bind(checkId).first<{ processing_completed_at: number | null }>();
+    const row = await env.DB.prepare("SELECT processing_completed_at FROM checks WHERE id = ?")
+      .bind(checkId)
+      .first<{ processing_completed_at: number | null }>();
     if (row?.processing_completed_at) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -139,9 +141,13 @@ export async function expectError(res: Response, status: number, code: string, m
 }
 
 /** The query's row as the pipeline left it (D1, not the rate-limited API). */
-export async function queryRow(queryId: string): Promise<Record<string, unknown> & { status: string; execution_status: string; completed_at: number | null }> {
+export async function queryRow(
+  queryId: string,
+): Promise<Record<string, unknown> & { status: string; execution_status: string; completed_at: number | null }> {
   const { env } = await import("cloudflare:workers");
-  const row = await env.DB.prepare("SELECT * FROM queries WHERE id = ?").bind(queryId).first<Record<string, unknown> & { status: string; execution_status: string; completed_at: number | null }>();
+  const row = await env.DB.prepare("SELECT * FROM queries WHERE id = ?")
+    .bind(queryId)
+    .first<Record<string, unknown> & { status: string; execution_status: string; completed_at: number | null }>();
   if (!row) throw new Error(`no query ${queryId}`);
   return row;
 }
@@ -149,13 +155,17 @@ export async function queryRow(queryId: string): Promise<Record<string, unknown>
 /** The allowance ledger entries of a task, oldest first. */
 export async function ledgerOf(taskId: string): Promise<string[]> {
   const { env } = await import("cloudflare:workers");
-  const { results } = await env.DB.prepare("SELECT entry FROM allowance_ledger WHERE task_id = ? ORDER BY created_at, entry = 'reserve' DESC").bind(taskId).all<{ entry: string }>();
+  const { results } = await env.DB.prepare("SELECT entry FROM allowance_ledger WHERE task_id = ? ORDER BY created_at, entry = 'reserve' DESC")
+    .bind(taskId)
+    .all<{ entry: string }>();
   return results.map((r) => r.entry);
 }
 
 /** COUNT(*) of a table under a WHERE clause. */
 export async function countRows(table: string, where: string, ...params: (string | number)[]): Promise<number> {
   const { env } = await import("cloudflare:workers");
-  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`).bind(...params).first<{ n: number }>();
+  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`)
+    .bind(...params)
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }

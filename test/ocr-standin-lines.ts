@@ -24,7 +24,10 @@ export function standinNumber(sha256: string, page: number, slot: number): strin
  * confidence. Line i sits at y = 100 + 80 i, 40 px high; x from 50, 30 px a character.
  */
 export function standinLines(sha256: string, page: number, kind: "jpeg" | "png" | "tiff" | "bmp" | "pdf"): StandinLine[] {
-  const texts: Array<[string, number]> = [["发票清单", 0.99], [`发票号码 ${standinNumber(sha256, page, 0)}`, 0.97]];
+  const texts: Array<[string, number]> = [
+    ["发票清单", 0.99],
+    [`发票号码 ${standinNumber(sha256, page, 0)}`, 0.97],
+  ];
   if (kind === "png") texts.push([`${standinNumber(sha256, page, 1)} 模糊`, 0.55]);
   return texts.map(([text, confidence], i) => ({ text, confidence, box: [50, 100 + 80 * i, 50 + 30 * text.length, 140 + 80 * i] }));
 }

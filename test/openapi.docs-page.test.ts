@@ -20,12 +20,7 @@ describe("the documentation page", () => {
     expect(policy).toContain("script-src 'self'");
     const html = await res.text();
     const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
-    expect(sources).toEqual([
-      `${BASE}/docs/swagger-ui.css`,
-      `${BASE}/openapi.json`,
-      `${BASE}/docs/swagger-ui-bundle.js`,
-      `${BASE}/docs/init.js`,
-    ]);
+    expect(sources).toEqual([`${BASE}/docs/swagger-ui.css`, `${BASE}/openapi.json`, `${BASE}/docs/swagger-ui-bundle.js`, `${BASE}/docs/init.js`]);
     expect(html).toContain(`data-document="${BASE}/openapi.json"`);
     expect(html).not.toMatch(/<script>(?!<)/);
     for (const source of sources) expect((await served(source)).status, source).toBe(200);

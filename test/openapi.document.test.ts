@@ -7,7 +7,11 @@ import { call } from "./helpers";
 const BASE = "/api/open/v1";
 const ERROR_BODY = "#/components/schemas/ErrorBody";
 
-interface Parameter { name: string; in: string; required?: boolean }
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+}
 interface Response {
   description: string;
   headers?: Record<string, unknown>;
@@ -36,7 +40,9 @@ async function loadDocument(): Promise<Document> {
 }
 
 function operations(doc: Document): Array<[string, Operation]> {
-  return Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as [string, Operation]));
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as [string, Operation]),
+  );
 }
 
 /** The open API's routes as the app registered them: `GET /queries/{id}`, middleware left out. */
@@ -64,7 +70,9 @@ describe("the OpenAPI document", () => {
 
   it("documents every route registered on the open router, and nothing else", async () => {
     const doc = await loadDocument();
-    const documented = operations(doc).map(([name]) => name).sort();
+    const documented = operations(doc)
+      .map(([name]) => name)
+      .sort();
     const registered = registeredOpenRoutes();
     expect(registered.length).toBeGreaterThanOrEqual(14);
     // Hono answers HEAD with the GET handler: downloads document it without registering it.
@@ -117,7 +125,12 @@ describe("the OpenAPI document", () => {
       expect(header).toMatchObject({ name: "Idempotency-Key", required: true });
     }
     const download = doc.paths["/documents/{id}/content"]!.get!;
-    expect(download.parameters?.filter((p) => p.in === "header").map((p) => p.name).sort()).toEqual(["If-Range", "Range"]);
+    expect(
+      download.parameters
+        ?.filter((p) => p.in === "header")
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(["If-Range", "Range"]);
     expect(Object.keys(download.responses)).toEqual(expect.arrayContaining(["200", "206", "416"]));
     expect(download.responses["206"]!.headers?.["Content-Range"]).toBeDefined();
     expect(download.responses["416"]!.headers?.["Content-Range"]).toBeDefined();

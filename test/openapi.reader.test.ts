@@ -7,10 +7,21 @@ import { describe, expect, it } from "vitest";
 import type { z } from "@hono/zod-openapi";
 import { EntitlementsSchema } from "../worker/routes/account/schema";
 import {
-  CheckPageSchema, CheckResultSchema, CheckSchema, CreateCheckBody, EvidenceLocationsSchema, NavigationSchema, ResultPageSchema,
+  CheckPageSchema,
+  CheckResultSchema,
+  CheckSchema,
+  CreateCheckBody,
+  EvidenceLocationsSchema,
+  NavigationSchema,
+  ResultPageSchema,
 } from "../worker/routes/checks/schema";
 import {
-  AcceptedQueriesSchema, CreateQueriesBody, QueryPageSchema, QuerySchema, RegistrationPageSchema, RegistrationSchema,
+  AcceptedQueriesSchema,
+  CreateQueriesBody,
+  QueryPageSchema,
+  QuerySchema,
+  RegistrationPageSchema,
+  RegistrationSchema,
 } from "../worker/routes/queries/schema";
 import { invoiceDigits } from "../worker/domain/criteria";
 import { DEMO } from "../worker/routes/samples";
@@ -19,10 +30,33 @@ import { call } from "./helpers";
 
 const BASE = "/api/open/v1";
 
-interface Schema { type?: string | string[]; enum?: unknown[]; items?: Schema; pattern?: string; maximum?: number; minimum?: number; oneOf?: Schema[]; properties?: Record<string, Schema>; $ref?: string; anyOf?: Schema[] }
-interface Parameter { name: string; in: string; description?: string; schema: Schema; explode?: boolean }
-interface MediaType { schema?: Schema; examples?: Record<string, { value: unknown }> }
-interface Response { content?: Record<string, MediaType>; links?: Record<string, { operationId: string; parameters: Record<string, string> }> }
+interface Schema {
+  type?: string | string[];
+  enum?: unknown[];
+  items?: Schema;
+  pattern?: string;
+  maximum?: number;
+  minimum?: number;
+  oneOf?: Schema[];
+  properties?: Record<string, Schema>;
+  $ref?: string;
+  anyOf?: Schema[];
+}
+interface Parameter {
+  name: string;
+  in: string;
+  description?: string;
+  schema: Schema;
+  explode?: boolean;
+}
+interface MediaType {
+  schema?: Schema;
+  examples?: Record<string, { value: unknown }>;
+}
+interface Response {
+  content?: Record<string, MediaType>;
+  links?: Record<string, { operationId: string; parameters: Record<string, string> }>;
+}
 interface Operation {
   operationId: string;
   description?: string;
@@ -31,7 +65,11 @@ interface Operation {
   responses: Record<string, Response>;
   "x-codeSamples"?: Array<{ lang: string; source: string }>;
 }
-interface Document { info: { license?: { name: string } }; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } }
+interface Document {
+  info: { license?: { name: string } };
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema> };
+}
 
 async function loadDocument(): Promise<Document> {
   const res = await call(`${BASE}/openapi.json`);
@@ -45,9 +83,18 @@ const parameter = (op: Operation, name: string) => op.parameters!.find((p) => p.
 
 /** The schema each captured example answers with: a changed schema that no longer fits fails here. */
 const RESPONSE_SCHEMAS: Record<string, z.ZodTypeAny> = {
-  getEntitlements: EntitlementsSchema, createQueries: AcceptedQueriesSchema, getQuery: QuerySchema, listQueries: QueryPageSchema,
-  listRegistrations: RegistrationPageSchema, getRegistration: RegistrationSchema, createCheck: CheckSchema, getCheck: CheckSchema,
-  listChecks: CheckPageSchema, listCheckResults: ResultPageSchema, getCheckResult: CheckResultSchema, getCheckResultNavigation: NavigationSchema,
+  getEntitlements: EntitlementsSchema,
+  createQueries: AcceptedQueriesSchema,
+  getQuery: QuerySchema,
+  listQueries: QueryPageSchema,
+  listRegistrations: RegistrationPageSchema,
+  getRegistration: RegistrationSchema,
+  createCheck: CheckSchema,
+  getCheck: CheckSchema,
+  listChecks: CheckPageSchema,
+  listCheckResults: ResultPageSchema,
+  getCheckResult: CheckResultSchema,
+  getCheckResultNavigation: NavigationSchema,
   getEvidenceLocations: EvidenceLocationsSchema,
 };
 
@@ -76,19 +123,46 @@ describe("the OpenAPI document, for readers and generators", () => {
     expect(parameter(operation(doc, "getEvidenceLocations"), "pageNumber").schema).toMatchObject({ type: "integer", minimum: 1, maximum: 999_999 });
     expect(parameter(operation(doc, "createQueries"), "Idempotency-Key").schema).toMatchObject({ minLength: 1, maxLength: 128, pattern: "\\S" });
     const range = new RegExp(parameter(operation(doc, "downloadDocument"), "Range").schema.pattern!);
-    for (const [value, ok] of [["bytes=0-99", true], ["bytes=100-", true], ["bytes=-500", true], ["bytes=0-1,5-9", false], ["bytes=", false]] as const) expect(range.test(value), value).toBe(ok);
+    for (const [value, ok] of [
+      ["bytes=0-99", true],
+      ["bytes=100-", true],
+      ["bytes=-500", true],
+      ["bytes=0-1,5-9", false],
+      ["bytes=", false],
+    ] as const)
+      expect(range.test(value), value).toBe(ok);
 
     const schemas = doc.components.schemas;
     expect(schemas.CoverageIssue!.properties!.code!.enum).toContain("ATTACHMENT_NOT_TEXT_SEARCHABLE");
     expect(schemas.PublicEvidence!.properties!.sourceField!.enum).toEqual([
-      "property_description", "certificate_text", "attachment_text", "ocr_text", "ocr_text_low_confidence",
+      "property_description",
+      "certificate_text",
+      "attachment_text",
+      "ocr_text",
+      "ocr_text_low_confidence",
     ]);
-    expect(schemas.PublicRegistrationSummary!.properties!.registerType!.enum).toEqual(["initial", "change", "extension", "cancellation", "objection"]);
+    expect(schemas.PublicRegistrationSummary!.properties!.registerType!.enum).toEqual([
+      "initial",
+      "change",
+      "extension",
+      "cancellation",
+      "objection",
+    ]);
 
     // The invoice rule: what the documented pattern admits is what the server admits (worker/domain/criteria.ts).
-    const invoice = schemas.CriterionInput!.oneOf!.find((branch) => branch.properties!.kind!.enum === undefined && JSON.stringify(branch).includes("invoice_no"))!;
+    const invoice = schemas.CriterionInput!.oneOf!.find(
+      (branch) => branch.properties!.kind!.enum === undefined && JSON.stringify(branch).includes("invoice_no"),
+    )!;
     const pattern = new RegExp(invoice.properties!.value!.pattern!, "u");
-    for (const [value, ok] of [["11050292", true], [" 1105 0292 ", true], ["１１０５０２９２", true], ["12345", false], ["123456789012345678901", false], ["1105-0292", false], ["No.11050292", false]] as const) {
+    for (const [value, ok] of [
+      ["11050292", true],
+      [" 1105 0292 ", true],
+      ["１１０５０２９２", true],
+      ["12345", false],
+      ["123456789012345678901", false],
+      ["1105-0292", false],
+      ["No.11050292", false],
+    ] as const) {
       expect(pattern.test(value), value).toBe(ok);
       expect(invoiceDigits(value) !== null, value).toBe(ok);
     }
@@ -136,14 +210,24 @@ describe("the OpenAPI document, for readers and generators", () => {
         }
       }
     }
-    expect(linked).toEqual(expect.arrayContaining(["createQueries>getQuery", "createCheck>getCheck", "listCheckResults>getCheckResult", "getRegistration>downloadDocument"]));
+    expect(linked).toEqual(
+      expect.arrayContaining([
+        "createQueries>getQuery",
+        "createCheck>getCheck",
+        "listCheckResults>getCheckResult",
+        "getRegistration>downloadDocument",
+      ]),
+    );
   });
 
   it("gives every operation a curl, TypeScript and Python sample, in x-codeSamples and in its description", async () => {
     const doc = await loadDocument();
     for (const op of operationsOf(doc)) {
       const samples = op["x-codeSamples"] ?? [];
-      expect(samples.map((s) => s.lang), op.operationId).toEqual(["curl", "TypeScript", "Python"]);
+      expect(
+        samples.map((s) => s.lang),
+        op.operationId,
+      ).toEqual(["curl", "TypeScript", "Python"]);
       for (const sample of samples) expect(op.description, op.operationId).toContain(sample.source);
     }
   });

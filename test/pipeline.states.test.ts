@@ -8,14 +8,21 @@ import { describe, expect, it } from "vitest";
 import { QUERY_EXECUTION_STATUSES, QUERY_STATUSES as PUBLIC_QUERY_STATUSES } from "../worker/routes/queries/schema";
 import { CHECK_STATUSES } from "../worker/schemas/check-vocabulary";
 import { CHECK_STATES, checkState, checkStates, checkStatusColumn } from "../worker/domain/pipeline/check-states";
-import { QUERY_EXECUTION_STATUS, QUERY_STATUSES, QUERY_STATUSES_NOT_REACHED, asQueryStatus, documentsOutcome, queryStates } from "../worker/domain/pipeline/query-states";
+import {
+  QUERY_EXECUTION_STATUS,
+  QUERY_STATUSES,
+  QUERY_STATUSES_NOT_REACHED,
+  asQueryStatus,
+  documentsOutcome,
+  queryStates,
+} from "../worker/domain/pipeline/query-states";
 import { IllegalTransition, type StateMachine } from "../worker/domain/pipeline/state-machine";
 import { body, idempotencyKey, newAccount } from "./helpers";
 import { FaultyPipeline } from "./faults.harness";
 
 function reachable<S extends string, E extends string>(machine: StateMachine<S, E>): Set<S> {
   const seen = new Set<S>([machine.initial]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const t of machine.transitions) {
       if (seen.has(t.from) && !seen.has(t.to)) {
@@ -84,9 +91,21 @@ describe("the state tables", () => {
   it("a query's documents decide its ending as the spec says", () => {
     const base = { listed: true, sourceStatus: "available", processed: 3, incomplete: 0 };
     expect(documentsOutcome(base)).toEqual({ event: "documents_complete", coverageComplete: true, failureCode: null });
-    expect(documentsOutcome({ ...base, incomplete: 1 })).toEqual({ event: "documents_incomplete", coverageComplete: false, failureCode: "DOCUMENT_COVERAGE_INCOMPLETE" });
-    expect(documentsOutcome({ ...base, sourceStatus: "quarantined" })).toEqual({ event: "documents_incomplete", coverageComplete: false, failureCode: "SOURCE_QUARANTINED" });
-    expect(documentsOutcome({ ...base, listed: false, processed: 0 })).toEqual({ event: "list_abandoned", coverageComplete: false, failureCode: "QUERY_FAILED" });
+    expect(documentsOutcome({ ...base, incomplete: 1 })).toEqual({
+      event: "documents_incomplete",
+      coverageComplete: false,
+      failureCode: "DOCUMENT_COVERAGE_INCOMPLETE",
+    });
+    expect(documentsOutcome({ ...base, sourceStatus: "quarantined" })).toEqual({
+      event: "documents_incomplete",
+      coverageComplete: false,
+      failureCode: "SOURCE_QUARANTINED",
+    });
+    expect(documentsOutcome({ ...base, listed: false, processed: 0 })).toEqual({
+      event: "list_abandoned",
+      coverageComplete: false,
+      failureCode: "QUERY_FAILED",
+    });
     expect(queryStates.next("processing", documentsOutcome(base).event)).toBe("succeeded");
   });
 });
@@ -114,7 +133,9 @@ async function queryStatus(id: string): Promise<string> {
 }
 
 async function checkStateOf(id: string): Promise<string> {
-  const row = await env.DB.prepare("SELECT status, execution_status FROM checks WHERE id = ?").bind(id).first<{ status: string; execution_status: string }>();
+  const row = await env.DB.prepare("SELECT status, execution_status FROM checks WHERE id = ?")
+    .bind(id)
+    .first<{ status: string; execution_status: string }>();
   return checkState({ status: row!.status, executionStatus: row!.execution_status });
 }
 
@@ -142,7 +163,12 @@ describe("the pipeline's writes follow the tables", () => {
     it(`a query for ${subject} walks the table to ${ending}`, async () => {
       const p = new FaultyPipeline();
       const a = await newAccount("enterprise");
-      const res = await p.fetch("/queries", { method: "POST", key: a.key, headers: { "Idempotency-Key": idempotencyKey() }, json: { subjectNames: [subject] } });
+      const res = await p.fetch("/queries", {
+        method: "POST",
+        key: a.key,
+        headers: { "Idempotency-Key": idempotencyKey() },
+        json: { subjectNames: [subject] },
+      });
       expect(res.status).toBe(202);
       const id = (await body<{ queries: Array<{ id: string }> }>(res)).queries[0]!.id;
       const path = (await walk(p, async () => [await queryStatus(id)])).map(([s]) => s!);
@@ -155,8 +181,16 @@ describe("the pipeline's writes follow the tables", () => {
     const a = await newAccount("enterprise");
     const submit = async (p: FaultyPipeline, subject: string) => {
       const res = await p.fetch("/checks", {
-        method: "POST", key: a.key, headers: { "Idempotency-Key": idempotencyKey() },
-        json: { applicant: subject, criteria: [{ kind: "keyword", value: "应收账款" }, { kind: "invoice_no", value: "98765432109" }] },
+        method: "POST",
+        key: a.key,
+        headers: { "Idempotency-Key": idempotencyKey() },
+        json: {
+          applicant: subject,
+          criteria: [
+            { kind: "keyword", value: "应收账款" },
+            { kind: "invoice_no", value: "98765432109" },
+          ],
+        },
       });
       expect(res.status).toBe(202);
       return (await body<{ id: string }>(res)).id;
@@ -170,7 +204,11 @@ describe("the pipeline's writes follow the tables", () => {
 
     const failedSource = new FaultyPipeline();
     const failedId = await submit(failedSource, "不可用状态核查有限公司");
-    expectFollows(checkStates, (await walk(failedSource, async () => [await checkStateOf(failedId)])).map(([s]) => s!), ["failed"]);
+    expectFollows(
+      checkStates,
+      (await walk(failedSource, async () => [await checkStateOf(failedId)])).map(([s]) => s!),
+      ["failed"],
+    );
 
     // Every R2 read of page texts fails: the check's slices keep failing until the dead-letter queue ends it.
     const blind = new FaultyPipeline();

@@ -6,9 +6,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { sandboxRegistry } from "../worker/upstream/sandbox";
-import {
-  admin, adminJson, body, countRows, expectError, idempotencyKey, newAccount, open, type TestAccount,
-} from "./helpers";
+import { admin, adminJson, body, countRows, expectError, idempotencyKey, newAccount, open, type TestAccount } from "./helpers";
 
 type Accepted = { queries: Array<{ id: string; subjectName: string; status: string }> };
 
@@ -129,7 +127,13 @@ describe("de-duplication and idempotency", () => {
   it("counts a company written with extra spaces or full-width letters once, and charges once", async () => {
     const a = await newAccount();
     const res = await post(a, {
-      subjectNames: ["无登记ABC去重有限公司", "  无登记ABC去重有限公司 ", "无登记 ABC 去重有限公司", "无登记ＡＢＣ去重有限公司", "无登记去重二号有限公司"],
+      subjectNames: [
+        "无登记ABC去重有限公司",
+        "  无登记ABC去重有限公司 ",
+        "无登记 ABC 去重有限公司",
+        "无登记ＡＢＣ去重有限公司",
+        "无登记去重二号有限公司",
+      ],
     });
     expect(res.status).toBe(202);
     const { queries } = await body<Accepted>(res);
@@ -215,7 +219,11 @@ describe("entitlement refusals and the creation rate", () => {
     // Grant-only: the light plan's own buckets are removed, a gift of 2 remains.
     await env.DB.prepare("DELETE FROM allowance_buckets WHERE account_id = ? AND source = 'plan'").bind(a.accountId).run();
     await adminJson(`/accounts/${a.accountId}/allowance-grants`, { method: "POST", json: { kind: "query", amount: 2, source: "gift" } });
-    await expectError(await post(a, { subjectNames: ["无登记额度一有限公司", "无登记额度二有限公司", "无登记额度三有限公司"] }), 402, "QUERY_ALLOWANCE_INSUFFICIENT");
+    await expectError(
+      await post(a, { subjectNames: ["无登记额度一有限公司", "无登记额度二有限公司", "无登记额度三有限公司"] }),
+      402,
+      "QUERY_ALLOWANCE_INSUFFICIENT",
+    );
     await createdNothing(a);
     // Duplicates do not count against the allowance: three names, two subjects.
     const fits = await post(a, { subjectNames: ["无登记额度一有限公司", "无登记额度二有限公司", " 无登记额度一有限公司"] });

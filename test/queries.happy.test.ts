@@ -26,7 +26,9 @@ describe("a query end to end on the sandbox", () => {
     expect(done.processedDocumentCount).toBe(done.totalDocumentCount);
     expect(String(done.completedAt)).toMatch(/\+08:00$/);
 
-    const list = await body<{ items: Array<Record<string, unknown>>; total: number }>(await open(`/queries/${q.id}/registrations?pageSize=100`, a.key));
+    const list = await body<{ items: Array<Record<string, unknown>>; total: number }>(
+      await open(`/queries/${q.id}/registrations?pageSize=100`, a.key),
+    );
     expect(list.total).toBe(done.registrationCount);
     const first = list.items[0]!;
     expect(first.parseStatus).toBe("completed");
@@ -45,7 +47,9 @@ describe("a query end to end on the sandbox", () => {
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
     expect(bytes.byteLength).toBe(detail.pdf?.size);
 
-    const settled = await env.DB.prepare("SELECT entry FROM allowance_ledger WHERE task_id = ? ORDER BY created_at").bind(q.id).all<{ entry: string }>();
+    const settled = await env.DB.prepare("SELECT entry FROM allowance_ledger WHERE task_id = ? ORDER BY created_at")
+      .bind(q.id)
+      .all<{ entry: string }>();
     expect(settled.results.map((r) => r.entry)).toEqual(["reserve", "settle"]);
   });
 });

@@ -35,7 +35,9 @@ async function insertFinishedQuery(a: TestAccount, id: string, subject: string, 
   await env.DB.prepare(
     `INSERT INTO queries (id, account_id, subject_name, status, execution_status, source_status, coverage_complete, listed,
        created_at, updated_at, completed_at) VALUES (?, ?, ?, 'no_result', 'succeeded', 'available', 1, 1, ?, ?, ?)`,
-  ).bind(id, a.accountId, subject, createdAt, createdAt, createdAt + 1000).run();
+  )
+    .bind(id, a.accountId, subject, createdAt, createdAt, createdAt + 1000)
+    .run();
 }
 
 describe("the history window boundary", () => {
@@ -127,7 +129,9 @@ describe("GET /queries", () => {
     for (let i = 0; i < 5; i++) await insertFinishedQuery(a, `qry_paging0000000${i}`, `无登记分页${i}有限公司`, now - i * 60_000);
     const pages = [await list(a, "page=1&pageSize=2"), await list(a, "page=2&pageSize=2"), await list(a, "page=3&pageSize=2")];
     expect(pages.map((p) => p.items.map((q) => q.id))).toEqual([
-      ["qry_paging00000000", "qry_paging00000001"], ["qry_paging00000002", "qry_paging00000003"], ["qry_paging00000004"],
+      ["qry_paging00000000", "qry_paging00000001"],
+      ["qry_paging00000002", "qry_paging00000003"],
+      ["qry_paging00000004"],
     ]);
     for (const [i, p] of pages.entries()) expect(p).toMatchObject({ page: i + 1, pageSize: 2, total: 5 });
     expect(await list(a)).toMatchObject({ page: 1, pageSize: 20, total: 5 });

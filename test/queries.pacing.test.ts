@@ -55,7 +55,13 @@ describe("pacing markers", () => {
     await waitForQuery(id, 45_000);
 
     const done = await body<Record<string, unknown>>(await open(`/queries/${id}`, a.key));
-    expect(done).toMatchObject({ status: "succeeded", executionStatus: "succeeded", registrationCount: 3, totalDocumentCount: 3, processedDocumentCount: 3 });
+    expect(done).toMatchObject({
+      status: "succeeded",
+      executionStatus: "succeeded",
+      registrationCount: 3,
+      totalDocumentCount: 3,
+      processedDocumentCount: 3,
+    });
     expect(await countRows("registrations", "query_id = ?", id)).toBe(3);
     expect(await countRows("documents", "query_id = ?", id)).toBe(expectedDocuments);
     expect(await countRows("documents", "query_id = ? AND kind = 'certificate'", id)).toBe(3);

@@ -37,8 +37,12 @@ async function deliver(queue: string, bodies: PipelineMessage[], attempts = 1) {
 async function acceptWithoutMessage(accountId: string, subject: string): Promise<string> {
   const row = newQueryRecord(newId("qry"), accountId, subject, Date.now());
   const outcome = await accountGate(env, accountId).create({
-    accountId, idempotencyKey: idempotencyKey(), fingerprint: row.id, reserve: { query: [row.id] },
-    statements: [insertQueryStatement(env.DB, row)], response: { status: 202, body: "{}" },
+    accountId,
+    idempotencyKey: idempotencyKey(),
+    fingerprint: row.id,
+    reserve: { query: [row.id] },
+    statements: [insertQueryStatement(env.DB, row)],
+    response: { status: 202, body: "{}" },
   });
   expect(outcome.kind).toBe("accepted");
   expect(await ledgerOf(row.id)).toEqual(["reserve"]);
@@ -87,7 +91,10 @@ describe("redelivered and duplicated messages", () => {
     const subject = "重投规模3测试机械有限公司";
     const id = await acceptWithoutMessage(a.accountId, subject);
 
-    const listed = await deliver(PIPELINE_QUEUE, [{ type: "list", queryId: id }, { type: "list", queryId: id }]);
+    const listed = await deliver(PIPELINE_QUEUE, [
+      { type: "list", queryId: id },
+      { type: "list", queryId: id },
+    ]);
     expect(listed.result.explicitAcks.sort()).toEqual([...listed.ids].sort());
     expect(listed.result.retryMessages).toEqual([]);
     expect(await countRows("registrations", "query_id = ?", id)).toBe(3);
@@ -162,7 +169,9 @@ describe("the scheduled sweep", () => {
     // three registrations were never processed; nothing has touched the query for three minutes.
     const [, ...unprocessed] = await registrationIds(id);
     await env.DB.batch([
-      env.DB.prepare("UPDATE registrations SET processed = 0, parse_status = 'pending', certificate = NULL WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(unprocessed)),
+      env.DB.prepare(
+        "UPDATE registrations SET processed = 0, parse_status = 'pending', certificate = NULL WHERE id IN (SELECT value FROM json_each(?))",
+      ).bind(JSON.stringify(unprocessed)),
       env.DB.prepare(
         `UPDATE queries SET status = 'processing', execution_status = 'processing', processed_document_count = 1, coverage_complete = 0,
            completed_at = NULL, updated_at = updated_at - 180000 WHERE id = ?`,
@@ -188,7 +197,14 @@ describe("the dead-letter consumer", () => {
   it("finishes a never-listed query failed with QUERY_FAILED and releases its allowance, once", async () => {
     const a = await newAccount();
     const id = await acceptWithoutMessage(a.accountId, "死信列表测试有限公司");
-    const dead = await deliver(DEAD_LETTER_QUEUE, [{ type: "list", queryId: id }, { type: "list", queryId: id }], 7);
+    const dead = await deliver(
+      DEAD_LETTER_QUEUE,
+      [
+        { type: "list", queryId: id },
+        { type: "list", queryId: id },
+      ],
+      7,
+    );
     expect(dead.result.explicitAcks).toHaveLength(2);
     expect(await ledgerOf(id)).toEqual(["reserve", "release"]);
     const q = await body<Record<string, unknown>>(await open(`/queries/${id}`, a.key));
@@ -217,11 +233,19 @@ describe("the dead-letter consumer", () => {
     await waitForQuery(id);
 
     const q = await body<Record<string, unknown>>(await open(`/queries/${id}`, a.key));
-    expect(q).toMatchObject({ status: "partial", executionStatus: "partial", coverageComplete: false, registrationCount: 3, processedDocumentCount: 3, totalDocumentCount: 3 });
+    expect(q).toMatchObject({
+      status: "partial",
+      executionStatus: "partial",
+      coverageComplete: false,
+      registrationCount: 3,
+      processedDocumentCount: 3,
+      totalDocumentCount: 3,
+    });
     expect(q.failure).toEqual({ code: "DOCUMENT_COVERAGE_INCOMPLETE", message: expect.any(String) });
     const page = await body<{ items: Array<{ id: string; parseStatus: string }> }>(await open(`/queries/${id}/registrations`, a.key));
     expect(Object.fromEntries(page.items.map((r) => [r.id, r.parseStatus]))).toEqual({
-      [lost!]: "missing", ...Object.fromEntries(rest.map((r) => [r, "completed"])),
+      [lost!]: "missing",
+      ...Object.fromEntries(rest.map((r) => [r, "completed"])),
     });
     expect(await countRows("documents", "registration_id = ?", lost!)).toBe(0);
     // The list was had: settled, not released.

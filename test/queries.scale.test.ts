@@ -15,7 +15,13 @@ describe("规模N", () => {
     const id = (await body<{ queries: Array<{ id: string }> }>(res)).queries[0]!.id;
     await waitForQuery(id, 55_000);
     const q = await body<Record<string, unknown>>(await open(`/queries/${id}`, a.key));
-    expect(q).toMatchObject({ status: "succeeded", registrationCount: 37, totalDocumentCount: 37, processedDocumentCount: 37, coverageComplete: true });
+    expect(q).toMatchObject({
+      status: "succeeded",
+      registrationCount: 37,
+      totalDocumentCount: 37,
+      processedDocumentCount: 37,
+      coverageComplete: true,
+    });
     expect(await countRows("registrations", "query_id = ?", id)).toBe(37);
     expect(await countRows("documents", "query_id = ? AND kind = 'certificate'", id)).toBe(37);
     expect(await ledgerOf(id)).toEqual(["reserve", "settle"]);

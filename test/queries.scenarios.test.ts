@@ -3,9 +3,7 @@
  * the public reads and D1. Subjects are small (规模N) so each test stays short.
  */
 import { describe, expect, it } from "vitest";
-import {
-  body, countRows, createQueries, expectError, ledgerOf, newAccount, open, waitForQuery, type TestAccount,
-} from "./helpers";
+import { body, countRows, createQueries, expectError, ledgerOf, newAccount, open, waitForQuery, type TestAccount } from "./helpers";
 
 type Query = Record<string, unknown> & { id: string; status: string };
 type Summary = Record<string, unknown> & { id: string; parseStatus: string; certificateNumber: string; pdfUrl?: string };
@@ -31,8 +29,13 @@ describe("scenario markers through the real queue", () => {
     const a = await newAccount();
     const q = await runQuery(a, "无登记测试贸易有限公司");
     expect(q).toMatchObject({
-      status: "no_result", executionStatus: "succeeded", sourceStatus: "available", coverageComplete: true,
-      registrationCount: 0, totalDocumentCount: 0, processedDocumentCount: 0,
+      status: "no_result",
+      executionStatus: "succeeded",
+      sourceStatus: "available",
+      coverageComplete: true,
+      registrationCount: 0,
+      totalDocumentCount: 0,
+      processedDocumentCount: 0,
     });
     expect(q).not.toHaveProperty("failure");
     expect(String(q.completedAt)).toMatch(/\+08:00$/);
@@ -43,7 +46,13 @@ describe("scenario markers through the real queue", () => {
   it("不可用: failed, unavailable, SOURCE_UNAVAILABLE, allowance released", async () => {
     const a = await newAccount();
     const q = await runQuery(a, "不可用测试物流有限公司");
-    expect(q).toMatchObject({ status: "failed", executionStatus: "failed", sourceStatus: "unavailable", coverageComplete: false, registrationCount: 0 });
+    expect(q).toMatchObject({
+      status: "failed",
+      executionStatus: "failed",
+      sourceStatus: "unavailable",
+      coverageComplete: false,
+      registrationCount: 0,
+    });
     expect(q.failure).toEqual({ code: "SOURCE_UNAVAILABLE", message: expect.any(String) });
     expect(await ledgerOf(q.id)).toEqual(["reserve", "release"]);
     // Released: the unit is available again.
@@ -54,7 +63,13 @@ describe("scenario markers through the real queue", () => {
   it("隔离: quarantined, SOURCE_QUARANTINED; certificates read and parsed, no pdfUrl, downloads refused with 403", async () => {
     const a = await newAccount();
     const q = await runQuery(a, "隔离规模2测试实业有限公司");
-    expect(q).toMatchObject({ status: "partial", executionStatus: "partial", sourceStatus: "quarantined", coverageComplete: false, registrationCount: 2 });
+    expect(q).toMatchObject({
+      status: "partial",
+      executionStatus: "partial",
+      sourceStatus: "quarantined",
+      coverageComplete: false,
+      registrationCount: 2,
+    });
     expect(q.failure).toEqual({ code: "SOURCE_QUARANTINED", message: expect.any(String) });
     expect(q.processedDocumentCount).toBe(2);
     // The list was had: the query allowance is settled, not released.
@@ -65,9 +80,11 @@ describe("scenario markers through the real queue", () => {
     for (const item of page.items) {
       expect(item).toMatchObject({ sourceStatus: "quarantined", parseStatus: "completed", dataSource: "certificate" });
       expect(item).not.toHaveProperty("pdfUrl");
-      const detail = await body<{ certificate: { certificateNumber: string } | null; pdf: { documentId: string; url?: string } | null; attachments?: Array<{ id: string }> }>(
-        await open(`/queries/${q.id}/registrations/${item.id}`, a.key),
-      );
+      const detail = await body<{
+        certificate: { certificateNumber: string } | null;
+        pdf: { documentId: string; url?: string } | null;
+        attachments?: Array<{ id: string }>;
+      }>(await open(`/queries/${q.id}/registrations/${item.id}`, a.key));
       expect(detail.certificate?.certificateNumber).toBe(item.certificateNumber);
       expect(detail.pdf?.documentId).toMatch(/^doc_/);
       expect(detail.pdf).not.toHaveProperty("url");
@@ -83,7 +100,13 @@ describe("scenario markers through the real queue", () => {
   it("部分: partial, incomplete coverage, missing and failed certificates, parseStatus filter", async () => {
     const a = await newAccount();
     const q = await runQuery(a, "部分规模5测试科技有限公司");
-    expect(q).toMatchObject({ status: "partial", executionStatus: "partial", sourceStatus: "available", coverageComplete: false, registrationCount: 5 });
+    expect(q).toMatchObject({
+      status: "partial",
+      executionStatus: "partial",
+      sourceStatus: "available",
+      coverageComplete: false,
+      registrationCount: 5,
+    });
     expect(q.processedDocumentCount).toBe(q.totalDocumentCount);
     expect(q.failure).toEqual({ code: "DOCUMENT_COVERAGE_INCOMPLETE", message: expect.any(String) });
     // Listed in full: the allowance is settled, whatever happened to the files afterwards.
@@ -91,7 +114,11 @@ describe("scenario markers through the real queue", () => {
 
     const all = await registrations(a, q.id);
     expect(all.total).toBe(5);
-    const ids = (status: string) => all.items.filter((r) => r.parseStatus === status).map((r) => r.id).sort();
+    const ids = (status: string) =>
+      all.items
+        .filter((r) => r.parseStatus === status)
+        .map((r) => r.id)
+        .sort();
     const missing = ids("missing");
     const failed = ids("failed");
     const completed = ids("completed");
@@ -109,10 +136,15 @@ describe("scenario markers through the real queue", () => {
     for (const r of all.items.filter((r) => r.parseStatus === "failed")) {
       expect(r.dataSource).toBe("certificate");
       expect(r.pdfUrl).toMatch(/^\/api\/open\/v1\/documents\/doc_/);
-      const detail = await body<{ certificate: { certificateNumber: unknown; parties: unknown; issues: unknown } | null; pdf: { parseStatus: string } | null }>(
-        await open(`/queries/${q.id}/registrations/${r.id}`, a.key),
-      );
-      expect(detail.certificate).toMatchObject({ certificateNumber: null, parties: [], issues: [{ code: "FILE_UNREADABLE", field: null, rawValue: null, pageNumber: null }] });
+      const detail = await body<{
+        certificate: { certificateNumber: unknown; parties: unknown; issues: unknown } | null;
+        pdf: { parseStatus: string } | null;
+      }>(await open(`/queries/${q.id}/registrations/${r.id}`, a.key));
+      expect(detail.certificate).toMatchObject({
+        certificateNumber: null,
+        parties: [],
+        issues: [{ code: "FILE_UNREADABLE", field: null, rawValue: null, pageNumber: null }],
+      });
       expect(detail.pdf?.parseStatus).toBe("failed");
     }
 

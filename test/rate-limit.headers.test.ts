@@ -77,7 +77,11 @@ describe("an ordinary read over the limit", () => {
     expect(statuses.every((s) => s === 200)).toBe(true);
     const limited = await open(path, a.key);
     await expectError(limited.clone(), 429, "RATE_LIMITED");
-    expect(parseRateLimit(limited.headers.get("RateLimit"))).toMatchObject({ policy: "default", remaining: 0, reset: Number(limited.headers.get("Retry-After")) });
+    expect(parseRateLimit(limited.headers.get("RateLimit"))).toMatchObject({
+      policy: "default",
+      remaining: 0,
+      reset: Number(limited.headers.get("Retry-After")),
+    });
     expect(await limited.text()).not.toContain(queryId);
   });
 });

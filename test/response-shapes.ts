@@ -56,7 +56,11 @@ function difference(sent: unknown, kept: unknown, at: string): string {
     return `${at || "$"}: ${JSON.stringify(sent)} became ${JSON.stringify(kept)}`;
   const keys = new Set([...Object.keys(sent), ...Object.keys(kept)]);
   for (const key of keys) {
-    const inner = difference((sent as Record<string, unknown>)[key], (kept as Record<string, unknown>)[key], `${at}${Array.isArray(sent) ? `[${key}]` : `.${key}`}`);
+    const inner = difference(
+      (sent as Record<string, unknown>)[key],
+      (kept as Record<string, unknown>)[key],
+      `${at}${Array.isArray(sent) ? `[${key}]` : `.${key}`}`,
+    );
     if (inner) return key in kept ? inner : `${at}.${key} is not in the documented shape`;
   }
   return "";

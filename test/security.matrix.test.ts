@@ -6,7 +6,20 @@
  */
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ADMIN_TOKEN, admin, adminJson, body, call, expectError, idempotencyKey, newAccount, open, waitForCheck, waitForQuery, type TestAccount } from "./helpers";
+import {
+  ADMIN_TOKEN,
+  admin,
+  adminJson,
+  body,
+  call,
+  expectError,
+  idempotencyKey,
+  newAccount,
+  open,
+  waitForCheck,
+  waitForQuery,
+  type TestAccount,
+} from "./helpers";
 
 interface Holdings {
   account: TestAccount;
@@ -19,18 +32,28 @@ interface Holdings {
 /** An account with a finished query, a finished check over it, and the query's files. */
 async function holdings(subject: string): Promise<Holdings> {
   const account = await newAccount();
-  const created = await body<{ queries: Array<{ id: string }> }>(await open("/queries", account.key, { method: "POST", json: { subjectNames: [subject] }, headers: { "Idempotency-Key": idempotencyKey() } }));
+  const created = await body<{ queries: Array<{ id: string }> }>(
+    await open("/queries", account.key, { method: "POST", json: { subjectNames: [subject] }, headers: { "Idempotency-Key": idempotencyKey() } }),
+  );
   const queryId = created.queries[0]!.id;
   await waitForQuery(queryId);
-  const check = await body<{ id: string }>(await open("/checks", account.key, {
-    method: "POST", headers: { "Idempotency-Key": idempotencyKey() },
-    json: { applicant: subject, criteria: [{ kind: "keyword", value: "应收账款" }], sourceRegistryQueryId: queryId },
-  }));
+  const check = await body<{ id: string }>(
+    await open("/checks", account.key, {
+      method: "POST",
+      headers: { "Idempotency-Key": idempotencyKey() },
+      json: { applicant: subject, criteria: [{ kind: "keyword", value: "应收账款" }], sourceRegistryQueryId: queryId },
+    }),
+  );
   await waitForCheck(check.id);
   const regs = await env.DB.prepare("SELECT id FROM registrations WHERE query_id = ? ORDER BY ordinal").bind(queryId).all<{ id: string }>();
-  const docs = await env.DB.prepare("SELECT id, registration_id FROM documents WHERE query_id = ? ORDER BY id").bind(queryId).all<{ id: string; registration_id: string }>();
+  const docs = await env.DB.prepare("SELECT id, registration_id FROM documents WHERE query_id = ? ORDER BY id")
+    .bind(queryId)
+    .all<{ id: string; registration_id: string }>();
   return {
-    account, queryId, registrationIds: regs.results.map((r) => r.id), checkId: check.id,
+    account,
+    queryId,
+    registrationIds: regs.results.map((r) => r.id),
+    checkId: check.id,
     documents: docs.results.map((d) => ({ id: d.id, registrationId: d.registration_id })),
   };
 }
@@ -102,24 +125,38 @@ describe("another account's ids", () => {
     expect((await open(`/documents/${theirDoc}/content`, me, { method: "HEAD" })).status).toBe(404);
 
     // Lists and searches show none of theirs; their query cannot feed my check.
-    for (const [path, id] of [["/queries", theirs.queryId], ["/checks", theirs.checkId]] as const) {
+    for (const [path, id] of [
+      ["/queries", theirs.queryId],
+      ["/checks", theirs.checkId],
+    ] as const) {
       const page = await body<{ items: Array<{ id: string }>; total: number }>(await open(`${path}?pageSize=100&search=${id}`, me));
       expect(page).toMatchObject({ items: [], total: 0 });
     }
-    await expectError(await open("/checks", me, {
-      method: "POST", headers: { "Idempotency-Key": idempotencyKey() },
-      json: { applicant: "规模2安全矩阵乙有限公司", criteria: [{ kind: "keyword", value: "x" }], sourceRegistryQueryId: theirs.queryId },
-    }), 404, "NOT_FOUND", [theirs.queryId]);
+    await expectError(
+      await open("/checks", me, {
+        method: "POST",
+        headers: { "Idempotency-Key": idempotencyKey() },
+        json: { applicant: "规模2安全矩阵乙有限公司", criteria: [{ kind: "keyword", value: "x" }], sourceRegistryQueryId: theirs.queryId },
+      }),
+      404,
+      "NOT_FOUND",
+      [theirs.queryId],
+    );
 
     // A reviewer's conclusion (management API) never crosses checks: their registration under my check is 404.
-    expect((await admin(`/checks/${mine.checkId}/results/${theirReg}/review`, { method: "PUT", json: { decision: "confirmed", note: "x" } })).status).toBe(404);
+    expect(
+      (await admin(`/checks/${mine.checkId}/results/${theirReg}/review`, { method: "PUT", json: { decision: "confirmed", note: "x" } })).status,
+    ).toBe(404);
   });
 });
 
 describe("credentials on every endpoint", () => {
   it("revoked, expired, malformed, unknown and wrong-kind keys all get the same 401, and count for nothing", async () => {
     const h = await holdings("规模1安全凭据有限公司");
-    const expiring = await adminJson<{ key: string }>(`/accounts/${h.account.accountId}/keys`, { method: "POST", json: { expiresAt: new Date(Date.now() + 1500).toISOString() } });
+    const expiring = await adminJson<{ key: string }>(`/accounts/${h.account.accountId}/keys`, {
+      method: "POST",
+      json: { expiresAt: new Date(Date.now() + 1500).toISOString() },
+    });
     const revoked = await adminJson<{ key: string; id: string }>(`/accounts/${h.account.accountId}/keys`, { method: "POST", json: {} });
     expect((await open("/account/entitlements", revoked.key)).status).toBe(200);
     expect((await admin(`/accounts/${h.account.accountId}/keys/${revoked.id}`, { method: "DELETE" })).status).toBe(204);
@@ -142,7 +179,10 @@ describe("credentials on every endpoint", () => {
     const seen = new Set<string>();
     for (const endpoint of OPEN_ENDPOINTS(h)) {
       for (const [name, headers] of credentials) {
-        const init: RequestInit & { json?: unknown } = { method: endpoint.method, headers: { ...headers, ...(endpoint.method === "POST" ? { "Idempotency-Key": idempotencyKey() } : {}) } };
+        const init: RequestInit & { json?: unknown } = {
+          method: endpoint.method,
+          headers: { ...headers, ...(endpoint.method === "POST" ? { "Idempotency-Key": idempotencyKey() } : {}) },
+        };
         if (endpoint.json) init.json = endpoint.json;
         const res = await call(`/api/open/v1${endpoint.path}`, init);
         const err = await expectError(res, 401, "UNAUTHENTICATED", [key, revoked.key, expiring.key, ADMIN_TOKEN]);
@@ -179,14 +219,20 @@ describe("credentials on every endpoint", () => {
       ["DELETE", `/upstream/subjects/${encodeURIComponent("某公司")}`],
     ];
     for (const [method, path, json] of paths) {
-      for (const headers of [{ Authorization: `Bearer ${a.key}` }, { "X-Api-Key": a.key }, { Authorization: a.key }] as Array<Record<string, string>>) {
-        await expectError(await call(`/api/admin/v1${path}`, { method, headers, ...(json !== undefined ? { json } : {}) }), 401, "UNAUTHENTICATED", [a.key]);
+      for (const headers of [{ Authorization: `Bearer ${a.key}` }, { "X-Api-Key": a.key }, { Authorization: a.key }] as Array<
+        Record<string, string>
+      >) {
+        await expectError(await call(`/api/admin/v1${path}`, { method, headers, ...(json !== undefined ? { json } : {}) }), 401, "UNAUTHENTICATED", [
+          a.key,
+        ]);
       }
     }
     // Nothing changed: the account is enabled, on its plan, with its one key.
     expect(await adminJson(`/accounts/${a.accountId}`)).toMatchObject({ disabled: false });
     expect((await adminJson<{ items: unknown[] }>(`/accounts/${a.accountId}/keys`)).items).toHaveLength(1);
-    expect((await body<{ subscription: { plan: { id: string } } }>(await open("/account/entitlements", a.key))).subscription.plan.id).toBe("professional");
+    expect((await body<{ subscription: { plan: { id: string } } }>(await open("/account/entitlements", a.key))).subscription.plan.id).toBe(
+      "professional",
+    );
   });
 });
 
@@ -195,7 +241,9 @@ describe("secrets at rest and in comparison", () => {
 
   it("stores only a SHA-256 of each key and a short display prefix", async () => {
     const a = await newAccount();
-    const more = await Promise.all([1, 2].map(() => adminJson<{ key: string; prefix: string }>(`/accounts/${a.accountId}/keys`, { method: "POST", json: { name: "more" } })));
+    const more = await Promise.all(
+      [1, 2].map(() => adminJson<{ key: string; prefix: string }>(`/accounts/${a.accountId}/keys`, { method: "POST", json: { name: "more" } })),
+    );
     const keys = [a.key, ...more.map((k) => k.key)];
     const { results } = await env.DB.prepare("SELECT * FROM api_keys WHERE account_id = ?").bind(a.accountId).all<Record<string, unknown>>();
     expect(results).toHaveLength(3);

@@ -33,7 +33,12 @@ describe("http upstream: what the stub serves is the sandbox's data", () => {
     const certificateNumber = await firstCertificate(RICH);
     const certificate = expectFile(await upstream.fetchCertificate({ subjectName: RICH, certificateNumber }, ctx));
     const expected = (await sandboxRegistry.certificatePdf(RICH, certificateNumber))!;
-    expect(certificate).toMatchObject({ fileName: `${certificateNumber}.pdf`, mimeType: "application/pdf", size: expected.byteLength, sha256: await sha256Hex(expected) });
+    expect(certificate).toMatchObject({
+      fileName: `${certificateNumber}.pdf`,
+      mimeType: "application/pdf",
+      size: expected.byteLength,
+      sha256: await sha256Hex(expected),
+    });
     expect(certificate.body).toBeInstanceOf(ReadableStream);
     const stored = await storeFile(env.FILES, "test/http/certificate", certificate);
     expect(stored.ok && stored.file.bytes).toEqual(expected);
@@ -44,7 +49,12 @@ describe("http upstream: what the stub serves is the sandbox's data", () => {
     const png = withImage.attachments.find((a) => a.mimeType === "image/png")!;
     const image = expectFile(await upstream.fetchAttachment(ref, png.fileName, ctx));
     const truth = (await sandboxRegistry.attachment(RICH, ref.certificateNumber, png.fileName))!;
-    expect(image).toMatchObject({ fileName: png.fileName, mimeType: "image/png", size: truth.bytes.byteLength, sha256: await sha256Hex(truth.bytes) });
+    expect(image).toMatchObject({
+      fileName: png.fileName,
+      mimeType: "image/png",
+      size: truth.bytes.byteLength,
+      sha256: await sha256Hex(truth.bytes),
+    });
 
     // An image is not parsed: it streams into R2 without being held, hashed on the way.
     const streamed = await streamFile(env.FILES, "test/http/image", image);
@@ -54,7 +64,11 @@ describe("http upstream: what the stub serves is the sandbox's data", () => {
   });
 
   it("answers an explicit, complete empty list", async () => {
-    expect(await gatewayUpstream().listRegistrations(uniqueSubject("无登记"), ctx)).toEqual({ ok: true, registrations: [], sourceStatus: "available" });
+    expect(await gatewayUpstream().listRegistrations(uniqueSubject("无登记"), ctx)).toEqual({
+      ok: true,
+      registrations: [],
+      sourceStatus: "available",
+    });
   });
 
   it("maps SOURCE_UNAVAILABLE to unavailable, for the list and for files", async () => {
@@ -76,7 +90,10 @@ describe("http upstream: what the stub serves is the sandbox's data", () => {
     if (certificate.ok && certificate.body instanceof ReadableStream) await certificate.body.cancel();
     expect((await upstream.listAttachments(ref, ctx)).ok).toBe(true);
     // A gateway that cannot even list a quarantined subject says so with its code.
-    expect(await gatewayUpstream({ headers: { "X-Stub-Fault": "quarantined" } }).listRegistrations(uniqueSubject(), ctx)).toEqual({ ok: false, kind: "quarantined" });
+    expect(await gatewayUpstream({ headers: { "X-Stub-Fault": "quarantined" } }).listRegistrations(uniqueSubject(), ctx)).toEqual({
+      ok: false,
+      kind: "quarantined",
+    });
   });
 
   it("reports files the registry cannot supply as missing (HTTP 404)", async () => {
@@ -85,8 +102,14 @@ describe("http upstream: what the stub serves is the sandbox's data", () => {
     // Under 部分, registration 2 (index % 3 === 2) has no certificate.
     const missing = sandboxRegistry.listing(subject)[2]!.certificateNumber;
     expect(await upstream.fetchCertificate({ subjectName: subject, certificateNumber: missing }, ctx)).toEqual({ ok: false, kind: "missing" });
-    expect(await upstream.fetchCertificate({ subjectName: RICH, certificateNumber: "00000000000000000000" }, ctx)).toEqual({ ok: false, kind: "missing" });
-    expect(await upstream.fetchAttachment({ subjectName: RICH, certificateNumber: await firstCertificate(RICH) }, "无此文件.pdf", ctx)).toEqual({ ok: false, kind: "missing" });
+    expect(await upstream.fetchCertificate({ subjectName: RICH, certificateNumber: "00000000000000000000" }, ctx)).toEqual({
+      ok: false,
+      kind: "missing",
+    });
+    expect(await upstream.fetchAttachment({ subjectName: RICH, certificateNumber: await firstCertificate(RICH) }, "无此文件.pdf", ctx)).toEqual({
+      ok: false,
+      kind: "missing",
+    });
   });
 });
 
@@ -98,12 +121,27 @@ describe("http upstream: busy, slow and timed-out calls", () => {
     const later = await upstream.listRegistrations(subject, { attempt: 3 });
     expect(later.ok).toBe(true);
     const seen = await stubRequests(subject);
-    expect(seen.map((r) => [r.status, r.attempt])).toEqual([[429, 1], [200, 3]]);
+    expect(seen.map((r) => [r.status, r.attempt])).toEqual([
+      [429, 1],
+      [200, 3],
+    ]);
 
-    expect(await gatewayUpstream({ headers: { "X-Stub-Fault": "busy=7" } }).listRegistrations(uniqueSubject(), ctx)).toEqual({ ok: false, kind: "busy", retryAfterSeconds: 7 });
+    expect(await gatewayUpstream({ headers: { "X-Stub-Fault": "busy=7" } }).listRegistrations(uniqueSubject(), ctx)).toEqual({
+      ok: false,
+      kind: "busy",
+      retryAfterSeconds: 7,
+    });
     // Status fallbacks: a bare 503 with Retry-After is busy, a bare 429 without it busy for a default wait.
-    expect(await gatewayUpstream({ headers: { "X-Stub-Fault": "status=503;retry-after=5" } }).listRegistrations(uniqueSubject(), ctx)).toEqual({ ok: false, kind: "busy", retryAfterSeconds: 5 });
-    expect(await gatewayUpstream({ headers: { "X-Stub-Fault": "status=429" } }).listRegistrations(uniqueSubject(), ctx)).toEqual({ ok: false, kind: "busy", retryAfterSeconds: 2 });
+    expect(await gatewayUpstream({ headers: { "X-Stub-Fault": "status=503;retry-after=5" } }).listRegistrations(uniqueSubject(), ctx)).toEqual({
+      ok: false,
+      kind: "busy",
+      retryAfterSeconds: 5,
+    });
+    expect(await gatewayUpstream({ headers: { "X-Stub-Fault": "status=429" } }).listRegistrations(uniqueSubject(), ctx)).toEqual({
+      ok: false,
+      kind: "busy",
+      retryAfterSeconds: 2,
+    });
   });
 
   it("waits for a slow gateway within the timeout", async () => {
@@ -176,15 +214,27 @@ describe("http upstream: file integrity", () => {
 
   it("catches a hash mismatch, buffered or streamed, and stores nothing when streaming", async () => {
     const upstream = gatewayUpstream({ headers: { "X-Stub-Fault": "hash-mismatch" } });
-    expect(await storeFile(env.FILES, "test/http/mismatch-a", expectFile(await upstream.fetchCertificate(await ref(), ctx)))).toEqual({ ok: false, reason: "hash_mismatch" });
-    expect(await streamFile(env.FILES, "test/http/mismatch-b", expectFile(await upstream.fetchCertificate(await ref(), ctx)))).toEqual({ ok: false, reason: "hash_mismatch" });
+    expect(await storeFile(env.FILES, "test/http/mismatch-a", expectFile(await upstream.fetchCertificate(await ref(), ctx)))).toEqual({
+      ok: false,
+      reason: "hash_mismatch",
+    });
+    expect(await streamFile(env.FILES, "test/http/mismatch-b", expectFile(await upstream.fetchCertificate(await ref(), ctx)))).toEqual({
+      ok: false,
+      reason: "hash_mismatch",
+    });
     expect(await env.FILES.head("test/http/mismatch-b")).toBeNull();
   });
 
   it("catches a truncated stream, buffered or streamed", async () => {
     const upstream = gatewayUpstream({ headers: { "X-Stub-Fault": "truncate" } });
-    expect(await storeFile(env.FILES, "test/http/cut-a", expectFile(await upstream.fetchCertificate(await ref(), ctx)))).toEqual({ ok: false, reason: "truncated" });
-    expect(await streamFile(env.FILES, "test/http/cut-b", expectFile(await upstream.fetchCertificate(await ref(), ctx)))).toEqual({ ok: false, reason: "truncated" });
+    expect(await storeFile(env.FILES, "test/http/cut-a", expectFile(await upstream.fetchCertificate(await ref(), ctx)))).toEqual({
+      ok: false,
+      reason: "truncated",
+    });
+    expect(await streamFile(env.FILES, "test/http/cut-b", expectFile(await upstream.fetchCertificate(await ref(), ctx)))).toEqual({
+      ok: false,
+      reason: "truncated",
+    });
     expect(await env.FILES.head("test/http/cut-b")).toBeNull();
   });
 
@@ -200,8 +250,12 @@ describe("http upstream: configuration and header parsing", () => {
     expect(createUpstream(env)).toBeInstanceOf(HttpUpstream);
     // worker/config.ts checks the settings (test/config.test.ts has the rest).
     expect(() => parseConfig({ UPSTREAM: "http", UPSTREAM_URL: "", UPSTREAM_TOKEN: "t" })).toThrow(/UPSTREAM_URL is required when UPSTREAM is http/);
-    expect(() => parseConfig({ UPSTREAM: "http", UPSTREAM_URL: "gateway.internal", UPSTREAM_TOKEN: "t" })).toThrow(/UPSTREAM_URL must be an absolute http\(s\) URL/);
-    expect(() => parseConfig({ UPSTREAM: "http", UPSTREAM_URL: "https://gw.example", UPSTREAM_TOKEN: "" })).toThrow(/wrangler secret put UPSTREAM_TOKEN/);
+    expect(() => parseConfig({ UPSTREAM: "http", UPSTREAM_URL: "gateway.internal", UPSTREAM_TOKEN: "t" })).toThrow(
+      /UPSTREAM_URL must be an absolute http\(s\) URL/,
+    );
+    expect(() => parseConfig({ UPSTREAM: "http", UPSTREAM_URL: "https://gw.example", UPSTREAM_TOKEN: "" })).toThrow(
+      /wrangler secret put UPSTREAM_TOKEN/,
+    );
   });
 
   it("parses Retry-After, digests and file names", () => {

@@ -5,7 +5,15 @@ import { sandboxRegistry } from "../worker/upstream/sandbox";
 import { body, createQueries, newAccount, open, type TestAccount, waitForQuery } from "./helpers";
 import { injectFault, stubRequests, uniqueSubject } from "./upstream-http.stub";
 
-type Query = { id: string; status: string; executionStatus: string; sourceStatus: string; coverageComplete: boolean; registrationCount: number; failure?: { code: string } };
+type Query = {
+  id: string;
+  status: string;
+  executionStatus: string;
+  sourceStatus: string;
+  coverageComplete: boolean;
+  registrationCount: number;
+  failure?: { code: string };
+};
 
 /** Creates one query and follows it (in D1, so no rate window is spent) to the end; returns it and the states it went through. */
 async function runQuery(account: TestAccount, subject: string): Promise<{ query: Query; seen: string[] }> {
@@ -15,7 +23,9 @@ async function runQuery(account: TestAccount, subject: string): Promise<{ query:
   const seen: string[] = [];
   const watching = (async () => {
     for (let i = 0; i < 600; i++) {
-      const row = await env.DB.prepare("SELECT execution_status, completed_at FROM queries WHERE id = ?").bind(id).first<{ execution_status: string; completed_at: number | null }>();
+      const row = await env.DB.prepare("SELECT execution_status, completed_at FROM queries WHERE id = ?")
+        .bind(id)
+        .first<{ execution_status: string; completed_at: number | null }>();
       if (row && seen.at(-1) !== row.execution_status) seen.push(row.execution_status);
       if (row?.completed_at) return;
       await new Promise((r) => setTimeout(r, 25));
@@ -32,9 +42,17 @@ describe.concurrent("the query pipeline with UPSTREAM=http, through the gateway 
     const subject = uniqueSubject("规模6");
     const { query } = await runQuery(account, subject);
     const truth = sandboxRegistry.listing(subject);
-    expect(query).toMatchObject({ status: "succeeded", executionStatus: "succeeded", sourceStatus: "available", coverageComplete: true, registrationCount: truth.length });
+    expect(query).toMatchObject({
+      status: "succeeded",
+      executionStatus: "succeeded",
+      sourceStatus: "available",
+      coverageComplete: true,
+      registrationCount: truth.length,
+    });
 
-    const page = await body<{ items: Array<{ id: string; certificateNumber: string; parseStatus: string }> }>(await open(`/queries/${query.id}/registrations?pageSize=100`, account.key));
+    const page = await body<{ items: Array<{ id: string; certificateNumber: string; parseStatus: string }> }>(
+      await open(`/queries/${query.id}/registrations?pageSize=100`, account.key),
+    );
     expect(page.items.map((r) => r.certificateNumber).sort()).toEqual(truth.map((r) => r.certificateNumber).sort());
     expect(page.items.every((r) => r.parseStatus === "completed")).toBe(true);
     const first = page.items[0]!;

@@ -9,7 +9,13 @@ import { served } from "./static-assets";
 
 /** The viewer's own files (worker/routes/viewer/browser/; test/node/viewer.assets.test.ts checks they are all built). */
 const VIEWER_FILES = ["api.js", "geometry.js", "render.js", "view.js", "viewer.css", "viewer.js"];
-const directives = (policy: string) => new Map(policy.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+const directives = (policy: string) =>
+  new Map(
+    policy
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 
 describe("the evidence viewer page", () => {
   it("is public HTML with a strict CSP, no CORS headers, and scripts and styles from this origin only", async () => {
@@ -80,7 +86,13 @@ describe("the evidence viewer page", () => {
     // A packed CMap opens with its type byte and the Adobe copyright comment.
     expect(new TextDecoder("latin1").decode(bytes.slice(0, 40))).toContain("Copyright");
 
-    for (const path of ["/viewer/cmaps/Nope-H.bcmap", "/viewer/cmaps/..%2F..%2Fwrangler.toml", "/viewer/assets/secret.js", "/viewer/assets/__proto__", "/viewer/assets/toString"]) {
+    for (const path of [
+      "/viewer/cmaps/Nope-H.bcmap",
+      "/viewer/cmaps/..%2F..%2Fwrangler.toml",
+      "/viewer/assets/secret.js",
+      "/viewer/assets/__proto__",
+      "/viewer/assets/toString",
+    ]) {
       const res = await served(path);
       expect(res.status, path).toBe(404);
       expect(await res.json()).toMatchObject({ code: "NOT_FOUND", requestId: expect.stringMatching(/^req_/) });

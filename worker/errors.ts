@@ -51,7 +51,8 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   IDEMPOTENCY_CONFLICT: "This Idempotency-Key was used with a different request body.",
   IDEMPOTENCY_IN_FLIGHT: "A request with this Idempotency-Key is still being processed; retry shortly.",
   SOURCE_QUERY_NOT_FINISHED: "The source query is still running; poll it until it finishes, then create the check.",
-  SOURCE_QUERY_UNUSABLE: "The source query ended failed or cancelled and holds no registration list; a check without sourceRegistryQueryId fetches the data again.",
+  SOURCE_QUERY_UNUSABLE:
+    "The source query ended failed or cancelled and holds no registration list; a check without sourceRegistryQueryId fetches the data again.",
   KEY_LIMIT_REACHED: "The account already has 3 valid keys.",
   REVIEW_NOT_ALLOWED: "Only a matched candidate whose source is available can be reviewed.",
   PAYLOAD_TOO_LARGE: "The request body is too large.",
@@ -62,14 +63,7 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   SERVICE_UNAVAILABLE: "The service is temporarily unavailable; retry the same request later.",
 };
 
-export const FIELD_CODES = [
-  "REQUIRED",
-  "OUT_OF_RANGE",
-  "INVALID_CHOICE",
-  "INVALID_VALUE",
-  "INVALID_TYPE",
-  "INVALID_FORMAT",
-] as const;
+export const FIELD_CODES = ["REQUIRED", "OUT_OF_RANGE", "INVALID_CHOICE", "INVALID_VALUE", "INVALID_TYPE", "INVALID_FORMAT"] as const;
 export type FieldCode = (typeof FIELD_CODES)[number];
 
 export interface FieldError {

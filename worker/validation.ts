@@ -41,10 +41,8 @@ function classify(issue: z.core.$ZodIssue, target: InputTarget | undefined): { c
           : { code: "INVALID_TYPE", message: `Expected one ${issue.expected}, not a list.` };
       return { code: "INVALID_TYPE", message: `Expected ${issue.expected}.` };
     case "too_small":
-      if (issue.origin === "string" && issue.minimum === 1)
-        return { code: "REQUIRED", message: "This field must not be empty." };
-      if (issue.origin === "array" && issue.minimum === 1)
-        return { code: "REQUIRED", message: "At least one item is required." };
+      if (issue.origin === "string" && issue.minimum === 1) return { code: "REQUIRED", message: "This field must not be empty." };
+      if (issue.origin === "array" && issue.minimum === 1) return { code: "REQUIRED", message: "At least one item is required." };
       return { code: "OUT_OF_RANGE", message: `Must be at least ${String(issue.minimum)}${unit(issue.origin)}.` };
     case "too_big":
       return { code: "OUT_OF_RANGE", message: `Must be at most ${String(issue.maximum)}${unit(issue.origin)}.` };
@@ -57,7 +55,10 @@ function classify(issue: z.core.$ZodIssue, target: InputTarget | undefined): { c
     case "invalid_union": {
       // A union of choices ("" or a status) missed by a value of the right type is a wrong choice.
       const choices = issue.errors.every((branch) => branch.length > 0 && branch.every((i) => i.code === "invalid_value"))
-        ? issue.errors.flat().flatMap((i) => (i.code === "invalid_value" ? i.values : [])).filter((v) => v !== "")
+        ? issue.errors
+            .flat()
+            .flatMap((i) => (i.code === "invalid_value" ? i.values : []))
+            .filter((v) => v !== "")
         : [];
       return choices.length > 0
         ? { code: "INVALID_CHOICE", message: `Must be one of: ${choices.map(String).join(", ")}.` }
@@ -86,4 +87,3 @@ export function toFieldErrors(error: z.ZodError, target?: InputTarget): FieldErr
 export function zodValidationError(error: z.ZodError): ApiError {
   return validationError(toFieldErrors(error));
 }
-

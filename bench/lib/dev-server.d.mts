@@ -13,4 +13,9 @@ export interface DevServer {
   call: DevServerCall;
 }
 
-export function startDevServer(options: { name: string; vars?: Record<string, string>; port?: number; source?: "worktree" | "HEAD" }): Promise<DevServer>;
+export function startDevServer(options: {
+  name: string;
+  vars?: Record<string, string>;
+  port?: number;
+  source?: "worktree" | "HEAD";
+}): Promise<DevServer>;

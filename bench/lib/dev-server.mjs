@@ -40,20 +40,32 @@ export async function startDevServer({ name, vars = {}, port: pinnedPort, source
   symlinkSync(join(process.cwd(), "node_modules"), join(snapshot, "node_modules"));
   spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env, stdio: "ignore", cwd: snapshot });
   const varArgs = Object.entries({ ADMIN_TOKEN: admin, ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
-  const server = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, ...varArgs],
-    { env, stdio: ["ignore", logFile(), logFile()], detached: true, cwd: snapshot });
+  const server = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, ...varArgs], {
+    env,
+    stdio: ["ignore", logFile(), logFile()],
+    detached: true,
+    cwd: snapshot,
+  });
   let stopped = false;
   const stop = () => {
     if (stopped) return;
     stopped = true;
-    try { process.kill(-server.pid, "SIGTERM"); } catch { /* already gone: nothing to stop */ }
+    try {
+      process.kill(-server.pid, "SIGTERM");
+    } catch {
+      /* already gone: nothing to stop */
+    }
     rmSync(state, { recursive: true, force: true });
     rmSync(snapshot, { recursive: true, force: true });
   };
   process.on("exit", stop);
   process.on("SIGINT", () => process.exit(130));
   for (let i = 0; ; i++) {
-    try { if ((await fetch(`${base}/api/open/v1/openapi.json`)).ok) break; } catch { /* not listening yet: poll again */ }
+    try {
+      if ((await fetch(`${base}/api/open/v1/openapi.json`)).ok) break;
+    } catch {
+      /* not listening yet: poll again */
+    }
     if (i > 240) throw new Error("wrangler dev did not start");
     await sleep(500);
   }
@@ -68,7 +80,11 @@ export async function startDevServer({ name, vars = {}, port: pinnedPort, source
     const res = await fetch(`${base}${path}`, { method, headers: h, body: json === undefined ? undefined : JSON.stringify(json) });
     const bytes = new Uint8Array(await res.arrayBuffer());
     let body = null;
-    try { body = JSON.parse(new TextDecoder().decode(bytes)); } catch { /* not JSON: body stays null, the caller has the bytes */ }
+    try {
+      body = JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      /* not JSON: body stays null, the caller has the bytes */
+    }
     return { status: res.status, body, bytes };
   }
 

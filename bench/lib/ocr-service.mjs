@@ -33,7 +33,10 @@ export async function startOcrService({ port, env = {} }) {
   process.on("exit", stop);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`OCR service exited (${child.exitCode}): ${output.slice(-500)}`);
-    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (performance.now() - started > 120_000) throw new Error("OCR service not healthy within 120 s");
     await sleep(100);

@@ -35,9 +35,15 @@ export async function finishCheck(env: Env, f: Finishing, now: number): Promise<
     env.DB,
     f.checkId,
     {
-      event, executionStatus: decided.executionStatus, sourceStatus: f.query.sourceStatus, coverageComplete, coverageIssues: issues,
+      event,
+      executionStatus: decided.executionStatus,
+      sourceStatus: f.query.sourceStatus,
+      coverageComplete,
+      coverageIssues: issues,
       criterionCounts: f.criteria.map((c) => ({ criterionId: c.id, count: tallies.matchedByCriterion.get(c.id) ?? 0 })),
-      candidateCount: tallies.matched, pendingReviewCount: tallies.pendingReview, completed: decided.finished,
+      candidateCount: tallies.matched,
+      pendingReviewCount: tallies.pendingReview,
+      completed: decided.finished,
     },
     now,
   );

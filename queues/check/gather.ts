@@ -17,7 +17,10 @@ export interface GatheredSlice {
 
 export async function gatherSlice(env: Env, checkId: string, queryId: string, size: number, offset: number): Promise<GatheredSlice> {
   const slice = await loadSlice(env.DB, checkId, queryId, size, offset);
-  const docs = await documentsOf(env.DB, slice.registrations.map((r) => r.id));
+  const docs = await documentsOf(
+    env.DB,
+    slice.registrations.map((r) => r.id),
+  );
   return {
     criteria: slice.criteria,
     registrations: slice.registrations.map((registration) => ({ registration, documents: docs.get(registration.id) ?? [] })),
@@ -34,8 +37,14 @@ export async function searchable(env: Env, docs: readonly DocumentRecord[]): Pro
         pages = object ? await object.json<string[]>() : null;
       }
       return {
-        id: d.id, kind: d.kind, fileName: d.fileName, mimeType: d.mimeType, sha256: d.sha256,
-        textStatus: pages || !d.textKey ? d.textStatus : "unreadable", pages, readings: parsePageReadings(d.pages),
+        id: d.id,
+        kind: d.kind,
+        fileName: d.fileName,
+        mimeType: d.mimeType,
+        sha256: d.sha256,
+        textStatus: pages || !d.textKey ? d.textStatus : "unreadable",
+        pages,
+        readings: parsePageReadings(d.pages),
       };
     }),
   );

@@ -52,5 +52,9 @@ export async function checkStep(env: Env, message: CheckMessage): Promise<StepOu
   await writeResults(env, check.id, decided, now);
 
   if (slice.registrations.length === size) return doneThen([{ type: "check", checkId: check.id, offset: offset + size }]);
-  return finishCheck(env, { checkId: check.id, state: checkStates.next(from, "matching"), query, criteria: slice.criteria, ignored: matcher.ignored }, now);
+  return finishCheck(
+    env,
+    { checkId: check.id, state: checkStates.next(from, "matching"), query, criteria: slice.criteria, ignored: matcher.ignored },
+    now,
+  );
 }

@@ -17,16 +17,33 @@ export interface Decided {
 export async function writeResults(env: Env, checkId: string, decided: readonly Decided[], now: number): Promise<void> {
   const results = decided.map(({ registration: reg, decision: d }) =>
     upsertResult(env.DB, {
-      checkId, registrationId: reg.id, ordinal: reg.ordinal, matchStatus: d.matchStatus,
-      resultStatus: d.matchStatus === "unmatched" ? "unmatched" : "pending", strength: d.strength,
-      matchedCriterionIds: JSON.stringify(d.matchedCriterionIds), decidedAt: d.matchStatus === "matched" ? now : null,
-      systemDecision: d.strength === "invoice_match" ? JSON.stringify({ decidedAt: toIso(now), decision: "matched", reason: "invoice_exact_match" }) : null,
-      coverageIssues: JSON.stringify(d.coverageIssues), pendingReason: d.pendingReason, coverageReason: d.coverageReason,
+      checkId,
+      registrationId: reg.id,
+      ordinal: reg.ordinal,
+      matchStatus: d.matchStatus,
+      resultStatus: d.matchStatus === "unmatched" ? "unmatched" : "pending",
+      strength: d.strength,
+      matchedCriterionIds: JSON.stringify(d.matchedCriterionIds),
+      decidedAt: d.matchStatus === "matched" ? now : null,
+      systemDecision:
+        d.strength === "invoice_match" ? JSON.stringify({ decidedAt: toIso(now), decision: "matched", reason: "invoice_exact_match" }) : null,
+      coverageIssues: JSON.stringify(d.coverageIssues),
+      pendingReason: d.pendingReason,
+      coverageReason: d.coverageReason,
       sourceAvailable: reg.sourceStatus === "available",
     }),
   );
-  const found = decided.map(({ registration: reg, decision }) => ({ registrationId: reg.id, certificateNumber: reg.certificateNumber, drafts: decision.evidence }));
-  const [clearOld, ...insertNew] = replaceEvidence(env.DB, checkId, found.map((f) => f.registrationId), evidenceRows(checkId, found, now));
+  const found = decided.map(({ registration: reg, decision }) => ({
+    registrationId: reg.id,
+    certificateNumber: reg.certificateNumber,
+    drafts: decision.evidence,
+  }));
+  const [clearOld, ...insertNew] = replaceEvidence(
+    env.DB,
+    checkId,
+    found.map((f) => f.registrationId),
+    evidenceRows(checkId, found, now),
+  );
   // In this order: the old evidence goes first. The batches are not one transaction, but a redelivered slice rewrites all of it.
   await runInBatches(env.DB, [clearOld, ...results, ...insertNew]);
 }

@@ -33,7 +33,11 @@ export async function documentStep(env: Env, message: DocumentMessage, attempt: 
 
   const parsed = parse(read.documents);
   const now = Date.now();
-  const processed = processedRegistration(reg, { certificateObtained: files.certificateObtained, parsed, attachmentsComplete: files.attachmentsComplete });
+  const processed = processedRegistration(reg, {
+    certificateObtained: files.certificateObtained,
+    parsed,
+    attachmentsComplete: files.attachmentsComplete,
+  });
   await runBatch(env.DB, [
     ...read.documents.map((d) => upsertDocument(env.DB, documentRecord(d, parsed, now))),
     markProcessed(env.DB, reg.id, processed, now),

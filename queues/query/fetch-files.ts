@@ -71,7 +71,13 @@ function isPdf(file: { mimeType: string; fileName: string }): boolean {
  * Stores the file; null when its bytes failed their checks (retry). A PDF is read whole (the
  * extractor needs all of it); anything else streams into R2 without being held in memory.
  */
-async function keep(env: Env, reg: RegistrationWithSubject, kind: "certificate" | "attachment", ordinal: number, file: UpstreamFile): Promise<FetchedDocument | null> {
+async function keep(
+  env: Env,
+  reg: RegistrationWithSubject,
+  kind: "certificate" | "attachment",
+  ordinal: number,
+  file: UpstreamFile,
+): Promise<FetchedDocument | null> {
   const id = await documentIdFor(reg.id, kind, ordinal);
   const r2Key = `files/${reg.queryId}/${id}`;
   if (isPdf(file)) {
@@ -85,11 +91,26 @@ async function keep(env: Env, reg: RegistrationWithSubject, kind: "certificate" 
 }
 
 function fetchedRow(
-  reg: RegistrationWithSubject, id: string, kind: "certificate" | "attachment", ordinal: number, fileName: string, mimeType: string,
-  stored: { size: number; sha256: string }, r2Key: string,
+  reg: RegistrationWithSubject,
+  id: string,
+  kind: "certificate" | "attachment",
+  ordinal: number,
+  fileName: string,
+  mimeType: string,
+  stored: { size: number; sha256: string },
+  r2Key: string,
 ): FetchedRow {
   return {
-    id, accountId: reg.accountId, queryId: reg.queryId, registrationId: reg.id, kind, ordinal, fileName, mimeType,
-    size: stored.size, sha256: stored.sha256, r2Key,
+    id,
+    accountId: reg.accountId,
+    queryId: reg.queryId,
+    registrationId: reg.id,
+    kind,
+    ordinal,
+    fileName,
+    mimeType,
+    size: stored.size,
+    sha256: stored.sha256,
+    r2Key,
   };
 }

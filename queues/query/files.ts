@@ -54,12 +54,22 @@ export async function streamFile(bucket: R2Bucket, key: string, file: UpstreamFi
   const sized = new FixedLengthStream(file.size);
   const digest = new crypto.DigestStream("SHA-256");
   // Observed at once: an aborted digest rejects, and nobody else would ever look at it.
-  const value = digest.digest.then((d) => toHex(new Uint8Array(d)), () => null);
-  const hashed = toDigest.pipeTo(digest).then(() => value, () => null);
-  const piped = toBucket.pipeTo(sized.writable).then(() => true, () => false);
-  const put = bucket
-    .put(key, sized.readable, { httpMetadata: { contentType: file.mimeType }, ...(claimed ? { sha256: claimed } : {}) })
-    .then(() => true, () => false);
+  const value = digest.digest.then(
+    (d) => toHex(new Uint8Array(d)),
+    () => null,
+  );
+  const hashed = toDigest.pipeTo(digest).then(
+    () => value,
+    () => null,
+  );
+  const piped = toBucket.pipeTo(sized.writable).then(
+    () => true,
+    () => false,
+  );
+  const put = bucket.put(key, sized.readable, { httpMetadata: { contentType: file.mimeType }, ...(claimed ? { sha256: claimed } : {}) }).then(
+    () => true,
+    () => false,
+  );
   const [sha256, complete, stored] = await Promise.all([hashed, piped, put]);
   if (sha256 !== null && claimed && sha256 !== claimed) return { ok: false, reason: "hash_mismatch" };
   if (sha256 === null || !complete || !stored) return { ok: false, reason: "truncated" };

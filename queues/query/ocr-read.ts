@@ -24,7 +24,10 @@ export type OcrRead =
  * cached yet; `size` is the PDF page's size in points, to which the OCR boxes are scaled.
  */
 export async function ocrRead(
-  env: Env, config: OcrConfig | null, attempt: number, file: { sha256: string; bytes: () => Promise<Uint8Array>; contentType: string },
+  env: Env,
+  config: OcrConfig | null,
+  attempt: number,
+  file: { sha256: string; bytes: () => Promise<Uint8Array>; contentType: string },
   page?: { number: number; width: number; height: number },
 ): Promise<OcrRead> {
   if (!config) return { kind: "unread", permanent: false };
@@ -37,5 +40,11 @@ export async function ocrRead(
 
 /** What the documents row remembers of an OCR'd page. */
 export function ocrReading(page: OcrPageText, rotation = 0): PageReading {
-  return { width: page.width, height: page.height, rotation, source: "ocr", ...(page.lowConfidence.length > 0 ? { lowConfidence: page.lowConfidence } : {}) };
+  return {
+    width: page.width,
+    height: page.height,
+    rotation,
+    source: "ocr",
+    ...(page.lowConfidence.length > 0 ? { lowConfidence: page.lowConfidence } : {}),
+  };
 }

@@ -99,7 +99,8 @@ async function readImage(env: Env, config: OcrConfig | null, attempt: number, do
   const mimeType = IMAGE_TYPES[kind];
   const read = await ocrRead(env, config, attempt, { sha256: doc.row.sha256, bytes: () => fileBytes(env, doc), contentType: mimeType });
   if (read.kind === "retry") return "retry";
-  if (read.kind === "unread") return { textStatus: read.permanent ? "unreadable" : "not_text", pageCount: null, pages: null, readings: null, mimeType };
+  if (read.kind === "unread")
+    return { textStatus: read.permanent ? "unreadable" : "not_text", pageCount: null, pages: null, readings: null, mimeType };
   const page = { text: read.page.text, width: read.page.width, height: read.page.height, rotation: 0, boxes: read.page.boxes };
   return { textStatus: page.text.trim() ? "extracted" : "empty", pageCount: 1, pages: [page], readings: [ocrReading(read.page)], mimeType };
 }
@@ -118,9 +119,16 @@ async function readPdf(env: Env, config: OcrConfig | null, attempt: number, doc:
       readings.push(own);
       continue;
     }
-    const read = asked < OCR_MAX_PAGES
-      ? await ocrRead(env, config, attempt, { sha256: doc.row.sha256, bytes: async () => bytes, contentType: "application/pdf" }, { number: i + 1, width: page.width, height: page.height })
-      : ({ kind: "unread", permanent: false } as const);
+    const read =
+      asked < OCR_MAX_PAGES
+        ? await ocrRead(
+            env,
+            config,
+            attempt,
+            { sha256: doc.row.sha256, bytes: async () => bytes, contentType: "application/pdf" },
+            { number: i + 1, width: page.width, height: page.height },
+          )
+        : ({ kind: "unread", permanent: false } as const);
     if (config) asked++;
     if (read.kind === "retry") return "retry";
     if (read.kind === "unread") {

@@ -23,7 +23,10 @@ export function firstCharacters(text: string, n: number): string {
 }
 
 function names(cert: Certificate, role: "debtor" | "secured_party"): string | null {
-  const list = (cert.parties ?? []).filter((p) => p.role === role).map((p) => p.name).filter((n): n is string => !!n);
+  const list = (cert.parties ?? [])
+    .filter((p) => p.role === role)
+    .map((p) => p.name)
+    .filter((n): n is string => !!n);
   return list.length > 0 ? list.join("、") : null;
 }
 

@@ -17,7 +17,11 @@ const root = new URL("../..", import.meta.url).pathname;
 const outfile = join(root, "node_modules/.cache/corpus/build.bundle.mjs");
 await build({
   entryPoints: [join(root, "scripts/corpus/generate.ts")],
-  bundle: true, format: "esm", platform: "node", outfile, logLevel: "error",
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  outfile,
+  logLevel: "error",
   external: ["unpdf", "pdf-lib", "@pdf-lib/fontkit", "playwright-core", "subset-font"],
 });
 const { buildCorpus } = await import(outfile);
@@ -31,7 +35,8 @@ const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(nam
 const heldout = args.includes("--heldout");
 const committedSeed = heldout ? "华东" : "";
 const seed = option("seed") ?? committedSeed;
-if (seed !== committedSeed && !option("out")) throw new Error("--seed needs --out=DIR: the committed corpora are built with their default seeds only");
+if (seed !== committedSeed && !option("out"))
+  throw new Error("--seed needs --out=DIR: the committed corpora are built with their default seeds only");
 await buildCorpus({
   root,
   workDir: join(tmpdir(), `corpus-build-${process.pid}`),

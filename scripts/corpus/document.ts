@@ -150,9 +150,12 @@ function propertyBlock(c: Certificate, propertyLabel: string, rentTotal: string 
 
 function detailsBlock(c: Certificate): Block | null {
   const d = c.registrationDetails;
-  if (d?.changeDescription) return { heading: "变更信息", rows: [{ label: "变更事项", value: d.changeDescription, fields: ["changeDescription"], long: true }] };
-  if (d?.extensionMonths) return { heading: "展期信息", rows: [{ label: "展期期限", value: `${d.extensionMonths}个月`, fields: ["extensionMonths"] }] };
-  if (d?.cancellationReason) return { heading: "注销信息", rows: [{ label: "注销原因", value: d.cancellationReason, fields: ["cancellationReason"], long: true }] };
+  if (d?.changeDescription)
+    return { heading: "变更信息", rows: [{ label: "变更事项", value: d.changeDescription, fields: ["changeDescription"], long: true }] };
+  if (d?.extensionMonths)
+    return { heading: "展期信息", rows: [{ label: "展期期限", value: `${d.extensionMonths}个月`, fields: ["extensionMonths"] }] };
+  if (d?.cancellationReason)
+    return { heading: "注销信息", rows: [{ label: "注销原因", value: d.cancellationReason, fields: ["cancellationReason"], long: true }] };
   return null;
 }
 

@@ -64,15 +64,20 @@ function plan(renderer: string, count: number, layouts: string[], seed: string, 
     }
     const vocabulary = VOCABULARY_ORDER[(k + key.length) % VOCABULARY_ORDER.length] ?? "registry";
     const truthCertificate = layOut(reg).certificate;
-    const doc = printDocument(reg.certificate, truthCertificate, {
-      vocabulary: VOCABULARIES[vocabulary],
-      groupedNumber: rng.chance(0.3),
-      agent: rng.pick(AGENTS),
-      printTime: printTime(reg.certificate.registerTime, rng),
-      watermark: rng.chance(0.6),
-      pageCount: rng.chance(0.6),
-      closing: rng.chance(0.4),
-    }, rng);
+    const doc = printDocument(
+      reg.certificate,
+      truthCertificate,
+      {
+        vocabulary: VOCABULARIES[vocabulary],
+        groupedNumber: rng.chance(0.3),
+        agent: rng.pick(AGENTS),
+        printTime: printTime(reg.certificate.registerTime, rng),
+        watermark: rng.chance(0.6),
+        pageCount: rng.chance(0.6),
+        closing: rng.chance(0.4),
+      },
+      rng,
+    );
     return { name, layout, selection, vocabulary, doc, truth: doc.truth };
   });
 }
@@ -98,12 +103,21 @@ async function render(renderer: string, planned: Planned[], workDir: string, scr
     }
     case "reportlab":
       mkdirSync(join(workDir, "reportlab"), { recursive: true });
-      return renderReportLab(planned.map((p) => ({ name: p.name, layout: p.layout as ReportLabLayout, doc: requireDoc(p) })), scriptDir, join(workDir, "reportlab"));
+      return renderReportLab(
+        planned.map((p) => ({ name: p.name, layout: p.layout as ReportLabLayout, doc: requireDoc(p) })),
+        scriptDir,
+        join(workDir, "reportlab"),
+      );
     case "libreoffice":
-      return renderLibreOffice(new Map(planned.map((p) => [p.name, officeHtml(requireDoc(p), p.layout as OfficeLayout)])), join(workDir, "libreoffice"));
+      return renderLibreOffice(
+        new Map(planned.map((p) => [p.name, officeHtml(requireDoc(p), p.layout as OfficeLayout)])),
+        join(workDir, "libreoffice"),
+      );
     case "pdflib": {
       const font = systemFonts();
-      return new Map(await Promise.all(planned.map(async (p) => [p.name, await renderPdfLib(requireDoc(p), p.layout as PdfLibLayout, font)] as const)));
+      return new Map(
+        await Promise.all(planned.map(async (p) => [p.name, await renderPdfLib(requireDoc(p), p.layout as PdfLibLayout, font)] as const)),
+      );
     }
     default:
       throw new Error(`unknown renderer ${renderer}`);
@@ -138,8 +152,13 @@ export async function buildCorpus(opts: BuildOptions): Promise<void> {
       writeFileSync(join(dir, `${p.name}.pdf`), bytes);
       const c = p.selection.registration.certificate;
       const truth: TruthFile = {
-        renderer, layout: p.layout, vocabulary: p.vocabulary, registerType: p.selection.registerType, descriptionPages: p.selection.descriptionPages,
-        source: { subject: p.selection.registration.subject, certificateNumber: c.certificateNumber }, fields: p.truth,
+        renderer,
+        layout: p.layout,
+        vocabulary: p.vocabulary,
+        registerType: p.selection.registerType,
+        descriptionPages: p.selection.descriptionPages,
+        source: { subject: p.selection.registration.subject, certificateNumber: c.certificateNumber },
+        fields: p.truth,
       };
       writeFileSync(join(dir, `${p.name}.truth.json`), `${JSON.stringify(truth, null, 2)}\n`);
     }

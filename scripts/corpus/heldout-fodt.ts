@@ -30,7 +30,9 @@ const text = (size: string, bold = false) =>
   `<style:text-properties style:font-name="${FONT}" style:font-name-asian="${FONT}" fo:font-size="${size}" style:font-size-asian="${size}"${bold ? ' fo:font-weight="bold" style:font-weight-asian="bold"' : ""} fo:language="zh" fo:country="CN" style:language-asian="zh" style:country-asian="CN"/>`;
 
 function paragraphStyle(name: string, size: string, o: { bold?: boolean; align?: string; leaderAt?: string; space?: string } = {}): string {
-  const tabs = o.leaderAt ? `<style:tab-stops><style:tab-stop style:position="${o.leaderAt}" style:leader-style="dotted" style:leader-text="."/></style:tab-stops>` : "";
+  const tabs = o.leaderAt
+    ? `<style:tab-stops><style:tab-stop style:position="${o.leaderAt}" style:leader-style="dotted" style:leader-text="."/></style:tab-stops>`
+    : "";
   return `<style:style style:name="${name}" style:family="paragraph"><style:paragraph-properties fo:margin-top="${o.space ?? "0cm"}" fo:margin-bottom="0.04cm"${o.align ? ` fo:text-align="${o.align}"` : ""}>${tabs}</style:paragraph-properties>${text(size, o.bold)}</style:style>`;
 }
 
@@ -39,7 +41,12 @@ function cellStyle(name: string, background?: string): string {
 }
 
 function columnStyles(widths: string[]): string {
-  return widths.map((w, k) => `<style:style style:name="C${k}" style:family="table-column"><style:table-column-properties style:column-width="${w}"/></style:style>`).join("");
+  return widths
+    .map(
+      (w, k) =>
+        `<style:style style:name="C${k}" style:family="table-column"><style:table-column-properties style:column-width="${w}"/></style:style>`,
+    )
+    .join("");
 }
 
 const p = (style: string, content: string) => `<text:p text:style-name="${style}">${content}</text:p>`;
@@ -66,11 +73,13 @@ function tabLeaders(doc: PrintedDocument): string {
   const ordinals = "一二三四五六七八九十";
   let k = 0;
   return sections(doc)
-    .map((s) => [
-      s.title ? p("Section", `（${ordinals[k++] ?? k}）${e(s.title)}`) : "",
-      s.heading ? p("Bold", e(s.heading)) : "",
-      ...s.rows.map((r: Row) => p("Leader", `${e(r.label)}<text:tab/>${e(r.value)}`)),
-    ].join(""))
+    .map((s) =>
+      [
+        s.title ? p("Section", `（${ordinals[k++] ?? k}）${e(s.title)}`) : "",
+        s.heading ? p("Bold", e(s.heading)) : "",
+        ...s.rows.map((r: Row) => p("Leader", `${e(r.label)}<text:tab/>${e(r.value)}`)),
+      ].join(""),
+    )
     .join("");
 }
 

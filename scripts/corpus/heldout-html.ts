@@ -14,7 +14,13 @@ import { escapeHtml as e } from "./html";
 
 export type HeldoutHtmlLayout = "six-column" | "dotted-leaders" | "bracket-labels" | "newspaper-columns" | "styled-header";
 
-export const HELDOUT_HTML_LAYOUTS: readonly HeldoutHtmlLayout[] = ["six-column", "dotted-leaders", "bracket-labels", "newspaper-columns", "styled-header"];
+export const HELDOUT_HTML_LAYOUTS: readonly HeldoutHtmlLayout[] = [
+  "six-column",
+  "dotted-leaders",
+  "bracket-labels",
+  "newspaper-columns",
+  "styled-header",
+];
 
 function sixColumn(doc: PrintedDocument): string {
   const out: string[] = [];
@@ -40,7 +46,10 @@ function leader(label: string): string {
 
 function dottedLeaders(doc: PrintedDocument): string {
   return doc.blocks
-    .map((b) => `${b.heading ? `<h2>${e(b.heading)}</h2>` : ""}${b.rows.map((r) => `<div class="ld"><span class="k">${e(r.label)}${leader(r.label)}</span><span class="v">${e(r.value)}</span></div>`).join("\n")}`)
+    .map(
+      (b) =>
+        `${b.heading ? `<h2>${e(b.heading)}</h2>` : ""}${b.rows.map((r) => `<div class="ld"><span class="k">${e(r.label)}${leader(r.label)}</span><span class="v">${e(r.value)}</span></div>`).join("\n")}`,
+    )
     .join("\n");
 }
 
@@ -68,7 +77,10 @@ function styledRows(rows: Row[]): string {
 
 function styledHeader(doc: PrintedDocument): string {
   const body = sections(doc)
-    .map((s) => `${s.title ? `<tr><td></td><td class="sec">${e(s.title)}</td></tr>` : ""}${s.heading ? `<tr><td class="l">${e(s.heading)}</td><td></td></tr>` : ""}${styledRows(s.rows)}`)
+    .map(
+      (s) =>
+        `${s.title ? `<tr><td></td><td class="sec">${e(s.title)}</td></tr>` : ""}${s.heading ? `<tr><td class="l">${e(s.heading)}</td><td></td></tr>` : ""}${styledRows(s.rows)}`,
+    )
     .join("\n");
   return `<table class="styled">${body}</table>`;
 }
@@ -112,7 +124,10 @@ export function heldoutHtml(doc: PrintedDocument, layout: HeldoutHtmlLayout, ser
   const number = `<div>${e(doc.numberRow.label)}：${e(doc.numberRow.value)}</div>`;
   const title = `<h1>${e(doc.title)}</h1>`;
   // The styled layout puts the title above the number, as some registries' forms do.
-  const top = layout === "styled-header" ? `${title}<div class="meta">${number}<div>打印时间：${e(f.printTime)}</div></div>` : `${number}${title}<div class="meta"><div></div><div>打印时间：${e(f.printTime)}</div></div>`;
+  const top =
+    layout === "styled-header"
+      ? `${title}<div class="meta">${number}<div>打印时间：${e(f.printTime)}</div></div>`
+      : `${number}${title}<div class="meta"><div></div><div>打印时间：${e(f.printTime)}</div></div>`;
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${e(doc.title)}</title><style>${STYLE}</style></head>
 <body class="${serif ? "serif" : ""}">
 ${f.watermark ? `<div class="watermark">${e(f.watermark)}</div>` : ""}
@@ -133,7 +148,10 @@ export function pageTemplates(doc: PrintedDocument, layout: HeldoutHtmlLayout): 
   const registry = `<div style="${SMALL}text-align:right">${e(f.registry)}</div>`;
   switch (layout) {
     case "six-column":
-      return { header: `<div style="${SMALL}">${e(f.header)}</div>`, footer: `<div style="${SMALL}text-align:center">第${PAGE}页${f.pageCount ? ` 共${TOTAL}页` : ""}</div>` };
+      return {
+        header: `<div style="${SMALL}">${e(f.header)}</div>`,
+        footer: `<div style="${SMALL}text-align:center">第${PAGE}页${f.pageCount ? ` 共${TOTAL}页` : ""}</div>`,
+      };
     case "dotted-leaders":
       return { header: registry, footer: `<div style="${SMALL}text-align:right">${PAGE} / ${TOTAL}</div>` };
     case "bracket-labels":
@@ -141,7 +159,9 @@ export function pageTemplates(doc: PrintedDocument, layout: HeldoutHtmlLayout): 
     case "newspaper-columns":
       return { header: registry, footer: `<div style="${SMALL}text-align:center">第 ${PAGE} 页 / 共 ${TOTAL} 页</div>` };
     case "styled-header": {
-      const box = qrLikeBox(doc.numberRow.value).map((line) => `<div>${line}</div>`).join("");
+      const box = qrLikeBox(doc.numberRow.value)
+        .map((line) => `<div>${line}</div>`)
+        .join("");
       return {
         header: `<div style="${SMALL}display:flex;justify-content:space-between;border-bottom:0.5pt solid #666"><span>${e(debtorName(doc))}</span><span>${e(doc.numberRow.label)}：${e(doc.numberRow.value)}</span><span>第${PAGE}页</span></div>`,
         footer: `<div style="${SMALL}display:flex;align-items:center;gap:6pt"><div style="font-size:4pt;line-height:1;border:0.5pt solid #000;padding:1pt">${box}</div><div>扫描二维码或登录${e(f.registry)}网站验证<br>验证码：${verificationCode(doc.numberRow.value)}</div></div>`,

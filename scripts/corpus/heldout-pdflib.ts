@@ -10,7 +10,17 @@
  */
 import fontkit from "@pdf-lib/fontkit";
 import subsetFont from "subset-font";
-import { degrees, PDFDocument, type PDFPage, popGraphicsState, pushGraphicsState, rgb, setLineWidth, setTextRenderingMode, TextRenderingMode } from "pdf-lib";
+import {
+  degrees,
+  PDFDocument,
+  type PDFPage,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  setLineWidth,
+  setTextRenderingMode,
+  TextRenderingMode,
+} from "pdf-lib";
 import type { PrintedDocument } from "./document";
 import { debtorName, qrLikeBox, SECTION_TITLES, sections, verificationCode } from "./heldout-blocks";
 import { MixedFont, type SystemFonts } from "./render-pdflib";
@@ -97,7 +107,14 @@ interface Style {
 }
 
 const STYLES: Record<HeldoutPdfLibLayout, Style> = {
-  "per-glyph": { labelSize: 10, valueSize: 10, leading: 15, valueX: (label, font) => MARGIN + font.widthOfTextAtSize(label, 10) + 22, ruled: false, bold: false },
+  "per-glyph": {
+    labelSize: 10,
+    valueSize: 10,
+    leading: 15,
+    valueX: (label, font) => MARGIN + font.widthOfTextAtSize(label, 10) + 22,
+    ruled: false,
+    bold: false,
+  },
   "rotated-page": { labelSize: 9.5, valueSize: 9.5, leading: 14, valueX: () => MARGIN + 130, ruled: true, bold: false },
   "mixed-size": { labelSize: 7.5, valueSize: 11, leading: 16, valueX: () => MARGIN + 96, ruled: false, bold: true },
 };
@@ -106,7 +123,12 @@ class Flow {
   readonly pages: PDFPage[] = [];
   private top = 0;
 
-  constructor(private readonly pdf: PDFDocument, private readonly sheet: Sheet, private readonly rotated: boolean, private readonly topMargin: number) {
+  constructor(
+    private readonly pdf: PDFDocument,
+    private readonly sheet: Sheet,
+    private readonly rotated: boolean,
+    private readonly topMargin: number,
+  ) {
     this.newPage();
   }
 
@@ -193,7 +215,8 @@ export async function renderHeldoutPdfLib(doc: PrintedDocument, layout: HeldoutP
     }
     pen.text(page, f.header, MARGIN, 40, 8);
     pen.text(page, pageNo, (sheet.width - font.widthOfTextAtSize(pageNo, 8)) / 2, sheet.height - 28, 8);
-    if (f.watermark && !rotated) page.drawText(f.watermark, { x: 140, y: 320, size: 40, font: font.cjk, rotate: degrees(35), opacity: 0.2, color: rgb(0.6, 0.6, 0.6) });
+    if (f.watermark && !rotated)
+      page.drawText(f.watermark, { x: 140, y: 320, size: 40, font: font.cjk, rotate: degrees(35), opacity: 0.2, color: rgb(0.6, 0.6, 0.6) });
   });
   return pdf.save({ useObjectStreams: true });
 }

@@ -44,8 +44,11 @@ async function renderChromium(planned: Planned[]): Promise<Map<string, Uint8Arra
         await page.setContent(heldoutHtml(doc, layout, k % 2 === 1), { waitUntil: "load" });
         const templates = pageTemplates(doc, layout);
         const pdf = await page.pdf({
-          format: "A4", printBackground: true, displayHeaderFooter: true,
-          headerTemplate: templates.header, footerTemplate: templates.footer,
+          format: "A4",
+          printBackground: true,
+          displayHeaderFooter: true,
+          headerTemplate: templates.header,
+          footerTemplate: templates.footer,
           margin: { top: "20mm", bottom: layout === "styled-header" ? "26mm" : "16mm", left: "15mm", right: "15mm" },
         });
         out.set(p.name, new Uint8Array(pdf));
@@ -61,7 +64,12 @@ async function renderChromium(planned: Planned[]): Promise<Map<string, Uint8Arra
 
 function renderReportLab(planned: Planned[], scriptDir: string, workDir: string): Map<string, Uint8Array> {
   mkdirSync(workDir, { recursive: true });
-  const jobs = planned.map((p) => ({ path: join(workDir, `${p.name}.pdf`), layout: p.layout, doc: requireDoc(p), sections: sections(requireDoc(p)) }));
+  const jobs = planned.map((p) => ({
+    path: join(workDir, `${p.name}.pdf`),
+    layout: p.layout,
+    doc: requireDoc(p),
+    sections: sections(requireDoc(p)),
+  }));
   execFileSync("/usr/bin/python3", [join(scriptDir, "heldout_reportlab.py")], { input: JSON.stringify(jobs), stdio: ["pipe", "inherit", "inherit"] });
   return new Map(jobs.map((j, k) => [planned[k]?.name ?? "", new Uint8Array(readFileSync(j.path))]));
 }
@@ -78,7 +86,15 @@ function renderLibreOffice(planned: Planned[], workDir: string): Map<string, Uin
   });
   execFileSync(
     "soffice",
-    [`-env:UserInstallation=file://${join(workDir, "profile")}`, "--headless", "--convert-to", "pdf:writer_pdf_Export", "--outdir", join(workDir, "out"), ...files],
+    [
+      `-env:UserInstallation=file://${join(workDir, "profile")}`,
+      "--headless",
+      "--convert-to",
+      "pdf:writer_pdf_Export",
+      "--outdir",
+      join(workDir, "out"),
+      ...files,
+    ],
     { stdio: "pipe", timeout: 600_000 },
   );
   return new Map(planned.map((p) => [p.name, new Uint8Array(readFileSync(join(workDir, "out", `${p.name}.pdf`)))]));
@@ -94,7 +110,11 @@ export async function renderHeldout(renderer: string, planned: Planned[], workDi
       return renderLibreOffice(planned, join(workDir, "heldout-libreoffice"));
     case "pdflib": {
       const fonts = systemFonts();
-      return new Map(await Promise.all(planned.map(async (p) => [p.name, await renderHeldoutPdfLib(requireDoc(p), p.layout as HeldoutPdfLibLayout, fonts)] as const)));
+      return new Map(
+        await Promise.all(
+          planned.map(async (p) => [p.name, await renderHeldoutPdfLib(requireDoc(p), p.layout as HeldoutPdfLibLayout, fonts)] as const),
+        ),
+      );
     }
     default:
       throw new Error(`unknown held-out renderer ${renderer}`);

@@ -32,13 +32,19 @@ function centeredTable(blocks: Block[]): string {
 
 function paragraphs(blocks: Block[]): string {
   return blocks
-    .map((b) => `${b.heading ? `<h2>${e(b.heading)}</h2>` : ""}${b.rows.map((r) => `<p><span class="l">${e(r.label)}：</span>${e(r.value)}</p>`).join("\n")}`)
+    .map(
+      (b) =>
+        `${b.heading ? `<h2>${e(b.heading)}</h2>` : ""}${b.rows.map((r) => `<p><span class="l">${e(r.label)}：</span>${e(r.value)}</p>`).join("\n")}`,
+    )
     .join("\n");
 }
 
 function spacedLabels(blocks: Block[]): string {
   return blocks
-    .map((b) => `${b.heading ? `<h2>${e(spaced(b.heading))}</h2>` : ""}${b.rows.map((r) => `<div class="sp"><span class="l">${e(spaced(r.label))}</span><span class="v">${e(r.value)}</span></div>`).join("\n")}`)
+    .map(
+      (b) =>
+        `${b.heading ? `<h2>${e(spaced(b.heading))}</h2>` : ""}${b.rows.map((r) => `<div class="sp"><span class="l">${e(spaced(r.label))}</span><span class="v">${e(r.value)}</span></div>`).join("\n")}`,
+    )
     .join("\n");
 }
 

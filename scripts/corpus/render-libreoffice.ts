@@ -25,7 +25,10 @@ function table(blocks: Block[]): string {
 
 function labelLines(blocks: Block[]): string {
   return blocks
-    .map((b) => `${b.heading ? `<h3>${e(b.heading)}</h3>` : ""}${b.rows.map((r) => `<p><b>${e(r.label)}</b></p><p style="margin-left:2em">${e(r.value)}</p>`).join("\n")}`)
+    .map(
+      (b) =>
+        `${b.heading ? `<h3>${e(b.heading)}</h3>` : ""}${b.rows.map((r) => `<p><b>${e(r.label)}</b></p><p style="margin-left:2em">${e(r.value)}</p>`).join("\n")}`,
+    )
     .join("\n");
 }
 
@@ -62,7 +65,16 @@ export function renderLibreOffice(documents: Map<string, string>, workDir: strin
   });
   execFileSync(
     "soffice",
-    [`-env:UserInstallation=file://${join(workDir, "profile")}`, "--headless", "--infilter=HTML (StarWriter)", "--convert-to", "pdf:writer_pdf_Export", "--outdir", join(workDir, "out"), ...files],
+    [
+      `-env:UserInstallation=file://${join(workDir, "profile")}`,
+      "--headless",
+      "--infilter=HTML (StarWriter)",
+      "--convert-to",
+      "pdf:writer_pdf_Export",
+      "--outdir",
+      join(workDir, "out"),
+      ...files,
+    ],
     { stdio: "pipe", timeout: 600_000 },
   );
   return new Map([...documents.keys()].map((name) => [name, new Uint8Array(readFileSync(join(workDir, "out", `${name}.pdf`)))]));

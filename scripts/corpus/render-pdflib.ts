@@ -26,7 +26,11 @@ export const SYSTEM_FONTS = {
 
 /** Text set in two fonts: CJK characters in one, everything the CJK font lacks in the other. */
 export class MixedFont {
-  constructor(readonly cjk: PDFFont, readonly latin: PDFFont, private readonly cjkCovers: (ch: string) => boolean) {}
+  constructor(
+    readonly cjk: PDFFont,
+    readonly latin: PDFFont,
+    private readonly cjkCovers: (ch: string) => boolean,
+  ) {}
 
   runs(text: string): { text: string; font: PDFFont }[] {
     const out: { text: string; font: PDFFont }[] = [];
@@ -89,7 +93,10 @@ class Writer {
   private page: PDFPage;
   private y = TOP;
 
-  constructor(private readonly pdf: PDFDocument, private readonly font: MixedFont) {
+  constructor(
+    private readonly pdf: PDFDocument,
+    private readonly font: MixedFont,
+  ) {
     this.page = this.newPage();
   }
 
@@ -113,7 +120,11 @@ class Writer {
 
   /** One table row of cells side by side; a row taller than the page left continues on the next page. */
   row(cells: Cell[]): void {
-    const wrapped = cells.map((c) => ({ ...c, lines: wrap(c.value, c.valueWidth - 8, this.font), labelLines: wrap(c.label, c.labelWidth - 8, this.font) }));
+    const wrapped = cells.map((c) => ({
+      ...c,
+      lines: wrap(c.value, c.valueWidth - 8, this.font),
+      labelLines: wrap(c.label, c.labelWidth - 8, this.font),
+    }));
     let offset = 0;
     const height = Math.max(...wrapped.map((c) => Math.max(c.lines.length, c.labelLines.length)));
     while (offset < height) {
@@ -123,11 +134,20 @@ class Writer {
       let x = MARGIN;
       for (const c of wrapped) {
         // The value goes into the content stream first, then the label on the same baselines.
-        c.lines.slice(offset, offset + fit).forEach((l, k) => this.font.draw(this.page, l, { x: x + c.labelWidth + 4, y: this.y - k * LEADING, size: SIZE }));
+        c.lines
+          .slice(offset, offset + fit)
+          .forEach((l, k) => this.font.draw(this.page, l, { x: x + c.labelWidth + 4, y: this.y - k * LEADING, size: SIZE }));
         if (offset === 0) c.labelLines.forEach((l, k) => this.font.draw(this.page, l, { x: x + 4, y: this.y - k * LEADING, size: SIZE }));
         const bottom = top - fit * LEADING - 4;
         this.page.drawRectangle({ x, y: bottom, width: c.labelWidth, height: top - bottom, borderColor: rgb(0.3, 0.3, 0.3), borderWidth: 0.5 });
-        this.page.drawRectangle({ x: x + c.labelWidth, y: bottom, width: c.valueWidth, height: top - bottom, borderColor: rgb(0.3, 0.3, 0.3), borderWidth: 0.5 });
+        this.page.drawRectangle({
+          x: x + c.labelWidth,
+          y: bottom,
+          width: c.valueWidth,
+          height: top - bottom,
+          borderColor: rgb(0.3, 0.3, 0.3),
+          borderWidth: 0.5,
+        });
         x += c.labelWidth + c.valueWidth;
       }
       this.y -= fit * LEADING + 4;

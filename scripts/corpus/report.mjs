@@ -19,9 +19,15 @@ const outfile = join(root, "node_modules/.cache/corpus/report.bundle.mjs");
 await build({
   stdin: {
     contents: `export { readCertificate } from "./test/corpus/read"; export * from "./test/corpus/score";`,
-    resolveDir: root, loader: "ts",
+    resolveDir: root,
+    loader: "ts",
   },
-  bundle: true, format: "esm", platform: "node", outfile, logLevel: "error", external: ["unpdf", "pdf-lib", "@pdf-lib/fontkit"],
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  outfile,
+  logLevel: "error",
+  external: ["unpdf", "pdf-lib", "@pdf-lib/fontkit"],
 });
 const lib = await import(outfile);
 
@@ -30,7 +36,9 @@ const renderers = readdirSync(corpus).filter((d) => statSync(join(corpus, d)).is
 const docs = [];
 const started = performance.now();
 for (const renderer of renderers) {
-  for (const file of readdirSync(join(corpus, renderer)).filter((f) => f.endsWith(".pdf")).sort()) {
+  for (const file of readdirSync(join(corpus, renderer))
+    .filter((f) => f.endsWith(".pdf"))
+    .sort()) {
     const name = file.slice(0, -4);
     const truth = JSON.parse(readFileSync(join(corpus, renderer, `${name}.truth.json`), "utf8"));
     const read = await lib.readCertificate(new Uint8Array(readFileSync(join(corpus, renderer, file))));

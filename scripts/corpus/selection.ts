@@ -16,8 +16,14 @@ export const REGISTER_TYPES = ["initial", "change", "extension", "cancellation",
 export type CorpusRegisterType = (typeof REGISTER_TYPES)[number];
 
 const COMPANIES = [
-  "上海华信商贸有限公司", "杭州瑞丰物流有限公司", "深圳市恒通供应链管理有限公司", "苏州明远精密制造有限公司",
-  "成都天成农业科技有限公司", "青岛海纳国际贸易有限公司", "武汉长城建材有限公司", "厦门星河电子有限公司",
+  "上海华信商贸有限公司",
+  "杭州瑞丰物流有限公司",
+  "深圳市恒通供应链管理有限公司",
+  "苏州明远精密制造有限公司",
+  "成都天成农业科技有限公司",
+  "青岛海纳国际贸易有限公司",
+  "武汉长城建材有限公司",
+  "厦门星河电子有限公司",
 ];
 const DIVISIONS = ["310115", "330106", "440305", "510107", "420103"];
 const REGISTRATIONS_PER_SUBJECT = 60;

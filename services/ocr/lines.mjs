@@ -20,9 +20,17 @@ export function toContractLines(raw, size) {
       const xs = quad.map((p) => p[0]);
       const ys = quad.map((p) => p[1]);
       const confidence = Number.isFinite(l.mean) ? Math.min(Math.max(l.mean, 0), 1) : 0;
-      const line = { text: l.text, confidence: Math.round(confidence * 1e4) / 1e4, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], quad };
+      const line = {
+        text: l.text,
+        confidence: Math.round(confidence * 1e4) / 1e4,
+        box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
+        quad,
+      };
       if (!Array.isArray(l.words)) return line;
-      return { ...line, words: l.words.map((w) => ({ text: w.text, box: [clampX(w.box[0]), clampY(w.box[1]), clampX(w.box[2]), clampY(w.box[3])] })) };
+      return {
+        ...line,
+        words: l.words.map((w) => ({ text: w.text, box: [clampX(w.box[0]), clampY(w.box[1]), clampX(w.box[2]), clampY(w.box[3])] })),
+      };
     });
   return readingOrder(lines);
 }

@@ -30,7 +30,10 @@ const log = (line) => console.log(line);
 
 const started = performance.now();
 const engine = loadEngine({ threads: setting("OCR_THREADS", 0, 0) || undefined });
-engine.then(() => log(`models loaded in ${Math.round(performance.now() - started)} ms`), () => {});
+engine.then(
+  () => log(`models loaded in ${Math.round(performance.now() - started)} ms`),
+  () => {},
+);
 
 const server = createOcrServer({
   engine,
@@ -46,4 +49,5 @@ server.on("error", (error) => {
   process.exit(1);
 });
 server.listen(port, host, () => log(`listening on http://${host}:${port}${env.OCR_TOKEN ? " (bearer token required)" : ""}`));
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.close(() => process.exit(0)) && setTimeout(() => process.exit(0), 2000).unref());
+for (const signal of ["SIGINT", "SIGTERM"])
+  process.on(signal, () => server.close(() => process.exit(0)) && setTimeout(() => process.exit(0), 2000).unref());

@@ -21,8 +21,13 @@ export async function singleJpegOfPage(bytes, pageIndex) {
     if (!placement) return null;
     const box = page.getMediaBox();
     const [a, b, c, d, e, f] = placement.matrix;
-    const covers = Math.abs(b) < 1e-6 && Math.abs(c) < 1e-6 && Math.abs(a - box.width) < TOLERANCE && Math.abs(d - box.height) < TOLERANCE
-      && Math.abs(e - box.x) < TOLERANCE && Math.abs(f - box.y) < TOLERANCE;
+    const covers =
+      Math.abs(b) < 1e-6 &&
+      Math.abs(c) < 1e-6 &&
+      Math.abs(a - box.width) < TOLERANCE &&
+      Math.abs(d - box.height) < TOLERANCE &&
+      Math.abs(e - box.x) < TOLERANCE &&
+      Math.abs(f - box.y) < TOLERANCE;
     if (!covers) return null;
     const xobjects = page.node.Resources()?.lookup(PDFName.of("XObject"), PDFDict);
     const image = xobjects?.lookup(PDFName.of(placement.name));

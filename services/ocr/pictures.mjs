@@ -33,14 +33,22 @@ async function bmpToPng(bytes) {
 export async function preparePicture(bytes, kind) {
   try {
     const source = kind === "bmp" ? await bmpToPng(bytes) : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const upright = await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1 }).rotate().flatten({ background: WHITE }).toColourspace("srgb").png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
+    const upright = await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1 })
+      .rotate()
+      .flatten({ background: WHITE })
+      .toColourspace("srgb")
+      .png({ compressionLevel: 1 })
+      .toBuffer({ resolveWithObject: true });
     const { width, height } = upright.info;
     const scale = Math.min(1, MAX_SIDE / Math.max(width, height));
     let pipeline = sharp(upright.data);
     const w = Math.max(1, Math.round(width * scale));
     const h = Math.max(1, Math.round(height * scale));
     if (scale < 1) pipeline = sharp(await pipeline.resize(w, h).png({ compressionLevel: 1 }).toBuffer());
-    const input = await pipeline.extend({ right: pad32(w) - w, bottom: pad32(h) - h, background: WHITE }).png({ compressionLevel: 1 }).toBuffer();
+    const input = await pipeline
+      .extend({ right: pad32(w) - w, bottom: pad32(h) - h, background: WHITE })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
     return { input, width, height, scale };
   } catch (error) {
     if (error instanceof OcrError) throw error;

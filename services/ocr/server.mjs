@@ -66,7 +66,11 @@ export function createOcrServer(options) {
 function send(res, status, body) {
   if (res.headersSent) return;
   const json = JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(json), "Cache-Control": "no-store" });
+  res.writeHead(status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(json),
+    "Cache-Control": "no-store",
+  });
   res.end(json);
 }
 

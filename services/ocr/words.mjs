@@ -44,15 +44,17 @@ export function wordBoxes(grey, quad, text) {
   const height = Math.hypot(bl[0] - tl[0], bl[1] - tl[1]);
   if (length < 2 || height < 4) return null;
   const across = Math.max(4, Math.round(height * (ACROSS[1] - ACROSS[0])));
-  const pixel = ([x, y]) => grey.data[Math.min(grey.height - 1, Math.max(0, Math.round(y))) * grey.width + Math.min(grey.width - 1, Math.max(0, Math.round(x)))];
+  const pixel = ([x, y]) =>
+    grey.data[Math.min(grey.height - 1, Math.max(0, Math.round(y))) * grey.width + Math.min(grey.width - 1, Math.max(0, Math.round(x)))];
 
   // Each column along the line: its samples across a band of the line's height.
-  const sampled = ([from, to], count) => Array.from({ length }, (_, i) => {
-    const t = (i + 0.5) / length;
-    const top = lerp(tl, tr, t);
-    const bottom = lerp(bl, br, t);
-    return Array.from({ length: count }, (_, j) => pixel(lerp(top, bottom, from + ((to - from) * (j + 0.5)) / count)));
-  });
+  const sampled = ([from, to], count) =>
+    Array.from({ length }, (_, i) => {
+      const t = (i + 0.5) / length;
+      const top = lerp(tl, tr, t);
+      const bottom = lerp(bl, br, t);
+      return Array.from({ length: count }, (_, j) => pixel(lerp(top, bottom, from + ((to - from) * (j + 0.5)) / count)));
+    });
   const columns = sampled(ACROSS, across);
   const all = columns.flat().sort((a, b) => a - b);
   const ink = all[Math.floor(all.length * 0.02)];

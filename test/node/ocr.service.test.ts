@@ -23,7 +23,12 @@ interface NodeApis {
   cwd(): string;
 }
 const load = (name: string) => import(/* @vite-ignore */ name);
-const [{ spawn }, { readFileSync }, { createServer }, process] = await Promise.all([load("node:child_process"), load("node:fs"), load("node:net"), load("node:process")]);
+const [{ spawn }, { readFileSync }, { createServer }, process] = await Promise.all([
+  load("node:child_process"),
+  load("node:fs"),
+  load("node:net"),
+  load("node:process"),
+]);
 const node: NodeApis = { spawn, readFileSync, createServer, execPath: process.execPath, env: process.env, cwd: () => process.cwd() };
 
 const TOKEN = "test-ocr-token";
@@ -31,8 +36,21 @@ const TOKEN = "test-ocr-token";
 const ROOT = `${node.cwd()}/`;
 const SCANS = `${ROOT}worker/upstream/sandbox/scans/`;
 
-interface Line { text: string; confidence: number; box: [number, number, number, number]; quad: [number, number][] }
-interface OcrResult { width: number; height: number; pages?: number; page?: number; source?: string; lines: Line[]; ms: number }
+interface Line {
+  text: string;
+  confidence: number;
+  box: [number, number, number, number];
+  quad: [number, number][];
+}
+interface OcrResult {
+  width: number;
+  height: number;
+  pages?: number;
+  page?: number;
+  source?: string;
+  lines: Line[];
+  ms: number;
+}
 
 /** The first port of this suite's range (18200–18299) nobody listens on. */
 async function freePort(): Promise<number> {
@@ -56,7 +74,11 @@ async function ocr(body: Uint8Array, query = "", token: string | null = TOKEN): 
   return fetch(`${base}/v1/ocr${query}`, { method: "POST", body, headers: token ? { Authorization: `Bearer ${token}` } : {} });
 }
 
-const digitsOf = (lines: Line[]) => lines.map((l) => l.text).join("\n").replace(/\s/g, "");
+const digitsOf = (lines: Line[]) =>
+  lines
+    .map((l) => l.text)
+    .join("\n")
+    .replace(/\s/g, "");
 const scanTruth = (file: string) => {
   const entry = truth.files.find((f) => f.file === file);
   if (!entry) throw new Error(`no truth for ${file}`);
@@ -66,7 +88,10 @@ const scanTruth = (file: string) => {
 beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  service = node.spawn(node.execPath, [`${ROOT}services/ocr/main.mjs`], { env: { ...node.env, OCR_PORT: String(port), OCR_TOKEN: TOKEN }, stdio: ["ignore", "pipe", "inherit"] });
+  service = node.spawn(node.execPath, [`${ROOT}services/ocr/main.mjs`], {
+    env: { ...node.env, OCR_PORT: String(port), OCR_TOKEN: TOKEN },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   for (let i = 0; i < 240; i++) {
     if (service.exitCode !== null) throw new Error("the OCR service exited");
     const res = await fetch(`${base}/healthz`).catch(() => null);

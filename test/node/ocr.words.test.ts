@@ -56,7 +56,10 @@ function row(cells: string[], degrees: number) {
   line(CELLS[0]!, 83, CELLS.at(-1)!, 83);
   for (const x of CELLS) line(x, 37, x, 83);
   const a = (degrees * Math.PI) / 180;
-  const turn = ([x, y]: [number, number]): [number, number] => [W / 2 + (x - W / 2) * Math.cos(a) - (y - H / 2) * Math.sin(a), H / 2 + (x - W / 2) * Math.sin(a) + (y - H / 2) * Math.cos(a)];
+  const turn = ([x, y]: [number, number]): [number, number] => [
+    W / 2 + (x - W / 2) * Math.cos(a) - (y - H / 2) * Math.sin(a),
+    H / 2 + (x - W / 2) * Math.sin(a) + (y - H / 2) * Math.cos(a),
+  ];
   const drawn: Array<{ text: string; left: number; right: number }> = [];
   cells.forEach((text, i) => {
     if (!text) return;
@@ -65,7 +68,12 @@ function row(cells: string[], degrees: number) {
     drawn.push({ text, left: CELLS[i]! + 10 - ink.actualBoundingBoxLeft, right: CELLS[i]! + 10 + ink.actualBoundingBoxRight });
   });
   // The detector's quad: from the first word to the last, padded the way PP-OCR unclips (about 1.5 × the text height).
-  const quad = [turn([drawn[0]!.left - 6, 44]), turn([drawn.at(-1)!.right + 6, 44]), turn([drawn.at(-1)!.right + 6, 76]), turn([drawn[0]!.left - 6, 76])];
+  const quad = [
+    turn([drawn[0]!.left - 6, 44]),
+    turn([drawn.at(-1)!.right + 6, 44]),
+    turn([drawn.at(-1)!.right + 6, 76]),
+    turn([drawn[0]!.left - 6, 76]),
+  ];
   const rgba = g.getImageData(0, 0, W, H).data;
   const data = new Uint8Array(W * H);
   for (let i = 0; i < data.length; i++) data[i] = rgba[i * 4]!;
@@ -75,7 +83,10 @@ function row(cells: string[], degrees: number) {
 describe("word boxes inside an OCR line", () => {
   for (const degrees of [0, 1.5, -1.2]) {
     it(`finds each word of a table row between rules and empty cells (turned ${degrees}°)`, () => {
-      for (const cells of [["1", "8251834757", "70937940", "308,877.79", "2025-08-01"], ["6", "", "63091482379333044413", "", ""]]) {
+      for (const cells of [
+        ["1", "8251834757", "70937940", "308,877.79", "2025-08-01"],
+        ["6", "", "63091482379333044413", "", ""],
+      ]) {
         const { grey, quad, drawn, turn } = row(cells, degrees);
         const words = wordBoxes(grey, quad, drawn.map((d) => d.text).join(" "));
         expect(words?.map((w) => w.text)).toEqual(drawn.map((d) => d.text));
@@ -102,6 +113,17 @@ describe("word boxes inside an OCR line", () => {
 
   it("gives none on a blank line (no contrast)", () => {
     const blank = { data: new Uint8Array(W * H).fill(250), width: W, height: H };
-    expect(wordBoxes(blank, [[10, 40], [500, 40], [500, 80], [10, 80]], "1 2")).toBeNull();
+    expect(
+      wordBoxes(
+        blank,
+        [
+          [10, 40],
+          [500, 40],
+          [500, 80],
+          [10, 80],
+        ],
+        "1 2",
+      ),
+    ).toBeNull();
   });
 });

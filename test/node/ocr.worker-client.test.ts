@@ -18,7 +18,12 @@ interface ChildProcess {
   exitCode: number | null;
 }
 const load = (name: string) => import(/* @vite-ignore */ name);
-const [{ spawn }, { readFileSync }, { createServer }, process] = await Promise.all([load("node:child_process"), load("node:fs"), load("node:net"), load("node:process")]);
+const [{ spawn }, { readFileSync }, { createServer }, process] = await Promise.all([
+  load("node:child_process"),
+  load("node:fs"),
+  load("node:net"),
+  load("node:process"),
+]);
 const ROOT = `${process.cwd()}/`;
 const SCANS = `${ROOT}worker/upstream/sandbox/scans/`;
 const TOKEN = "worker-client-token";
@@ -42,7 +47,10 @@ let service: ChildProcess;
 beforeAll(async () => {
   const port = await freePort();
   config = { url: `http://127.0.0.1:${port}`, token: TOKEN, timeoutMs: 60_000 };
-  service = spawn(process.execPath, [`${ROOT}services/ocr/main.mjs`], { env: { ...process.env, OCR_PORT: String(port), OCR_TOKEN: TOKEN }, stdio: ["ignore", "ignore", "inherit"] });
+  service = spawn(process.execPath, [`${ROOT}services/ocr/main.mjs`], {
+    env: { ...process.env, OCR_PORT: String(port), OCR_TOKEN: TOKEN },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   for (let i = 0; i < 240 && !(await ocrHealthy(config)); i++) {
     if (service.exitCode !== null) throw new Error("the OCR service exited");
     await new Promise((r) => setTimeout(r, 250));
@@ -94,9 +102,15 @@ describe("the Worker's OCR client against the OCR service", () => {
 
   it("tells a refusal (permanent) from an unreachable service (transient) and no service (not configured)", async () => {
     expect(await recognise(config, new TextEncoder().encode("not a picture"))).toMatchObject({ ok: false, kind: "permanent" });
-    expect(await recognise({ ...config, token: "wrong" }, new Uint8Array(readFileSync(`${SCANS}scan-1.jpg`)))).toMatchObject({ ok: false, kind: "permanent" });
+    expect(await recognise({ ...config, token: "wrong" }, new Uint8Array(readFileSync(`${SCANS}scan-1.jpg`)))).toMatchObject({
+      ok: false,
+      kind: "permanent",
+    });
     const closed = await freePort();
-    expect(await recognise({ url: `http://127.0.0.1:${closed}` }, new Uint8Array([0xff, 0xd8, 0xff]))).toMatchObject({ ok: false, kind: "transient" });
+    expect(await recognise({ url: `http://127.0.0.1:${closed}` }, new Uint8Array([0xff, 0xd8, 0xff]))).toMatchObject({
+      ok: false,
+      kind: "transient",
+    });
     expect(await recognise(null, new Uint8Array())).toEqual({ ok: false, kind: "not_configured" });
     expect(await ocrHealthy(null)).toBe(false);
   });

@@ -19,7 +19,8 @@ describe("the static assets", () => {
     const files = wantedFiles();
     const browser: string[] = fs.readdirSync(`${ROOT}worker/routes/viewer/browser`).filter((n: string) => /\.(js|css)$/.test(n));
     expect(browser).toContain("viewer.js");
-    for (const name of browser) expect(new Uint8Array(files.get(`viewer/assets/${name}`)!), name).toEqual(bytes(`worker/routes/viewer/browser/${name}`));
+    for (const name of browser)
+      expect(new Uint8Array(files.get(`viewer/assets/${name}`)!), name).toEqual(bytes(`worker/routes/viewer/browser/${name}`));
     for (const name of ["pdf.min.mjs", "pdf.worker.min.mjs"]) {
       const script = text(files.get(`viewer/assets/${name}`));
       expect(script, name).toContain("Mozilla Foundation");

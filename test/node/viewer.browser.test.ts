@@ -181,7 +181,10 @@ describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the evidence viewer in 
     const digests = new Map<string, string>();
     for (const file of truth.files) digests.set(await sha256Hex(await readScan(file.file)), file.file);
     const source = (await server.call<{ sourceRegistryQueryId: string }>(`/api/open/v1/checks/${checkId}`, { key })).body.sourceRegistryQueryId;
-    const listed = await server.call<{ items: Array<{ id: string; attachments: Array<{ id: string; mimeType?: string; sha256?: string }> }> }>(`/api/open/v1/queries/${source}/registrations?pageSize=100`, { key });
+    const listed = await server.call<{ items: Array<{ id: string; attachments: Array<{ id: string; mimeType?: string; sha256?: string }> }> }>(
+      `/api/open/v1/queries/${source}/registrations?pageSize=100`,
+      { key },
+    );
     const jpeg = listed.body.items
       .flatMap((r) => r.attachments.map((a) => ({ registrationId: r.id, documentId: a.id, scan: digests.get(a.sha256 ?? "") })))
       .find((a) => a.scan?.endsWith(".jpg"));
@@ -192,12 +195,19 @@ describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the evidence viewer in 
     const rows = [scan.rows.findIndex((r) => r.code !== null), scan.rows.findIndex((r) => r.code === null)];
 
     const created = await server.call<{ id: string }>("/api/open/v1/checks", {
-      method: "POST", key,
-      json: { applicant: DEMO_SUBJECT, sourceRegistryQueryId: source, criteria: rows.map((i) => ({ kind: "invoice_no", value: scan.rows[i]!.number })) },
+      method: "POST",
+      key,
+      json: {
+        applicant: DEMO_SUBJECT,
+        sourceRegistryQueryId: source,
+        criteria: rows.map((i) => ({ kind: "invoice_no", value: scan.rows[i]!.number })),
+      },
     });
     const imageCheck = created.body.id;
     await untilTerminal(server, key, `/checks/${imageCheck}`);
-    const evidence = (await server.call<{ check: { evidence: Evidence[] } | null }>(`/api/open/v1/checks/${imageCheck}/results/${jpeg!.registrationId}`, { key })).body.check?.evidence ?? [];
+    const evidence =
+      (await server.call<{ check: { evidence: Evidence[] } | null }>(`/api/open/v1/checks/${imageCheck}/results/${jpeg!.registrationId}`, { key }))
+        .body.check?.evidence ?? [];
     const onImage = evidence.filter((e) => e.documentId === jpeg!.documentId);
     expect(onImage.map((e) => e.termValue).sort()).toEqual(rows.map((i) => scan.rows[i]!.number).sort());
 
@@ -231,8 +241,10 @@ describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the evidence viewer in 
       const sx = canvas.width / scan.width;
       const sy = canvas.height / scan.height;
       const truthBox = {
-        left: canvas.x + Math.min(...corners.map((p) => p[0]!)) * sx, right: canvas.x + Math.max(...corners.map((p) => p[0]!)) * sx,
-        top: canvas.y + Math.min(...corners.map((p) => p[1]!)) * sy, bottom: canvas.y + Math.max(...corners.map((p) => p[1]!)) * sy,
+        left: canvas.x + Math.min(...corners.map((p) => p[0]!)) * sx,
+        right: canvas.x + Math.max(...corners.map((p) => p[0]!)) * sx,
+        top: canvas.y + Math.min(...corners.map((p) => p[1]!)) * sy,
+        bottom: canvas.y + Math.max(...corners.map((p) => p[1]!)) * sy,
       };
       const covered = Math.max(0, Math.min(box.right, truthBox.right) - Math.max(box.left, truthBox.left)) / (truthBox.right - truthBox.left);
       expect(covered, `${ev.termValue}: share of the printed number inside the box`).toBeGreaterThan(0.9);
@@ -241,7 +253,9 @@ describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the evidence viewer in 
       expect(box.top).toBeLessThan(middle);
       expect(box.bottom).toBeGreaterThan(middle);
       expect(box.bottom - box.top).toBeLessThan(3 * (truthBox.bottom - truthBox.top));
-      expect(await page.evaluate(inkShare, { left: box.left - canvas.x, top: box.top - canvas.y, width: box.width, height: box.height })).toBeGreaterThan(0.03);
+      expect(
+        await page.evaluate(inkShare, { left: box.left - canvas.x, top: box.top - canvas.y, width: box.width, height: box.height }),
+      ).toBeGreaterThan(0.03);
     }
     await context.close();
   });

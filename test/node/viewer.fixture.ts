@@ -59,14 +59,23 @@ export async function untilTerminal(server: DevServer, key: string, path: string
 
 /** Queries the demo subject, checks it, and returns the check with its matched results in the list's order (the viewer steps through them in that order). */
 export async function demoCheck(server: DevServer, key: string): Promise<{ checkId: string; matched: string[] }> {
-  const query = await server.call<{ queries: Array<{ id: string }> }>("/api/open/v1/queries", { method: "POST", key, json: { subjectNames: [DEMO_SUBJECT] } });
+  const query = await server.call<{ queries: Array<{ id: string }> }>("/api/open/v1/queries", {
+    method: "POST",
+    key,
+    json: { subjectNames: [DEMO_SUBJECT] },
+  });
   const queryId = query.body.queries[0]!.id;
   await untilTerminal(server, key, `/queries/${queryId}`);
   const check = await server.call<{ id: string }>("/api/open/v1/checks", {
-    method: "POST", key, json: { applicant: DEMO_SUBJECT, criteria: DEMO_CRITERIA, sourceRegistryQueryId: queryId },
+    method: "POST",
+    key,
+    json: { applicant: DEMO_SUBJECT, criteria: DEMO_CRITERIA, sourceRegistryQueryId: queryId },
   });
   await untilTerminal(server, key, `/checks/${check.body.id}`);
-  const results = await server.call<{ items: Array<{ registration: { id: string } }> }>(`/api/open/v1/checks/${check.body.id}/results?matchStatus=matched`, { key });
+  const results = await server.call<{ items: Array<{ registration: { id: string } }> }>(
+    `/api/open/v1/checks/${check.body.id}/results?matchStatus=matched`,
+    { key },
+  );
   return { checkId: check.body.id, matched: results.body.items.map((r) => r.registration.id) };
 }
 

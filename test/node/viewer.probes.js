@@ -19,7 +19,9 @@ export function pageState() {
 export function inkShare(region) {
   const canvas = document.getElementById("page-canvas");
   const scale = canvas.width / canvas.getBoundingClientRect().width;
-  const [x, y, w, h] = region ? [region.left, region.top, region.width, region.height].map((v) => Math.round(v * scale)) : [0, 0, canvas.width, canvas.height];
+  const [x, y, w, h] = region
+    ? [region.left, region.top, region.width, region.height].map((v) => Math.round(v * scale))
+    : [0, 0, canvas.width, canvas.height];
   const data = canvas.getContext("2d").getImageData(x, y, Math.max(1, w), Math.max(1, h)).data;
   let ink = 0;
   for (let i = 0; i < data.length; i += 4) if (data[i] < 160 && data[i + 1] < 160 && data[i + 2] < 160) ink++;

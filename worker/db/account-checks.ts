@@ -10,15 +10,32 @@ export type { CheckRecord, CriterionRecord };
 
 /** The account's own check (another account's is as absent as a missing one). */
 export async function findOwnCheck(db: D1Database, accountId: string, id: string): Promise<CheckRecord | undefined> {
-  return drizzle(db).select().from(checks).where(and(eq(checks.id, id), eq(checks.accountId, accountId))).get();
+  return drizzle(db)
+    .select()
+    .from(checks)
+    .where(and(eq(checks.id, id), eq(checks.accountId, accountId)))
+    .get();
 }
 
 /** A check as POST /checks accepts it: processing, queued, nothing matched yet. */
 export function newCheckRecord(c: Pick<CheckRecord, "id" | "accountId" | "applicant" | "sourceStatus" | "sourceQueryId">, now: number): CheckRecord {
   return {
-    ...c, status: "processing", executionStatus: "queued", coverageComplete: false, coverageIssues: "[]", criterionCounts: "[]",
-    unmatchedCriterionIds: "[]", candidateCount: 0, pendingReviewCount: 0, confirmedRiskCount: 0, excludedCount: 0, failureCode: null,
-    createdAt: now, updatedAt: now, processingCompletedAt: null, completedAt: null,
+    ...c,
+    status: "processing",
+    executionStatus: "queued",
+    coverageComplete: false,
+    coverageIssues: "[]",
+    criterionCounts: "[]",
+    unmatchedCriterionIds: "[]",
+    candidateCount: 0,
+    pendingReviewCount: 0,
+    confirmedRiskCount: 0,
+    excludedCount: 0,
+    failureCode: null,
+    createdAt: now,
+    updatedAt: now,
+    processingCompletedAt: null,
+    completedAt: null,
   };
 }
 

@@ -11,8 +11,20 @@ export { findOwnQuery } from "./queries";
 /** A query as POST /queries accepts it: queued, nothing listed yet. */
 export function newQueryRecord(id: string, accountId: string, subjectName: string, now: number): QueryRecord {
   return {
-    id, accountId, subjectName, status: "queued", executionStatus: "queued", sourceStatus: "available", coverageComplete: false,
-    registrationCount: 0, totalDocumentCount: 0, processedDocumentCount: 0, failureCode: null, listed: false, createdAt: now, updatedAt: now,
+    id,
+    accountId,
+    subjectName,
+    status: "queued",
+    executionStatus: "queued",
+    sourceStatus: "available",
+    coverageComplete: false,
+    registrationCount: 0,
+    totalDocumentCount: 0,
+    processedDocumentCount: 0,
+    failureCode: null,
+    listed: false,
+    createdAt: now,
+    updatedAt: now,
     completedAt: null,
   };
 }

@@ -1,7 +1,16 @@
 /** @module Accounts, plans, subscriptions and allowance grants, as the management API writes and reads them. */
 import { asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { accounts, allowanceBuckets, plans, subscriptions, type AccountRecord, type NewAllowanceBucketRecord, type NewSubscriptionRecord, type PlanRecord } from "./schema";
+import {
+  accounts,
+  allowanceBuckets,
+  plans,
+  subscriptions,
+  type AccountRecord,
+  type NewAllowanceBucketRecord,
+  type NewSubscriptionRecord,
+  type PlanRecord,
+} from "./schema";
 
 export async function findAccount(db: D1Database, id: string): Promise<AccountRecord | undefined> {
   return drizzle(db).select().from(accounts).where(eq(accounts.id, id)).get();
@@ -25,7 +34,11 @@ export async function findPlan(db: D1Database, id: string): Promise<PlanRecord |
 }
 
 /** The subscription and its periods' allowance buckets, in one batch (one transaction). */
-export async function insertSubscription(db: D1Database, subscription: NewSubscriptionRecord, buckets: readonly NewAllowanceBucketRecord[]): Promise<void> {
+export async function insertSubscription(
+  db: D1Database,
+  subscription: NewSubscriptionRecord,
+  buckets: readonly NewAllowanceBucketRecord[],
+): Promise<void> {
   const d = drizzle(db);
   await d.batch([d.insert(subscriptions).values(subscription), ...buckets.map((b) => d.insert(allowanceBuckets).values(b))]);
 }

@@ -36,10 +36,18 @@ export function reserveStatement(
 ): D1PreparedStatement {
   return bound(
     db,
-    drizzle(db).insert(allowanceLedger).values({
-      id: newId("led"), accountId: entry.accountId, bucketId: entry.bucketId, kind: entry.kind, taskId: entry.taskId, entry: "reserve", amount: 1,
-      createdAt: entry.now,
-    }),
+    drizzle(db)
+      .insert(allowanceLedger)
+      .values({
+        id: newId("led"),
+        accountId: entry.accountId,
+        bucketId: entry.bucketId,
+        kind: entry.kind,
+        taskId: entry.taskId,
+        entry: "reserve",
+        amount: 1,
+        createdAt: entry.now,
+      }),
   );
 }
 

@@ -77,6 +77,13 @@ function toSubscription(s: SubscriptionRecord, p: PlanRecord): SubscriptionInfo 
     cycle: s.cycle,
     startsAt: s.startsAt,
     endsAt: s.endsAt,
-    plan: { id: p.id, name: p.name, queryAllowance: p.queryAllowance, checkAllowance: p.checkAllowance, checkEnabled: p.checkEnabled, apiEnabled: p.apiEnabled },
+    plan: {
+      id: p.id,
+      name: p.name,
+      queryAllowance: p.queryAllowance,
+      checkAllowance: p.checkAllowance,
+      checkEnabled: p.checkEnabled,
+      apiEnabled: p.apiEnabled,
+    },
   };
 }

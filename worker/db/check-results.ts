@@ -18,7 +18,12 @@ export type DecidedResult = Omit<CheckResultRecord, "id" | "version" | "reviewDe
  */
 export function upsertResult(db: D1Database, result: DecidedResult): Write {
   const row: CheckResultRecord = {
-    ...result, id: resultId(result.checkId, result.registrationId), version: 1, reviewDecision: null, reviewNote: null, reviewedAt: null,
+    ...result,
+    id: resultId(result.checkId, result.registrationId),
+    version: 1,
+    reviewDecision: null,
+    reviewNote: null,
+    reviewedAt: null,
   };
   const { id: _sameId, ...columns } = row;
   return drizzle(db).insert(checkResults).values(row).onConflictDoUpdate({ target: checkResults.id, set: columns });
@@ -42,7 +47,9 @@ export async function tallyResults(db: D1Database, checkId: string): Promise<Res
       d
         .select({
           matched: sql<number | null>`SUM(${checkResults.matchStatus} = 'matched')`,
-          pending: sql<number | null>`SUM(${checkResults.matchStatus} = 'matched' AND ${checkResults.sourceAvailable} = 1 AND ${checkResults.reviewDecision} IS NULL)`,
+          pending: sql<
+            number | null
+          >`SUM(${checkResults.matchStatus} = 'matched' AND ${checkResults.sourceAvailable} = 1 AND ${checkResults.reviewDecision} IS NULL)`,
         })
         .from(checkResults)
         .where(eq(checkResults.checkId, checkId)),

@@ -42,8 +42,14 @@ export async function failCheck(db: D1Database, id: string, event: "source_faile
     drizzle(db)
       .update(checks)
       .set({
-        status: checkStatusColumn(checkStates.target(event)), executionStatus: "failed", sourceStatus, coverageComplete: false,
-        failureCode: "CHECK_FAILED", processingCompletedAt: now, completedAt: now, updatedAt: now,
+        status: checkStatusColumn(checkStates.target(event)),
+        executionStatus: "failed",
+        sourceStatus,
+        coverageComplete: false,
+        failureCode: "CHECK_FAILED",
+        processingCompletedAt: now,
+        completedAt: now,
+        updatedAt: now,
       })
       .where(leaving(id, event)),
     closeReservationStatement(db, id, "check", "release", now),
@@ -70,13 +76,19 @@ export async function finishCheck(db: D1Database, id: string, ending: CheckEndin
     drizzle(db)
       .update(checks)
       .set({
-        status: checkStatusColumn(checkStates.target(ending.event)), executionStatus: ending.executionStatus,
-        sourceStatus: ending.sourceStatus, coverageComplete: ending.coverageComplete, coverageIssues: JSON.stringify(ending.coverageIssues),
+        status: checkStatusColumn(checkStates.target(ending.event)),
+        executionStatus: ending.executionStatus,
+        sourceStatus: ending.sourceStatus,
+        coverageComplete: ending.coverageComplete,
+        coverageIssues: JSON.stringify(ending.coverageIssues),
         criterionCounts: JSON.stringify(ending.criterionCounts),
         unmatchedCriterionIds: JSON.stringify(ending.criterionCounts.filter((c) => c.count === 0).map((c) => c.criterionId)),
-        candidateCount: ending.candidateCount, pendingReviewCount: ending.pendingReviewCount,
+        candidateCount: ending.candidateCount,
+        pendingReviewCount: ending.pendingReviewCount,
         failureCode: ending.coverageComplete ? null : "CHECK_COVERAGE_INCOMPLETE",
-        processingCompletedAt: now, completedAt: ending.completed ? now : null, updatedAt: now,
+        processingCompletedAt: now,
+        completedAt: ending.completed ? now : null,
+        updatedAt: now,
       })
       .where(leaving(id, ending.event)),
     closeReservationStatement(db, id, "check", "settle", now),

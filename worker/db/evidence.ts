@@ -72,14 +72,33 @@ export function evidenceRows(checkId: string, found: readonly RegistrationEviden
   return found.flatMap(({ registrationId, certificateNumber, drafts }) =>
     drafts.map((e, ordinal) => {
       const body: StoredEvidenceBody = StoredEvidenceSchema.parse({
-        certificateNumber, criterionId: e.criterionId, fileName: e.fileName, snippet: e.snippet, start: e.start, end: e.end,
-        highlightRanges: e.highlightRanges, indexVersion: INDEX_VERSION, matchedAt, sourceField: e.sourceField, termKind: e.termKind,
-        termValue: e.termValue, documentId: e.documentId, documentVersionId: e.documentVersionId, mimeType: e.mimeType,
-        pageNumber: e.pageNumber, pageRanges: e.pageRanges, ruleVersion: RULE_VERSION,
+        certificateNumber,
+        criterionId: e.criterionId,
+        fileName: e.fileName,
+        snippet: e.snippet,
+        start: e.start,
+        end: e.end,
+        highlightRanges: e.highlightRanges,
+        indexVersion: INDEX_VERSION,
+        matchedAt,
+        sourceField: e.sourceField,
+        termKind: e.termKind,
+        termValue: e.termValue,
+        documentId: e.documentId,
+        documentVersionId: e.documentVersionId,
+        mimeType: e.mimeType,
+        pageNumber: e.pageNumber,
+        pageRanges: e.pageRanges,
+        ruleVersion: RULE_VERSION,
       });
       return {
-        id: evidenceId(checkId, registrationId, ordinal), checkId, registrationId, criterionId: e.criterionId,
-        documentId: e.documentId, ordinal, body: JSON.stringify(body),
+        id: evidenceId(checkId, registrationId, ordinal),
+        checkId,
+        registrationId,
+        criterionId: e.criterionId,
+        documentId: e.documentId,
+        ordinal,
+        body: JSON.stringify(body),
       };
     }),
   );

@@ -16,7 +16,10 @@ export function fixtureKey(certificateNumber: string, fileName: string): string 
 /** Stores (or replaces) the registrations listed for a subject. */
 export async function putFixtureSubject(db: D1Database, subjectName: string, body: FixtureSubject, now: number): Promise<void> {
   const row = { subjectName, body: JSON.stringify(body), updatedAt: now };
-  await drizzle(db).insert(upstreamFixtureSubjects).values(row).onConflictDoUpdate({ target: upstreamFixtureSubjects.subjectName, set: { body: row.body, updatedAt: now } });
+  await drizzle(db)
+    .insert(upstreamFixtureSubjects)
+    .values(row)
+    .onConflictDoUpdate({ target: upstreamFixtureSubjects.subjectName, set: { body: row.body, updatedAt: now } });
 }
 
 /** Forgets a subject's fixture (the sandbox generates it again). */

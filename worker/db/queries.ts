@@ -10,7 +10,11 @@ import { queries, registrations, type QueryRecord } from "./schema";
 
 /** The account's own query as a record (another account's query is as absent as a missing one). */
 export async function findOwnQuery(db: D1Database, accountId: string, id: string): Promise<QueryRecord | undefined> {
-  return drizzle(db).select().from(queries).where(and(eq(queries.id, id), eq(queries.accountId, accountId))).get();
+  return drizzle(db)
+    .select()
+    .from(queries)
+    .where(and(eq(queries.id, id), eq(queries.accountId, accountId)))
+    .get();
 }
 
 // ---- The query pipeline's reads and writes (queues/query/…). Every status write names its event:
@@ -34,18 +38,30 @@ function moves(event: QueryEvent) {
 /** No slot, or the upstream busy: the query waits (slot_busy). */
 export async function markWaiting(db: D1Database, id: string, now: number): Promise<void> {
   const { set, guard } = moves("slot_busy");
-  await drizzle(db).update(queries).set({ ...set, updatedAt: now }).where(and(eq(queries.id, id), guard));
+  await drizzle(db)
+    .update(queries)
+    .set({ ...set, updatedAt: now })
+    .where(and(eq(queries.id, id), guard));
 }
 
 /** The registrations are stored: the query processes their documents (listed), and its allowance is settled, in one batch. */
-export async function markListed(db: D1Database, id: string, listing: { sourceStatus: string; registrationCount: number }, now: number): Promise<void> {
+export async function markListed(
+  db: D1Database,
+  id: string,
+  listing: { sourceStatus: string; registrationCount: number },
+  now: number,
+): Promise<void> {
   const { set, guard } = moves("listed");
   await runBatch(db, [
     drizzle(db)
       .update(queries)
       .set({
-        ...set, listed: true, sourceStatus: listing.sourceStatus, registrationCount: listing.registrationCount,
-        totalDocumentCount: listing.registrationCount, updatedAt: now,
+        ...set,
+        listed: true,
+        sourceStatus: listing.sourceStatus,
+        registrationCount: listing.registrationCount,
+        totalDocumentCount: listing.registrationCount,
+        updatedAt: now,
       })
       .where(and(eq(queries.id, id), guard)),
     closeReservationStatement(db, id, "query", "settle", now),
@@ -70,17 +86,24 @@ export async function finishQuery(db: D1Database, id: string, ending: QueryEndin
   const writes: Write[] = [];
   if (ending.event === "list_refused") {
     writes.push(
-      d.update(queries).set({ ...ended, sourceStatus: ending.sourceStatus, coverageComplete: false, failureCode: ending.failureCode }).where(where),
+      d
+        .update(queries)
+        .set({ ...ended, sourceStatus: ending.sourceStatus, coverageComplete: false, failureCode: ending.failureCode })
+        .where(where),
       closeReservationStatement(db, id, "query", "release", now),
     );
   } else if (ending.event === "listed_empty") {
     writes.push(
-      d.update(queries).set({ ...ended, coverageComplete: true, listed: true, registrationCount: 0, totalDocumentCount: 0 }).where(where),
+      d
+        .update(queries)
+        .set({ ...ended, coverageComplete: true, listed: true, registrationCount: 0, totalDocumentCount: 0 })
+        .where(where),
       closeReservationStatement(db, id, "query", "settle", now),
     );
   } else {
     writes.push(
-      d.update(queries)
+      d
+        .update(queries)
         .set({ ...ended, processedDocumentCount: ending.processed, coverageComplete: ending.coverageComplete, failureCode: ending.failureCode })
         .where(where),
     );

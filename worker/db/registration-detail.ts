@@ -51,7 +51,14 @@ export async function pageOfRegistrations(db: D1Database, queryId: string, f: Re
     d.select({ n: count() }).from(registrations).where(where),
     d.select().from(registrations).where(where).orderBy(asc(registrations.ordinal)).limit(page.pageSize).offset(page.offset),
   ]);
-  return { rows, total: total[0]?.n ?? 0, documents: await documentsOf(db, rows.map((r) => r.id)) };
+  return {
+    rows,
+    total: total[0]?.n ?? 0,
+    documents: await documentsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+  };
 }
 
 export const CHAIN_LIMIT = 50;
@@ -68,8 +75,12 @@ export interface RegistrationChain {
 async function chainOf(db: D1Database, queryId: string, initialCertificateNumber: string): Promise<RegistrationChain> {
   const rows = await drizzle(db)
     .select({
-      id: registrations.id, certificateNumber: registrations.certificateNumber, expiresAt: registrations.expiresAt,
-      parseStatus: registrations.parseStatus, registerTime: registrations.registerTime, registerType: registrations.registerType,
+      id: registrations.id,
+      certificateNumber: registrations.certificateNumber,
+      expiresAt: registrations.expiresAt,
+      parseStatus: registrations.parseStatus,
+      registerTime: registrations.registerTime,
+      registerType: registrations.registerType,
     })
     .from(registrations)
     .where(and(eq(registrations.queryId, queryId), eq(registrations.initialCertificateNumber, initialCertificateNumber)))
@@ -94,7 +105,11 @@ export async function loadRegistrationDetail(db: D1Database, registration: Regis
 
 /** A registration's document by id (evidence names its document). */
 export async function documentOfRegistration(db: D1Database, registrationId: string, documentId: string): Promise<DocumentRecord | undefined> {
-  return drizzle(db).select().from(documents).where(and(eq(documents.id, documentId), eq(documents.registrationId, registrationId))).get();
+  return drizzle(db)
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.registrationId, registrationId)))
+    .get();
 }
 
 /** The account's document with its registration's source status (downloads refuse quarantined and unavailable sources). */

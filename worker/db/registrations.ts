@@ -30,9 +30,18 @@ export async function insertListed(
   now: number,
 ): Promise<void> {
   const rows: NewRegistrationRecord[] = listed.map((r, ordinal) => ({
-    id: newId("reg"), queryId: query.id, accountId: query.accountId, ordinal, certificateNumber: r.certificateNumber,
-    registerType: r.registerType ?? null, registerTime: r.registerTime ?? null, expiresAt: r.expiresAt ?? null,
-    upstreamSummary: JSON.stringify(r.summary ?? {}), sourceStatus, searchText: r.certificateNumber, updatedAt: now,
+    id: newId("reg"),
+    queryId: query.id,
+    accountId: query.accountId,
+    ordinal,
+    certificateNumber: r.certificateNumber,
+    registerType: r.registerType ?? null,
+    registerTime: r.registerTime ?? null,
+    expiresAt: r.expiresAt ?? null,
+    upstreamSummary: JSON.stringify(r.summary ?? {}),
+    sourceStatus,
+    searchText: r.certificateNumber,
+    updatedAt: now,
   }));
   const d = drizzle(db);
   const insert = (chunk: NewRegistrationRecord[]) => d.insert(registrations).values(chunk).onConflictDoNothing();
@@ -71,9 +80,21 @@ export async function loadWithSubject(db: D1Database, queryId: string, registrat
 /** What processing a registration's documents found (queues/query/record.ts decides it). */
 export type ProcessedRegistration = Pick<
   RegistrationRecord,
-  | "parseStatus" | "dataSource" | "coverageComplete" | "certificate" | "initialCertificateNumber" | "businessTypeCode"
-  | "subBusinessTypeCode" | "debtorNames" | "securedPartyNames" | "propertySummary" | "registrationMonths" | "registerType"
-  | "registerTime" | "expiresAt" | "searchText"
+  | "parseStatus"
+  | "dataSource"
+  | "coverageComplete"
+  | "certificate"
+  | "initialCertificateNumber"
+  | "businessTypeCode"
+  | "subBusinessTypeCode"
+  | "debtorNames"
+  | "securedPartyNames"
+  | "propertySummary"
+  | "registrationMonths"
+  | "registerType"
+  | "registerTime"
+  | "expiresAt"
+  | "searchText"
 >;
 
 /** The registration flips to processed at most once (a redelivered step changes nothing). */
@@ -115,8 +136,12 @@ export type RegistrationToMatch = Pick<
 export function sliceToMatch(db: D1Database, queryId: string, limit: number, offset: number) {
   return drizzle(db)
     .select({
-      id: registrations.id, ordinal: registrations.ordinal, certificateNumber: registrations.certificateNumber,
-      parseStatus: registrations.parseStatus, certificate: registrations.certificate, sourceStatus: registrations.sourceStatus,
+      id: registrations.id,
+      ordinal: registrations.ordinal,
+      certificateNumber: registrations.certificateNumber,
+      parseStatus: registrations.parseStatus,
+      certificate: registrations.certificate,
+      sourceStatus: registrations.sourceStatus,
       coverageComplete: registrations.coverageComplete,
     })
     .from(registrations)

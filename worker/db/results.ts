@@ -50,7 +50,13 @@ export async function pageOfResults(db: D1Database, checkId: string, f: ResultFi
   const where = filtered(checkId, f);
   const [total, rows] = await d.batch([
     d.select({ n: count() }).from(checkResults).where(where),
-    d.select().from(checkResults).where(where).orderBy(...ORDER[f.sort]).limit(page.pageSize).offset(page.offset),
+    d
+      .select()
+      .from(checkResults)
+      .where(where)
+      .orderBy(...ORDER[f.sort])
+      .limit(page.pageSize)
+      .offset(page.offset),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
 }
@@ -65,13 +71,21 @@ export async function resultCounts(db: D1Database, checkId: string) {
       excluded: sum(sql`${checkResults.resultStatus} = 'excluded'`),
       pending: sum(sql`${checkResults.resultStatus} = 'pending'`),
       unmatched: sum(sql`${checkResults.resultStatus} = 'unmatched'`),
-      reviewable: sum(sql`${checkResults.matchStatus} = 'matched' AND ${checkResults.sourceAvailable} = 1 AND ${checkResults.reviewDecision} IS NULL`),
+      reviewable: sum(
+        sql`${checkResults.matchStatus} = 'matched' AND ${checkResults.sourceAvailable} = 1 AND ${checkResults.reviewDecision} IS NULL`,
+      ),
     })
     .from(checkResults)
     .where(eq(checkResults.checkId, checkId))
     .get();
   return {
-    counts: { all: row?.all ?? 0, confirmed: row?.confirmed ?? 0, excluded: row?.excluded ?? 0, pending: row?.pending ?? 0, unmatched: row?.unmatched ?? 0 },
+    counts: {
+      all: row?.all ?? 0,
+      confirmed: row?.confirmed ?? 0,
+      excluded: row?.excluded ?? 0,
+      pending: row?.pending ?? 0,
+      unmatched: row?.unmatched ?? 0,
+    },
     reviewable: row?.reviewable ?? 0,
   };
 }

@@ -8,11 +8,18 @@ import type { REVIEW_DECISIONS } from "../schemas/check-vocabulary";
 import { checkResults, checks, manualReviews, type CheckRecord, type CheckResultRecord } from "./schema";
 
 /** The check (whatever its account: the operator reviews for every account) and its result for that registration. */
-export async function findReviewTarget(db: D1Database, checkId: string, registrationId: string): Promise<{ check: CheckRecord; result: CheckResultRecord } | undefined> {
+export async function findReviewTarget(
+  db: D1Database,
+  checkId: string,
+  registrationId: string,
+): Promise<{ check: CheckRecord; result: CheckResultRecord } | undefined> {
   const d = drizzle(db);
   const [check, result] = await d.batch([
     d.select().from(checks).where(eq(checks.id, checkId)),
-    d.select().from(checkResults).where(and(eq(checkResults.checkId, checkId), eq(checkResults.registrationId, registrationId))),
+    d
+      .select()
+      .from(checkResults)
+      .where(and(eq(checkResults.checkId, checkId), eq(checkResults.registrationId, registrationId))),
   ]);
   return check[0] && result[0] ? { check: check[0], result: result[0] } : undefined;
 }
@@ -36,7 +43,10 @@ export async function recordReview(db: D1Database, review: Review): Promise<void
     d
       .update(checkResults)
       .set({
-        reviewDecision: review.decision, reviewNote: review.note, reviewedAt: review.reviewedAt, version: review.version,
+        reviewDecision: review.decision,
+        reviewNote: review.note,
+        reviewedAt: review.reviewedAt,
+        version: review.version,
         resultStatus: review.decision === "confirmed" ? "confirmed" : "excluded",
       })
       .where(and(eq(checkResults.checkId, review.checkId), eq(checkResults.registrationId, review.registrationId))),
@@ -78,8 +88,12 @@ export async function updateCheckReviews(
   await drizzle(db)
     .update(checks)
     .set({
-      confirmedRiskCount: tallies.confirmed, excludedCount: tallies.excluded, pendingReviewCount: tallies.pending, status: state.status,
-      completedAt: state.finished ? sql`COALESCE(${checks.completedAt}, ${now})` : null, updatedAt: now,
+      confirmedRiskCount: tallies.confirmed,
+      excludedCount: tallies.excluded,
+      pendingReviewCount: tallies.pending,
+      status: state.status,
+      completedAt: state.finished ? sql`COALESCE(${checks.completedAt}, ${now})` : null,
+      updatedAt: now,
     })
     .where(eq(checks.id, checkId));
 }

@@ -38,7 +38,10 @@ export function remaining(b: BucketBalance): number {
  * @param usable whether the entitlement allows new tasks of this kind now; available is 0 otherwise
  */
 export function summarize(buckets: readonly BucketBalance[], kind: AllowanceKind, usable: boolean): Allowance {
-  let total = 0, used = 0, reserved = 0, retained = 0;
+  let total = 0,
+    used = 0,
+    reserved = 0,
+    retained = 0;
   for (const b of buckets) {
     if (b.kind !== kind) continue;
     total += b.amount;

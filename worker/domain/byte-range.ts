@@ -5,9 +5,7 @@
  */
 
 export type RangeDecision =
-  | { kind: "full" }
-  | { kind: "partial"; start: number; end: number }
-  | { kind: "unsatisfiable"; reason: "out_of_range" | "malformed" | "multiple" };
+  { kind: "full" } | { kind: "partial"; start: number; end: number } | { kind: "unsatisfiable"; reason: "out_of_range" | "malformed" | "multiple" };
 
 const SPEC = /^\s*(\d*)\s*-\s*(\d*)\s*$/;
 
@@ -15,7 +13,8 @@ export function decideRange(header: string | undefined, size: number): RangeDeci
   if (header === undefined || header.trim() === "") return { kind: "full" };
   const eq = header.indexOf("=");
   // Another unit than bytes: not ours to honour; the whole file is the answer (RFC 9110 §14.2).
-  if (eq < 0 || header.slice(0, eq).trim().toLowerCase() !== "bytes") return eq < 0 ? { kind: "unsatisfiable", reason: "malformed" } : { kind: "full" };
+  if (eq < 0 || header.slice(0, eq).trim().toLowerCase() !== "bytes")
+    return eq < 0 ? { kind: "unsatisfiable", reason: "malformed" } : { kind: "full" };
   const specs = header.slice(eq + 1).split(",");
   if (specs.length > 1) return { kind: "unsatisfiable", reason: "multiple" };
   const match = SPEC.exec(specs[0]!);

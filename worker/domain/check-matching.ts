@@ -85,7 +85,15 @@ export function documentVersionId(sha256: string): string {
   return `dv_${sha256.slice(0, 16)}`;
 }
 
-function draft(hit: Hit, doc: SearchableDocument, pageNumber: number, pageText: string, start: number, end: number, sourceField: EvidenceDraft["sourceField"]): EvidenceDraft {
+function draft(
+  hit: Hit,
+  doc: SearchableDocument,
+  pageNumber: number,
+  pageText: string,
+  start: number,
+  end: number,
+  sourceField: EvidenceDraft["sourceField"],
+): EvidenceDraft {
   const s = snippetAround(pageText, start, end);
   return {
     criterionId: hit.criterionId,
@@ -132,7 +140,9 @@ function sourceOf(doc: SearchableDocument, pageNumber: number, start: number, en
 
 /** Hits in a page text, as evidence. */
 function pageEvidence(matcher: CompiledMatcher, doc: SearchableDocument, pageNumber: number, text: string, ownField: SourceField): EvidenceDraft[] {
-  return [...matcher.scan(text)].map((hit) => draft(hit, doc, pageNumber, text, hit.start, hit.end, sourceOf(doc, pageNumber, hit.start, hit.end, ownField)));
+  return [...matcher.scan(text)].map((hit) =>
+    draft(hit, doc, pageNumber, text, hit.start, hit.end, sourceOf(doc, pageNumber, hit.start, hit.end, ownField)),
+  );
 }
 
 /**
@@ -205,7 +215,12 @@ export function decideRegistration(matcher: CompiledMatcher, input: Registration
       doc.pages.forEach((text, i) => evidence.push(...pageEvidence(matcher, doc, i + 1, text, "attachment_text")));
       readingIssues(doc).forEach(uncovered);
     } else {
-      const code = { not_text: "ATTACHMENT_NOT_TEXT_SEARCHABLE", empty: "ATTACHMENT_NO_TEXT", unreadable: "ATTACHMENT_UNREADABLE", extracted: "ATTACHMENT_NO_TEXT" }[doc.textStatus];
+      const code = {
+        not_text: "ATTACHMENT_NOT_TEXT_SEARCHABLE",
+        empty: "ATTACHMENT_NO_TEXT",
+        unreadable: "ATTACHMENT_UNREADABLE",
+        extracted: "ATTACHMENT_NO_TEXT",
+      }[doc.textStatus];
       uncovered(code);
     }
   }
@@ -229,7 +244,10 @@ export function decideRegistration(matcher: CompiledMatcher, input: Registration
  * The check's status from its results. Candidates awaiting review keep it review_pending;
  * otherwise it is completed, or partial when coverage is incomplete.
  */
-export function checkStatus(pendingReview: number, coverageComplete: boolean): { status: "review_pending" | "completed" | "partial"; executionStatus: "succeeded" | "partial"; finished: boolean } {
+export function checkStatus(
+  pendingReview: number,
+  coverageComplete: boolean,
+): { status: "review_pending" | "completed" | "partial"; executionStatus: "succeeded" | "partial"; finished: boolean } {
   const executionStatus = coverageComplete ? "succeeded" : "partial";
   if (pendingReview > 0) return { status: "review_pending", executionStatus, finished: false };
   return { status: coverageComplete ? "completed" : "partial", executionStatus, finished: true };

@@ -9,16 +9,7 @@
 import type { TextBox } from "./text/page";
 
 /** [x1, y1, x2, y2, x3, y3, x4, y4]: top-left, top-right, bottom-right, bottom-left. */
-export type Quad = [
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-];
+export type Quad = [number, number, number, number, number, number, number, number];
 
 interface Rect {
   x0: number;
@@ -44,10 +35,7 @@ const DEFAULT_HALF_WIDTH = 0.55;
  * differ (STSong-Light prints digits at 0.5 em, the sandbox font at 0.6 em); a page whose runs are all of
  * one kind cannot tell, and gets the default.
  */
-export function halfWidthShare(
-  text: string,
-  boxes: readonly TextBox[],
-): number {
+export function halfWidthShare(text: string, boxes: readonly TextBox[]): number {
   let hh = 0,
     hf = 0,
     ff = 0,
@@ -75,19 +63,11 @@ export function halfWidthShare(
   const a = (hr * ff - fr * hf) / det;
   const b = (fr * hh - hr * hf) / det;
   const share = a / b;
-  return Number.isFinite(share) && share >= 0.3 && share <= 1
-    ? share
-    : DEFAULT_HALF_WIDTH;
+  return Number.isFinite(share) && share >= 0.3 && share <= 1 ? share : DEFAULT_HALF_WIDTH;
 }
 
 /** The part of a box that holds [start, end) of its run, the run's width shared out by advance. */
-function cut(
-  box: TextBox,
-  text: string,
-  half: number,
-  start: number,
-  end: number,
-): Rect | null {
+function cut(box: TextBox, text: string, half: number, start: number, end: number): Rect | null {
   const from = Math.max(start, box.start);
   const to = Math.min(end, box.end);
   if (to <= from) return null;
@@ -115,13 +95,7 @@ function sameLine(a: Rect, b: Rect): boolean {
 const unit = (v: number) => Math.min(1, Math.max(0, v));
 
 /** Quads of the range [start, end) of a page's text; empty when no box covers it. */
-export function rangeQuads(
-  text: string,
-  boxes: readonly TextBox[],
-  start: number,
-  end: number,
-  page: { width: number; height: number },
-): Quad[] {
+export function rangeQuads(text: string, boxes: readonly TextBox[], start: number, end: number, page: { width: number; height: number }): Quad[] {
   if (!(page.width > 0 && page.height > 0)) return [];
   const half = halfWidthShare(text, boxes);
   const pieces = boxes
@@ -142,12 +116,7 @@ export function rangeQuads(
     else lines.push({ ...piece });
   }
   return lines.map((r) => {
-    const [x0, x1, y0, y1] = [
-      unit(r.x0 / page.width),
-      unit(r.x1 / page.width),
-      unit(r.y0 / page.height),
-      unit(r.y1 / page.height),
-    ];
+    const [x0, x1, y0, y1] = [unit(r.x0 / page.width), unit(r.x1 / page.width), unit(r.y0 / page.height), unit(r.y1 / page.height)];
     return [x0, y0, x1, y0, x1, y1, x0, y1];
   });
 }

@@ -20,9 +20,7 @@ export interface WindowState {
   resetSeconds: number;
 }
 
-export type Admission =
-  | { ok: true; window: WindowState }
-  | { ok: false; retryAfterSeconds: number; window: WindowState };
+export type Admission = { ok: true; window: WindowState } | { ok: false; retryAfterSeconds: number; window: WindowState };
 
 /**
  * @param times admitted request times still inside the window, ascending

@@ -9,8 +9,7 @@ import { isValidIdentityNumber } from "./identity-number";
 export type SubjectKind = "enterprise" | "person";
 
 export type NormalisedSubject =
-  | { ok: true; kind: SubjectKind; name: string }
-  | { ok: false; reason: "invalid_identity_number" | "unsupported_document" };
+  { ok: true; kind: SubjectKind; name: string } | { ok: false; reason: "invalid_identity_number" | "unsupported_document" };
 
 const CJK = "\\p{Script=Han}\\u3000-\\u303f\\uff00-\\uffef()";
 const SPACE_NEXT_TO_CJK = new RegExp(`\\s+(?=[${CJK}])|(?<=[${CJK}])\\s+`, "gu");

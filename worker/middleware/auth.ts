@@ -17,8 +17,7 @@ const KEY_HEADER_HINT = "The API key goes in the X-Api-Key header; the Authoriza
 
 export const apiKeyAuth = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header("X-Api-Key");
-  if (key === undefined && c.req.header("Authorization") !== undefined)
-    throw new ApiError("UNAUTHENTICATED", { message: KEY_HEADER_HINT });
+  if (key === undefined && c.req.header("Authorization") !== undefined) throw new ApiError("UNAUTHENTICATED", { message: KEY_HEADER_HINT });
   if (!key || !isWellFormedKey(key)) throw new ApiError("UNAUTHENTICATED");
   const now = Date.now();
   const found = await findKey(c.env, await sha256Hex(key), now);

@@ -20,7 +20,8 @@ export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
     return next();
   }
   if (!/^application\/json\s*(;|$)/i.test(contentType)) throw new ApiError("UNSUPPORTED_MEDIA_TYPE");
-  if (!declaresUtf8(contentType)) throw new ApiError("UNSUPPORTED_MEDIA_TYPE", { message: "A JSON body must be UTF-8: declare charset=utf-8 or no charset." });
+  if (!declaresUtf8(contentType))
+    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", { message: "A JSON body must be UTF-8: declare charset=utf-8 or no charset." });
   let parsed: unknown;
   try {
     parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes));

@@ -28,8 +28,7 @@ function toApiError(err: unknown): ApiError {
   if (err instanceof HTTPException) {
     if (err.status === 415) return new ApiError("UNSUPPORTED_MEDIA_TYPE");
     if (err.status === 413) return new ApiError("PAYLOAD_TOO_LARGE");
-    if (err.status === 400)
-      return validationError([{ path: "$", code: "INVALID_FORMAT", message: "The body is not valid JSON." }]);
+    if (err.status === 400) return validationError([{ path: "$", code: "INVALID_FORMAT", message: "The body is not valid JSON." }]);
     return new ApiError(err.status === 404 ? "NOT_FOUND" : "SERVICE_UNAVAILABLE");
   }
   // The deployment's fault, not the client's: the log names the variable, the client gets the plain 500.

@@ -7,9 +7,7 @@
 import { OcrErrorSchema, OcrResultSchema, type OcrResult } from "./schema";
 
 export type OcrOutcome =
-  | { ok: true; result: OcrResult }
-  | { ok: false; kind: "not_configured" }
-  | { ok: false; kind: "transient" | "permanent"; reason: string };
+  { ok: true; result: OcrResult } | { ok: false; kind: "not_configured" } | { ok: false; kind: "transient" | "permanent"; reason: string };
 
 /** One page of a scan reads in about a second on a small CPU; past this, the service is stuck or overloaded. */
 export const OCR_CALL_TIMEOUT_MS = 30_000;
@@ -30,7 +28,11 @@ function headers(config: OcrConfig, contentType?: string): Headers {
 }
 
 /** Reads the text of an image, or of one page (from 1) of a PDF. */
-export async function recognise(config: OcrConfig | null, bytes: Uint8Array, options: { page?: number; contentType?: string } = {}): Promise<OcrOutcome> {
+export async function recognise(
+  config: OcrConfig | null,
+  bytes: Uint8Array,
+  options: { page?: number; contentType?: string } = {},
+): Promise<OcrOutcome> {
   if (!config) return { ok: false, kind: "not_configured" };
   const target = new URL(`${config.url}/v1/ocr`);
   if (options.page !== undefined) target.searchParams.set("page", String(options.page));

@@ -39,7 +39,12 @@ export function ocrPageText(result: OcrResult, page?: { width: number; height: n
   const lowConfidence: Array<[number, number]> = [];
   /** A box of the service's picture, in the page's units, for text [from, to). */
   const scaled = ([x0, y0, x1, y1]: readonly number[], from: number, to: number): TextBox => ({
-    start: from, end: to, x: Math.min(x0!, x1!) * sx, y: Math.min(y0!, y1!) * sy, width: Math.abs(x1! - x0!) * sx, height: Math.abs(y1! - y0!) * sy,
+    start: from,
+    end: to,
+    x: Math.min(x0!, x1!) * sx,
+    y: Math.min(y0!, y1!) * sy,
+    width: Math.abs(x1! - x0!) * sx,
+    height: Math.abs(y1! - y0!) * sy,
   });
   for (const line of result.lines) {
     const lineText = normalizeText(line.text).trim();

@@ -24,8 +24,7 @@ export interface PdfPage {
 }
 
 export type PdfExtraction =
-  | { ok: true; pageCount: number; pages: PdfPage[] }
-  | { ok: false; reason: "corrupt" | "encrypted" | "no_text"; message: string };
+  { ok: true; pageCount: number; pages: PdfPage[] } | { ok: false; reason: "corrupt" | "encrypted" | "no_text"; message: string };
 
 interface Item {
   str: string;
@@ -113,8 +112,12 @@ export function assemblePage(rawItems: readonly unknown[], frame: PageFrame = NO
       // A space run (Chromium emits them, as wide as the gap) has nothing to point at and would hide the gap.
       if (item.str.trim()) {
         lineBoxes.push({
-          start: lineText.length, end: lineText.length + item.str.length,
-          x: item.x, y: -item.y - item.size * ASCENT, width: item.width, height: item.size,
+          start: lineText.length,
+          end: lineText.length + item.str.length,
+          x: item.x,
+          y: -item.y - item.size * ASCENT,
+          width: item.width,
+          height: item.size,
         });
       }
       lineText += item.str;

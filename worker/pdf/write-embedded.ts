@@ -32,7 +32,12 @@ export async function writeEmbeddedPdf(pages: PageDrawing[], info: PdfInfo): Pro
     for (const run of drawing.runs) {
       if (!font) break;
       page.drawText(run.text, {
-        x: run.x, y: run.y, size: run.size, font, rotate: degrees(run.rotate ?? 0), color: grayscale(run.gray ?? 0),
+        x: run.x,
+        y: run.y,
+        size: run.size,
+        font,
+        rotate: degrees(run.rotate ?? 0),
+        color: grayscale(run.gray ?? 0),
       });
     }
   }

@@ -88,11 +88,13 @@ export function registerDocumentComponents(api: OpenAPIHono<AppEnv>): void {
     description: "The account's API key (shown once, when the key is created). Required on every call, downloads included.",
   });
   api.openAPIRegistry.registerComponent("headers", "RateLimit-Policy", {
-    description: "The account's quota policies (draft-ietf-httpapi-ratelimit-headers §3): `default` for ordinary requests, `create` for task creation; `q` requests per `w` seconds, all keys of the account together.",
+    description:
+      "The account's quota policies (draft-ietf-httpapi-ratelimit-headers §3): `default` for ordinary requests, `create` for task creation; `q` requests per `w` seconds, all keys of the account together.",
     schema: { type: "string", example: RATE_LIMIT_POLICY },
   });
   api.openAPIRegistry.registerComponent("headers", "RateLimit", {
-    description: "The policy this request counted in (draft-ietf-httpapi-ratelimit-headers §4): `r` requests left, `t` seconds until the oldest counted request leaves the rolling window. Absent when the request named no account (401).",
+    description:
+      "The policy this request counted in (draft-ietf-httpapi-ratelimit-headers §4): `r` requests left, `t` seconds until the oldest counted request leaves the rolling window. Absent when the request named no account (401).",
     schema: { type: "string", example: rateLimitField({ rateClass: "other", remaining: 117, resetSeconds: 58 }) },
   });
   api.openAPIRegistry.registerComponent("headers", "X-Request-Id", {
@@ -107,7 +109,12 @@ export function canonicalHeaderName(name: string): string {
 }
 
 type MediaType = { schema?: unknown; examples?: Record<string, unknown> };
-type ResponseObject = { description?: string; headers?: Record<string, unknown>; content?: Record<string, MediaType>; links?: Record<string, unknown> };
+type ResponseObject = {
+  description?: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, MediaType>;
+  links?: Record<string, unknown>;
+};
 type Operation = {
   operationId?: string;
   summary?: string;
@@ -128,7 +135,9 @@ function describeOperation(operation: Operation): void {
   const doc = OPERATION_DOCS[id];
   const samples = codeSamples(id);
   // Swagger UI shows descriptions, not x-codeSamples (Redoc and others read those): the samples go in both.
-  const sampleText = samples.map((sample) => `**${sample.label}**\n\n\`\`\`${sample.lang === "curl" ? "sh" : sample.lang.toLowerCase()}\n${sample.source}\n\`\`\``).join("\n\n");
+  const sampleText = samples
+    .map((sample) => `**${sample.label}**\n\n\`\`\`${sample.lang === "curl" ? "sh" : sample.lang.toLowerCase()}\n${sample.source}\n\`\`\``)
+    .join("\n\n");
   const description = operation.description ?? doc?.description ?? "";
   operation.description = sampleText ? `${description}\n\n${sampleText}` : description;
   if (samples.length > 0) operation["x-codeSamples"] = samples;

@@ -26,12 +26,22 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   createQueries: {
     links: {
-      GetQuery: { operationId: "getQuery", parameters: { id: "$response.body#/queries/0/id" }, description: "Poll the first query until its executionStatus is terminal" },
-      ListRegistrations: { operationId: "listRegistrations", parameters: { id: "$response.body#/queries/0/id" }, description: "The first query's registrations, as they arrive" },
+      GetQuery: {
+        operationId: "getQuery",
+        parameters: { id: "$response.body#/queries/0/id" },
+        description: "Poll the first query until its executionStatus is terminal",
+      },
+      ListRegistrations: {
+        operationId: "listRegistrations",
+        parameters: { id: "$response.body#/queries/0/id" },
+        description: "The first query's registrations, as they arrive",
+      },
     },
   },
   listQueries: {
-    links: { GetQuery: { operationId: "getQuery", parameters: { id: "$response.body#/items/0/id" }, description: "Read the first query of the page" } },
+    links: {
+      GetQuery: { operationId: "getQuery", parameters: { id: "$response.body#/items/0/id" }, description: "Read the first query of the page" },
+    },
   },
   getQuery: {
     description:
@@ -53,7 +63,11 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description:
       "The registration with its parsed certificate (`certificate`, null until parsed), the certificate file (`pdf`), its attachments and the chain of registrations it belongs to (initial, changes, extensions, cancellation). `certificate.issues` says what could not be read.",
     links: {
-      DownloadCertificate: { operationId: "downloadDocument", parameters: { id: "$response.body#/pdf/documentId" }, description: "The certificate PDF" },
+      DownloadCertificate: {
+        operationId: "downloadDocument",
+        parameters: { id: "$response.body#/pdf/documentId" },
+        description: "The certificate PDF",
+      },
     },
   },
   downloadDocument: {
@@ -64,12 +78,22 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description:
       "Accepted or rejected as a whole; reserves one check allowance. With `sourceRegistryQueryId` the check reads a finished query (succeeded or partial) of the same subject; without it, the applicant is queried anew (one query allowance more). Invoice numbers match whole digit tokens (never inside a longer number), keywords match as substrings.",
     links: {
-      GetCheck: { operationId: "getCheck", parameters: { id: "$response.body#/id" }, description: "Poll the check until its executionStatus is terminal" },
-      GetSourceQuery: { operationId: "getQuery", parameters: { id: "$response.body#/sourceRegistryQueryId" }, description: "The query the check reads" },
+      GetCheck: {
+        operationId: "getCheck",
+        parameters: { id: "$response.body#/id" },
+        description: "Poll the check until its executionStatus is terminal",
+      },
+      GetSourceQuery: {
+        operationId: "getQuery",
+        parameters: { id: "$response.body#/sourceRegistryQueryId" },
+        description: "The query the check reads",
+      },
     },
   },
   listChecks: {
-    links: { GetCheck: { operationId: "getCheck", parameters: { id: "$response.body#/items/0/id" }, description: "Read the first check of the page" } },
+    links: {
+      GetCheck: { operationId: "getCheck", parameters: { id: "$response.body#/items/0/id" }, description: "Read the first check of the page" },
+    },
   },
   getCheck: {
     description:
@@ -128,7 +152,11 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description:
       "The evidence of this result on one page of one document, as quads in a normalised, top-left coordinate system. Precision is `page` today (`reason` TEXT_ONLY_MODE): the offsets of each evidence entry locate it in the page text.",
     links: {
-      DownloadDocument: { operationId: "downloadDocument", parameters: { id: "$response.body#/documentId" }, description: "The document the locations are on" },
+      DownloadDocument: {
+        operationId: "downloadDocument",
+        parameters: { id: "$response.body#/documentId" },
+        description: "The document the locations are on",
+      },
     },
   },
   [HEAD_DOCUMENT_OPERATION_ID]: {

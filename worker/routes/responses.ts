@@ -10,10 +10,16 @@ type HeaderObject = { description: string; schema: { type: "integer" | "string";
 /** Headers that come with some codes (open-api-v1.md, Errors; RFC 9110 §14.4 for Content-Range on 416). */
 const HEADERS: Partial<Record<ErrorCode, Record<string, HeaderObject>>> = {
   RATE_LIMITED: {
-    "Retry-After": { description: "Seconds to wait; then continue with the same intent (same Idempotency-Key)", schema: { type: "integer", minimum: 1, example: 12 } },
+    "Retry-After": {
+      description: "Seconds to wait; then continue with the same intent (same Idempotency-Key)",
+      schema: { type: "integer", minimum: 1, example: 12 },
+    },
   },
   IDEMPOTENCY_IN_FLIGHT: {
-    "Retry-After": { description: "With IDEMPOTENCY_IN_FLIGHT: seconds to wait before sending the same request again", schema: { type: "integer", minimum: 1, example: 1 } },
+    "Retry-After": {
+      description: "With IDEMPOTENCY_IN_FLIGHT: seconds to wait before sending the same request again",
+      schema: { type: "integer", minimum: 1, example: 1 },
+    },
   },
   RANGE_NOT_SATISFIABLE: {
     "Content-Range": { description: "`bytes */<size>`: the whole file's size in bytes", schema: { type: "string", example: "bytes */48213" } },
@@ -27,7 +33,14 @@ function example(code: ErrorCode) {
   if (code === "VALIDATION_FAILED")
     return { ...value, details: { fields: [{ path: "subjectNames[0]", code: "OUT_OF_RANGE", message: "Must be 2 to 100 characters." }] } };
   if (code === "INVALID_SUBJECT")
-    return { ...value, details: { fields: [{ path: "subjectNames[1]", code: "INVALID_VALUE", message: "Not a valid 18-digit resident identity number (birth date or check digit)." }] } };
+    return {
+      ...value,
+      details: {
+        fields: [
+          { path: "subjectNames[1]", code: "INVALID_VALUE", message: "Not a valid 18-digit resident identity number (birth date or check digit)." },
+        ],
+      },
+    };
   return value;
 }
 

@@ -42,7 +42,9 @@ function idsOf(request: SampleRequest): IdVariable[] {
 
 /** `?a=1&b=$DOCUMENT_ID`: values encoded, ids left for the shell to expand. */
 const queryString = (request: SampleRequest) =>
-  request.query?.length ? `?${request.query.map(([k, v]) => `${k}=${v.replace(ID_PLACEHOLDER, "$$$1") === v ? encodeURIComponent(v) : v.replace(ID_PLACEHOLDER, "$$$1")}`).join("&")}` : "";
+  request.query?.length
+    ? `?${request.query.map(([k, v]) => `${k}=${v.replace(ID_PLACEHOLDER, "$$$1") === v ? encodeURIComponent(v) : v.replace(ID_PLACEHOLDER, "$$$1")}`).join("&")}`
+    : "";
 
 /** A quoted shell word; ids stay expandable (`"'"$QUERY_ID"'"` inside single-quoted JSON). */
 function curl(request: SampleRequest): string {
@@ -87,7 +89,11 @@ function typescript(request: SampleRequest): string {
   ];
   const call = request.body === undefined ? request.client : request.client.replace("$body", literal(request.body, "ts"));
   if (request.output === "file") {
-    lines.push(`const file = await ${call};`, 'await writeFile("document.bin", file.body);', "console.log(file.status, file.contentType, file.size, file.fileName);");
+    lines.push(
+      `const file = await ${call};`,
+      'await writeFile("document.bin", file.body);',
+      "console.log(file.status, file.contentType, file.size, file.fileName);",
+    );
   } else if (request.output === "headers") {
     lines.push(`const head = await ${call};`, "console.log(head.status, Object.fromEntries(head.headers));");
   } else lines.push(`console.log(JSON.stringify(await ${call}, null, 2));`);
@@ -117,46 +123,93 @@ function python(request: SampleRequest): string {
 
 const CHECK_BODY: Json = {
   applicant: DEMO.subject,
-  criteria: [{ kind: "invoice_no", value: DEMO.invoiceNo }, { kind: "keyword", value: DEMO.keyword }],
+  criteria: [
+    { kind: "invoice_no", value: DEMO.invoiceNo },
+    { kind: "keyword", value: DEMO.keyword },
+  ],
   sourceRegistryQueryId: "{QUERY_ID}",
 };
 
 /** One request per operation of the open API, keyed by operationId. */
 export const SAMPLE_REQUESTS: Record<string, SampleRequest> = {
   getEntitlements: { method: "GET", path: "/account/entitlements", client: "client.getEntitlements()", output: "json" },
-  createQueries: { method: "POST", path: "/queries", body: { subjectNames: [DEMO.subject] }, client: `client.createQueries([${JSON.stringify(DEMO.subject)}])`, output: "json" },
+  createQueries: {
+    method: "POST",
+    path: "/queries",
+    body: { subjectNames: [DEMO.subject] },
+    client: `client.createQueries([${JSON.stringify(DEMO.subject)}])`,
+    output: "json",
+  },
   listQueries: { method: "GET", path: "/queries", query: [["pageSize", "5"]], client: "client.listQueries({ pageSize: 5 })", output: "json" },
   getQuery: { method: "GET", path: "/queries/{QUERY_ID}", client: "client.getQuery(queryId)", output: "json" },
   listRegistrations: {
-    method: "GET", path: "/queries/{QUERY_ID}/registrations", query: [["parseStatus", "completed"], ["pageSize", "5"]],
-    client: 'client.listRegistrations(queryId, { parseStatus: ["completed"], pageSize: 5 })', output: "json",
+    method: "GET",
+    path: "/queries/{QUERY_ID}/registrations",
+    query: [
+      ["parseStatus", "completed"],
+      ["pageSize", "5"],
+    ],
+    client: 'client.listRegistrations(queryId, { parseStatus: ["completed"], pageSize: 5 })',
+    output: "json",
   },
-  getRegistration: { method: "GET", path: "/queries/{QUERY_ID}/registrations/{REGISTRATION_ID}", client: "client.getRegistration(queryId, registrationId)", output: "json" },
+  getRegistration: {
+    method: "GET",
+    path: "/queries/{QUERY_ID}/registrations/{REGISTRATION_ID}",
+    client: "client.getRegistration(queryId, registrationId)",
+    output: "json",
+  },
   downloadDocument: { method: "GET", path: "/documents/{DOCUMENT_ID}/content", client: "client.download(documentId)", output: "file" },
   headDocument: {
-    method: "HEAD", path: "/documents/{DOCUMENT_ID}/content", output: "headers",
-    client: 'fetch(`${process.env.REGISTRY_API_URL}/api/open/v1/documents/${documentId}/content`, { method: "HEAD", headers: { "X-Api-Key": process.env.REGISTRY_API_KEY! } })',
+    method: "HEAD",
+    path: "/documents/{DOCUMENT_ID}/content",
+    output: "headers",
+    client:
+      'fetch(`${process.env.REGISTRY_API_URL}/api/open/v1/documents/${documentId}/content`, { method: "HEAD", headers: { "X-Api-Key": process.env.REGISTRY_API_KEY! } })',
   },
   createCheck: { method: "POST", path: "/checks", body: CHECK_BODY, client: "client.createCheck($body)", output: "json" },
   listChecks: { method: "GET", path: "/checks", query: [["pageSize", "5"]], client: "client.listChecks({ pageSize: 5 })", output: "json" },
   getCheck: { method: "GET", path: "/checks/{CHECK_ID}", client: "client.getCheck(checkId)", output: "json" },
   listCheckResults: {
-    method: "GET", path: "/checks/{CHECK_ID}/results", query: [["matchStatus", "matched"], ["sort", "strength"]],
-    client: 'client.listCheckResults(checkId, { matchStatus: ["matched"], sort: "strength" })', output: "json",
+    method: "GET",
+    path: "/checks/{CHECK_ID}/results",
+    query: [
+      ["matchStatus", "matched"],
+      ["sort", "strength"],
+    ],
+    client: 'client.listCheckResults(checkId, { matchStatus: ["matched"], sort: "strength" })',
+    output: "json",
   },
-  getCheckResult: { method: "GET", path: "/checks/{CHECK_ID}/results/{REGISTRATION_ID}", client: "client.getCheckResult(checkId, registrationId)", output: "json" },
+  getCheckResult: {
+    method: "GET",
+    path: "/checks/{CHECK_ID}/results/{REGISTRATION_ID}",
+    client: "client.getCheckResult(checkId, registrationId)",
+    output: "json",
+  },
   getCheckResultNavigation: {
-    method: "GET", path: "/checks/{CHECK_ID}/results/{REGISTRATION_ID}/navigation", query: [["matchStatus", "matched"]],
-    client: 'client.getCheckResultNavigation(checkId, registrationId, { matchStatus: ["matched"] })', output: "json",
+    method: "GET",
+    path: "/checks/{CHECK_ID}/results/{REGISTRATION_ID}/navigation",
+    query: [["matchStatus", "matched"]],
+    client: 'client.getCheckResultNavigation(checkId, registrationId, { matchStatus: ["matched"] })',
+    output: "json",
   },
   getEvidenceLocations: {
-    method: "GET", path: "/checks/{CHECK_ID}/results/{REGISTRATION_ID}/evidence-locations", query: [["documentId", "{DOCUMENT_ID}"], ["pageNumber", "1"]],
-    client: "client.getEvidenceLocations(checkId, registrationId, documentId, 1)", output: "json",
+    method: "GET",
+    path: "/checks/{CHECK_ID}/results/{REGISTRATION_ID}/evidence-locations",
+    query: [
+      ["documentId", "{DOCUMENT_ID}"],
+      ["pageNumber", "1"],
+    ],
+    client: "client.getEvidenceLocations(checkId, registrationId, documentId, 1)",
+    output: "json",
   },
 };
 
 export type Language = "curl" | "TypeScript" | "Python";
-export interface CodeSample { lang: Language; label: string; source: string }
+export interface CodeSample {
+  lang: Language;
+  label: string;
+  source: string;
+}
 
 /** The samples of one operation, in the order the docs page shows them. */
 export function codeSamples(operationId: string): CodeSample[] {

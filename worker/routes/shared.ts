@@ -30,7 +30,11 @@ export const requiredPositiveIntString = (name: string, max: number) =>
   z
     .string()
     // One spelling per page: "01" is as malformed here as "1.0" (evidence entries name pages canonically).
-    .superRefine((value, ctx) => (/^0\d/.test(value) ? ctx.addIssue({ code: "custom", message: `${name} must be a whole number.`, params: { fieldCode: "INVALID_TYPE" } }) : checkWholeNumber(name, max, value, ctx)))
+    .superRefine((value, ctx) =>
+      /^0\d/.test(value)
+        ? ctx.addIssue({ code: "custom", message: `${name} must be a whole number.`, params: { fieldCode: "INVALID_TYPE" } })
+        : checkWholeNumber(name, max, value, ctx),
+    )
     .openapi({ type: "integer", minimum: 1, maximum: max });
 
 /** Pages are int32 (open-api-v1.md, Pages); a larger page would also overflow SQLite's OFFSET (a 5xx). */
@@ -74,7 +78,10 @@ export const SearchQuery = z
  */
 export function enumList<T extends string>(name: string, raw: string | string[] | undefined, allowed: readonly T[]): T[] {
   if (raw === undefined) return [];
-  const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v !== "");
+  const values = (Array.isArray(raw) ? raw : [raw])
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter((v) => v !== "");
   const known: readonly string[] = allowed;
   if (values.some((v) => !known.includes(v)))
     throw validationError([{ path: name, code: "INVALID_CHOICE", message: `Must be among: ${allowed.join(", ")}.` }]);

@@ -9,8 +9,7 @@ import { z } from "@hono/zod-openapi";
 const text = (description: string) => z.string().nullable().openapi({ description });
 const int64 = (description: string) => z.number().int().nullable().openapi({ description });
 /** OpenAPI int32: the registry's month counts (1 to 360) fit easily. */
-const int32 = (description: string) =>
-  z.number().int().min(-2147483648).max(2147483647).nullable().openapi({ description, format: "int32" });
+const int32 = (description: string) => z.number().int().min(-2147483648).max(2147483647).nullable().openapi({ description, format: "int32" });
 
 export const UnclassifiedIdentifierSchema = z
   .object({
@@ -39,9 +38,7 @@ export const PartyDetailsSchema = z
     province: text("省份"),
     tradeName: text("字号名称 (individual businesses)"),
     typeDescription: text("Party type as printed (金融机构, 企业, 事业单位, 个人, 个体工商户, 其他)"),
-    unclassifiedIdentifiers: z
-      .array(UnclassifiedIdentifierSchema)
-      .openapi({ description: "Identifiers under a label that names several types" }),
+    unclassifiedIdentifiers: z.array(UnclassifiedIdentifierSchema).openapi({ description: "Identifiers under a label that names several types" }),
   })
   .openapi("PartyDetails");
 
@@ -53,7 +50,9 @@ export const CertificatePartySchema = z
     role: PartyRoleSchema.nullable().openapi({
       description: "debtor (出质人, 出让人, 抵押人, 承租人 …) or secured_party (质权人, 受让人, 抵押权人, 出租人 …)",
     }),
-    typeCode: text("Party type code: 01 financial institution, 02 enterprise, 03 public institution, 04 individual, 06 individual business, 09 other"),
+    typeCode: text(
+      "Party type code: 01 financial institution, 02 enterprise, 03 public institution, 04 individual, 06 individual business, 09 other",
+    ),
     typeLevel2Code: text("Second-level party type code (not printed on certificates)"),
     typeLevel3Code: text("Third-level party type code (not printed on certificates)"),
     unifiedSocialCreditCode: text("统一社会信用代码 (18 characters, GB 32100-2015)"),

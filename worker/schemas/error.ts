@@ -14,7 +14,9 @@ export const FieldErrorSchema = z.object({
 
 export const ErrorBodySchema = z
   .object({
-    code: z.string().openapi({ description: "Machine-readable; governs when details is absent (codes: see the introduction)", example: "VALIDATION_FAILED" }),
+    code: z
+      .string()
+      .openapi({ description: "Machine-readable; governs when details is absent (codes: see the introduction)", example: "VALIDATION_FAILED" }),
     message: z.string().openapi({ description: "For people; never echoes a submitted value or key" }),
     requestId: z.string().openapi({ description: "Equals the X-Request-Id response header", example: "req_3kq9x0v1b2n3m4l5" }),
     details: z.object({ fields: z.array(FieldErrorSchema) }).optional(),

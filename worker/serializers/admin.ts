@@ -6,7 +6,15 @@ import type { z } from "@hono/zod-openapi";
 import type { AccountRecord, AllowanceBucketRecord, ApiKeyRecord, PlanRecord } from "../db/schema";
 import { toIso } from "../lib/time";
 import type { SubscriptionSchema } from "../routes/account/schema";
-import type { AccountSchema, CreatedKeySchema, GrantSchema, KeyListItemSchema, PlanSchema, StoredFileSchema, StoredSubjectSchema } from "../routes/admin/schema";
+import type {
+  AccountSchema,
+  CreatedKeySchema,
+  GrantSchema,
+  KeyListItemSchema,
+  PlanSchema,
+  StoredFileSchema,
+  StoredSubjectSchema,
+} from "../routes/admin/schema";
 import type { FixtureSubject } from "../upstream/sandbox/fixtures";
 import type { ManualReviewSchema } from "../routes/checks/schema";
 import { toPlanSummary } from "./entitlements";
@@ -24,16 +32,33 @@ export function toAdminAccount(a: AccountRecord): AdminAccount {
 }
 
 export function toPlan(p: PlanRecord): Plan {
-  return { id: p.id, name: p.name, checkAllowance: p.checkAllowance, queryAllowance: p.queryAllowance, checkEnabled: p.checkEnabled, apiEnabled: p.apiEnabled };
+  return {
+    id: p.id,
+    name: p.name,
+    checkAllowance: p.checkAllowance,
+    queryAllowance: p.queryAllowance,
+    checkEnabled: p.checkEnabled,
+    apiEnabled: p.apiEnabled,
+  };
 }
 
 /** A new subscription as the account's entitlements will show it; `periodEndsAt` ends the plan period in force (or the first). */
-export function toSubscription(s: { cycle: Subscription["cycle"]; startsAt: number; endsAt: number; periodEndsAt: number }, plan: PlanRecord): Subscription {
+export function toSubscription(
+  s: { cycle: Subscription["cycle"]; startsAt: number; endsAt: number; periodEndsAt: number },
+  plan: PlanRecord,
+): Subscription {
   return { cycle: s.cycle, startsAt: toIso(s.startsAt), endsAt: toIso(s.endsAt), periodEndsAt: toIso(s.periodEndsAt), plan: toPlanSummary(plan) };
 }
 
 export function toGrant(g: Pick<AllowanceBucketRecord, "id" | "kind" | "amount" | "source" | "startsAt" | "expiresAt">): Grant {
-  return { id: g.id, kind: g.kind, amount: g.amount, source: g.source as Grant["source"], startsAt: toIso(g.startsAt), expiresAt: toIso(g.expiresAt) };
+  return {
+    id: g.id,
+    kind: g.kind,
+    amount: g.amount,
+    source: g.source as Grant["source"],
+    startsAt: toIso(g.startsAt),
+    expiresAt: toIso(g.expiresAt),
+  };
 }
 
 export function toKeyListItem(k: ApiKeyRecord, now: number): KeyListItem {

@@ -50,7 +50,13 @@ function toCheckEvidence(r: CheckResultRecord, evidence: readonly StoredEvidence
     version: r.version,
     ...(r.systemDecision ? { systemDecision: JSON.parse(r.systemDecision) as NonNullable<CheckEvidence["systemDecision"]> } : {}),
     ...(r.reviewDecision && r.reviewedAt !== null
-      ? { manualReview: { decision: r.reviewDecision as NonNullable<CheckEvidence["manualReview"]>["decision"], note: r.reviewNote ?? "", reviewedAt: toIso(r.reviewedAt) } }
+      ? {
+          manualReview: {
+            decision: r.reviewDecision as NonNullable<CheckEvidence["manualReview"]>["decision"],
+            note: r.reviewNote ?? "",
+            reviewedAt: toIso(r.reviewedAt),
+          },
+        }
       : {}),
   };
 }

@@ -13,7 +13,8 @@ export type PublicCheck = z.infer<typeof CheckSchema>;
  */
 export function toPublicCheck(row: CheckRecord, criteria: readonly CriterionRecord[], sourceExecution?: string): PublicCheck {
   const waiting = row.processingCompletedAt === null && row.executionStatus === "queued";
-  const executionStatus = waiting && (sourceExecution === "waiting_resource" || sourceExecution === "processing") ? sourceExecution : row.executionStatus;
+  const executionStatus =
+    waiting && (sourceExecution === "waiting_resource" || sourceExecution === "processing") ? sourceExecution : row.executionStatus;
   const failure = row.completedAt !== null ? publicFailure(row.failureCode) : undefined;
   return {
     id: row.id,

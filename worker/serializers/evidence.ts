@@ -45,7 +45,12 @@ export interface LocatedEvidence {
   reason: EvidenceLocation["reason"];
 }
 
-export function toEvidenceLocations(doc: DocumentRecord, pageNumber: number, page: PageReading | undefined, located: readonly LocatedEvidence[]): EvidenceLocations {
+export function toEvidenceLocations(
+  doc: DocumentRecord,
+  pageNumber: number,
+  page: PageReading | undefined,
+  located: readonly LocatedEvidence[],
+): EvidenceLocations {
   return {
     coordinateSystem: "normalized_top_left",
     documentId: doc.id,

@@ -89,27 +89,31 @@ function toChain(chain: RegistrationChain): NonNullable<PublicRegistration["regi
   return {
     initialCertificateNumber: chain.initialCertificateNumber,
     truncated: chain.truncated,
-    items: chain.items.map(
-      (r): ChainItem => ({
-        certificateNumber: r.certificateNumber,
-        registrationId: r.id,
-        parseStatus: r.parseStatus as ChainItem["parseStatus"],
-        ...optional("registerType", r.registerType as ChainItem["registerType"]),
-        ...optional("registerTime", r.registerTime),
-        ...optional("expiresAt", r.expiresAt),
-      }),
-    ),
+    items: chain.items.map((r): ChainItem => ({
+      certificateNumber: r.certificateNumber,
+      registrationId: r.id,
+      parseStatus: r.parseStatus as ChainItem["parseStatus"],
+      ...optional("registerType", r.registerType as ChainItem["registerType"]),
+      ...optional("registerTime", r.registerTime),
+      ...optional("expiresAt", r.expiresAt),
+    })),
   };
 }
 
 /** @param index where the registration stands in a check's index (not_requested outside a check). */
-export function toPublicRegistration(detail: RegistrationDetail, index: { status: PublicRegistration["indexStatus"]; at?: number | null }): PublicRegistration {
+export function toPublicRegistration(
+  detail: RegistrationDetail,
+  index: { status: PublicRegistration["indexStatus"]; at?: number | null },
+): PublicRegistration {
   const { registration: row, documents: docs, chain } = detail;
   return {
     id: row.id,
     certificateNumber: row.certificateNumber,
     certificate: toCertificate(row.certificate),
-    pdf: toPdf(row, docs.find((d) => d.kind === "certificate")),
+    pdf: toPdf(
+      row,
+      docs.find((d) => d.kind === "certificate"),
+    ),
     indexStatus: index.status,
     upstreamSummary: upstreamSummary(row),
     attachments: docs.filter((d) => d.kind === "attachment").map(toAttachment),

@@ -22,7 +22,9 @@ export const checks = sqliteTable(
     sourceStatus: text("source_status").notNull().default("available"),
     sourceQueryId: text("source_query_id").notNull(),
     // sql`0`, not false: the column's stored default stays the literal 0 the API has always had.
-    coverageComplete: integer("coverage_complete", { mode: "boolean" }).notNull().default(sql`0`),
+    coverageComplete: integer("coverage_complete", { mode: "boolean" })
+      .notNull()
+      .default(sql`0`),
     coverageIssues: text("coverage_issues").notNull().default("[]"),
     criterionCounts: text("criterion_counts").notNull().default("[]"),
     unmatchedCriterionIds: text("unmatched_criterion_ids").notNull().default("[]"),
@@ -75,7 +77,9 @@ export const checkResults = sqliteTable(
     coverageIssues: text("coverage_issues").notNull().default("[]"),
     pendingReason: text("pending_reason"),
     coverageReason: text("coverage_reason"),
-    sourceAvailable: integer("source_available", { mode: "boolean" }).notNull().default(sql`1`),
+    sourceAvailable: integer("source_available", { mode: "boolean" })
+      .notNull()
+      .default(sql`1`),
     reviewDecision: text("review_decision"),
     reviewNote: text("review_note"),
     reviewedAt: integer("reviewed_at"),

@@ -25,7 +25,9 @@ export const accounts = sqliteTable("accounts", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
   // sql`0`, not false: the column's stored default stays the literal 0 the API has always had.
-  disabled: integer("disabled", { mode: "boolean" }).notNull().default(sql`0`),
+  disabled: integer("disabled", { mode: "boolean" })
+    .notNull()
+    .default(sql`0`),
   createdAt: integer("created_at").notNull(),
 });
 
@@ -33,17 +35,18 @@ export const subscriptions = sqliteTable(
   "subscriptions",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id").notNull().references(() => accounts.id),
-    planId: text("plan_id").notNull().references(() => plans.id),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    planId: text("plan_id")
+      .notNull()
+      .references(() => plans.id),
     cycle: text("cycle", { enum: BILLING_CYCLES }).notNull(),
     startsAt: integer("starts_at").notNull(),
     endsAt: integer("ends_at").notNull(),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [
-    check("subscriptions_cycle", oneOf(t.cycle, BILLING_CYCLES)),
-    index("subscriptions_account").on(t.accountId, t.startsAt),
-  ],
+  (t) => [check("subscriptions_cycle", oneOf(t.cycle, BILLING_CYCLES)), index("subscriptions_account").on(t.accountId, t.startsAt)],
 );
 
 /** One bucket per plan period (a subscription gets one per month of its term), add-on or gift. */
@@ -51,7 +54,9 @@ export const allowanceBuckets = sqliteTable(
   "allowance_buckets",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id").notNull().references(() => accounts.id),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
     kind: text("kind", { enum: ALLOWANCE_KINDS }).notNull(),
     source: text("source", { enum: BUCKET_SOURCES }).notNull(),
     amount: integer("amount").notNull(),
@@ -77,7 +82,9 @@ export const allowanceLedger = sqliteTable(
   {
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
-    bucketId: text("bucket_id").notNull().references(() => allowanceBuckets.id),
+    bucketId: text("bucket_id")
+      .notNull()
+      .references(() => allowanceBuckets.id),
     kind: text("kind", { enum: ALLOWANCE_KINDS }).notNull(),
     taskId: text("task_id").notNull(),
     entry: text("entry", { enum: LEDGER_ENTRIES }).notNull(),
@@ -87,8 +94,12 @@ export const allowanceLedger = sqliteTable(
   (t) => [
     check("allowance_ledger_kind", oneOf(t.kind, ALLOWANCE_KINDS)),
     check("allowance_ledger_entry", oneOf(t.entry, LEDGER_ENTRIES)),
-    uniqueIndex("allowance_ledger_reserve").on(t.taskId, t.kind).where(sql`${bare(t.entry)} = 'reserve'`),
-    uniqueIndex("allowance_ledger_outcome").on(t.taskId, t.kind).where(sql`${bare(t.entry)} <> 'reserve'`),
+    uniqueIndex("allowance_ledger_reserve")
+      .on(t.taskId, t.kind)
+      .where(sql`${bare(t.entry)} = 'reserve'`),
+    uniqueIndex("allowance_ledger_outcome")
+      .on(t.taskId, t.kind)
+      .where(sql`${bare(t.entry)} <> 'reserve'`),
     index("allowance_ledger_bucket").on(t.bucketId, t.entry),
   ],
 );
@@ -98,7 +109,9 @@ export const apiKeys = sqliteTable(
   "api_keys",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id").notNull().references(() => accounts.id),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
     name: text("name"),
     keyHash: text("key_hash").notNull().unique(),
     prefix: text("prefix").notNull(),

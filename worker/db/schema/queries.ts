@@ -20,12 +20,16 @@ export const queries = sqliteTable(
     executionStatus: text("execution_status").notNull(),
     sourceStatus: text("source_status").notNull().default("available"),
     // sql`0`, not false: the column's stored default stays the literal 0 the API has always had.
-    coverageComplete: integer("coverage_complete", { mode: "boolean" }).notNull().default(sql`0`),
+    coverageComplete: integer("coverage_complete", { mode: "boolean" })
+      .notNull()
+      .default(sql`0`),
     registrationCount: integer("registration_count").notNull().default(0),
     totalDocumentCount: integer("total_document_count").notNull().default(0),
     processedDocumentCount: integer("processed_document_count").notNull().default(0),
     failureCode: text("failure_code"),
-    listed: integer("listed", { mode: "boolean" }).notNull().default(sql`0`),
+    listed: integer("listed", { mode: "boolean" })
+      .notNull()
+      .default(sql`0`),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
     completedAt: integer("completed_at"),
@@ -52,10 +56,14 @@ export const registrations = sqliteTable(
     expiresAt: text("expires_at"),
     upstreamSummary: text("upstream_summary").notNull().default("{}"),
     sourceStatus: text("source_status").notNull().default("available"),
-    processed: integer("processed", { mode: "boolean" }).notNull().default(sql`0`),
+    processed: integer("processed", { mode: "boolean" })
+      .notNull()
+      .default(sql`0`),
     parseStatus: text("parse_status").notNull().default("pending"),
     dataSource: text("data_source").notNull().default("upstream"),
-    coverageComplete: integer("coverage_complete", { mode: "boolean" }).notNull().default(sql`0`),
+    coverageComplete: integer("coverage_complete", { mode: "boolean" })
+      .notNull()
+      .default(sql`0`),
     certificate: text("certificate"),
     initialCertificateNumber: text("initial_certificate_number"),
     businessTypeCode: text("business_type_code"),

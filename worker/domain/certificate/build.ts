@@ -9,7 +9,18 @@ import { buildParty } from "./parties";
 import { joinPieces, type RawCertificate } from "./scan";
 import { spansOf } from "./spans";
 import {
-  amountsDisagree, readAmountParts, readCertificateNumber, readCode, readName, readCurrency, readDate, readMonths, readPeriod, readRegisterType, readTime, readYesNo,
+  amountsDisagree,
+  readAmountParts,
+  readCertificateNumber,
+  readCode,
+  readName,
+  readCurrency,
+  readDate,
+  readMonths,
+  readPeriod,
+  readRegisterType,
+  readTime,
+  readYesNo,
 } from "./values";
 import { ATTACHMENT_LABELS, businessTypeByDescription } from "./vocabulary";
 
@@ -48,17 +59,27 @@ export function buildCertificate(raw: RawCertificate): Certificate {
 
   const certificateNumber = read("certificateNumber", "certificateNumber", readCertificateNumber);
   const registerType = read("registerType", "registerType", readRegisterType) ?? raw.titleType;
-  const initial = read("initialCertificateNumber", "initialCertificateNumber", readCertificateNumber) ?? (registerType === "initial" ? certificateNumber : null);
+  const initial =
+    read("initialCertificateNumber", "initialCertificateNumber", readCertificateNumber) ?? (registerType === "initial" ? certificateNumber : null);
   const businessText = text("businessType");
   const business = businessText === null ? undefined : businessTypeByDescription(businessText);
-  if (businessText !== null && !business) issues.push({ code: "UNREADABLE_VALUE", field: "businessTypeCode", rawValue: businessText, pageNumber: pageOf("businessType") });
+  if (businessText !== null && !business)
+    issues.push({ code: "UNREADABLE_VALUE", field: "businessTypeCode", rawValue: businessText, pageNumber: pageOf("businessType") });
   const periodText = text("performancePeriod");
   const period = periodText === null ? { start: null, end: null } : readPeriod(periodText);
-  if (periodText !== null && (period.start === null || period.end === null)) issues.push({ code: "UNREADABLE_VALUE", field: "performancePeriodText", rawValue: periodText, pageNumber: pageOf("performancePeriod") });
+  if (periodText !== null && (period.start === null || period.end === null))
+    issues.push({ code: "UNREADABLE_VALUE", field: "performancePeriodText", rawValue: periodText, pageNumber: pageOf("performancePeriod") });
   const descriptionValue = raw.fields.get("propertyDescription");
   const spans = descriptionValue && descriptionValue.pieces.length > 0 ? spansOf(descriptionValue.pieces) : null;
   const original = ["original.registered", "original.department", "original.number", "original.date", "original.description"] as const;
-  const preparer = ["preparer.name", "preparer.certificateType", "preparer.certificateNumber", "preparer.address", "preparer.archiveNumber", "preparer.authorizedPerson"] as const;
+  const preparer = [
+    "preparer.name",
+    "preparer.certificateType",
+    "preparer.certificateNumber",
+    "preparer.address",
+    "preparer.archiveNumber",
+    "preparer.authorizedPerson",
+  ] as const;
   const details = ["details.changeDescription", "details.extensionMonths", "details.cancellationReason"] as const;
   const dateOrRaw = (key: FieldKey, field: string) => read(key, field, readDate);
 
@@ -116,13 +137,14 @@ export function buildCertificate(raw: RawCertificate): Certificate {
           authorizedPerson: text("preparer.authorizedPerson"),
         }
       : null,
-    registrationDetails: details.some((k) => raw.fields.has(k)) || (registerType !== null && registerType !== "initial")
-      ? {
-          changeDescription: text("details.changeDescription"),
-          extensionMonths: read("details.extensionMonths", "registrationDetails.extensionMonths", readMonths),
-          cancellationReason: text("details.cancellationReason"),
-        }
-      : null,
+    registrationDetails:
+      details.some((k) => raw.fields.has(k)) || (registerType !== null && registerType !== "initial")
+        ? {
+            changeDescription: text("details.changeDescription"),
+            extensionMonths: read("details.extensionMonths", "registrationDetails.extensionMonths", readMonths),
+            cancellationReason: text("details.cancellationReason"),
+          }
+        : null,
   };
   issues.push(...missingExpected(certificate));
   return certificate;
@@ -131,7 +153,10 @@ export function buildCertificate(raw: RawCertificate): Certificate {
 /** Attachment names listed on one line ("发票清单.pdf、仓单扫描件.jpg") are several files when each has an extension. */
 function fileNames(text: string | null): string[] {
   if (text === null) return [];
-  const parts = text.split(/\s*[、，,；;]\s*|\s{2,}/).filter(Boolean).map(readName);
+  const parts = text
+    .split(/\s*[、，,；;]\s*|\s{2,}/)
+    .filter(Boolean)
+    .map(readName);
   return parts.length > 1 && parts.every((p) => /\.[A-Za-z0-9]{2,5}$/.test(p)) ? parts : [readName(text)];
 }
 

@@ -5,8 +5,18 @@
  */
 import type { FieldKey } from "./labels";
 import {
-  readAmount, readCertificateNumber, readCurrency, readDate, readIndustry, readMonths, readPartyType, readPeriod, readRegisterType,
-  readScale, readTime, readYesNo,
+  readAmount,
+  readCertificateNumber,
+  readCurrency,
+  readDate,
+  readIndustry,
+  readMonths,
+  readPartyType,
+  readPeriod,
+  readRegisterType,
+  readScale,
+  readTime,
+  readYesNo,
 } from "./values";
 import { businessTypeByDescription } from "./vocabulary";
 
@@ -50,7 +60,11 @@ export const FIELD_READERS: Partial<Record<FieldKey, Reader>> = {
 };
 
 const LONG_TEXT: ReadonlySet<FieldKey> = new Set<FieldKey>([
-  "propertyDescription", "securedScope", "details.changeDescription", "details.cancellationReason", "original.description",
+  "propertyDescription",
+  "securedScope",
+  "details.changeDescription",
+  "details.cancellationReason",
+  "original.description",
 ]);
 
 export function isLongText(field: FieldKey): boolean {

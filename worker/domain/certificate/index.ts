@@ -48,7 +48,10 @@ export function parseCertificate(pages: readonly (string | PageText)[]): Certifi
     if (raw.labelCount === 0) return failed([issue("NOT_A_CERTIFICATE")]);
     const certificate = buildCertificate(raw);
     const strays = raw.strayLines.slice(0, STRAY_ISSUES).map((line): ParseIssue => ({
-      code: "UNRECOGNIZED_LINE", field: null, rawValue: Array.from(line.text).slice(0, STRAY_TEXT).join(""), pageNumber: line.page,
+      code: "UNRECOGNIZED_LINE",
+      field: null,
+      rawValue: Array.from(line.text).slice(0, STRAY_TEXT).join(""),
+      pageNumber: line.page,
     }));
     const issues = [...(certificate.issues ?? []), ...strays];
     if (certificate.certificateNumber === null) {

@@ -10,20 +10,64 @@ import { ATTACHMENT_LABELS, DEBTOR_ROLES, SECURED_ROLES } from "./vocabulary";
 
 /** Where a label's value goes. `party.*` keys belong to the current party block. */
 export type FieldKey =
-  | "certificateNumber" | "initialCertificateNumber" | "registerType" | "registerTime" | "registrationMonths"
-  | "expiresAt" | "businessType" | "leaseBusinessType" | "securityType" | "securedScope"
-  | "mainContractNumber" | "mainContractAmount" | "mainContractCurrency" | "maximumClaimAmount"
-  | "maximumClaimCurrency" | "securityContractNumber" | "performancePeriod" | "propertyValue"
-  | "propertyValueCurrency" | "propertyUniqueCode" | "propertyDescription" | "attachment"
-  | "preparer.name" | "preparer.certificateType" | "preparer.certificateNumber" | "preparer.address"
-  | "preparer.archiveNumber" | "preparer.authorizedPerson"
-  | "original.registered" | "original.department" | "original.number" | "original.date" | "original.description"
-  | "details.changeDescription" | "details.extensionMonths" | "details.cancellationReason"
-  | "party.type" | "party.name" | "party.creditCode" | "party.organizationCode" | "party.businessRegistrationNumber"
-  | "party.financialInstitutionCode" | "party.institutionCertificateNumber" | "party.organizationRegistrationCertificateNumber"
-  | "party.lei" | "party.legalRepresentative" | "party.industry" | "party.scale" | "party.nationality"
-  | "party.province" | "party.city" | "party.address" | "party.certificateType" | "party.identityNumber"
-  | "party.tradeName" | "party.passportIssuingCountry" | "party.passportExpiryDate" | "party.unclassified"
+  | "certificateNumber"
+  | "initialCertificateNumber"
+  | "registerType"
+  | "registerTime"
+  | "registrationMonths"
+  | "expiresAt"
+  | "businessType"
+  | "leaseBusinessType"
+  | "securityType"
+  | "securedScope"
+  | "mainContractNumber"
+  | "mainContractAmount"
+  | "mainContractCurrency"
+  | "maximumClaimAmount"
+  | "maximumClaimCurrency"
+  | "securityContractNumber"
+  | "performancePeriod"
+  | "propertyValue"
+  | "propertyValueCurrency"
+  | "propertyUniqueCode"
+  | "propertyDescription"
+  | "attachment"
+  | "preparer.name"
+  | "preparer.certificateType"
+  | "preparer.certificateNumber"
+  | "preparer.address"
+  | "preparer.archiveNumber"
+  | "preparer.authorizedPerson"
+  | "original.registered"
+  | "original.department"
+  | "original.number"
+  | "original.date"
+  | "original.description"
+  | "details.changeDescription"
+  | "details.extensionMonths"
+  | "details.cancellationReason"
+  | "party.type"
+  | "party.name"
+  | "party.creditCode"
+  | "party.organizationCode"
+  | "party.businessRegistrationNumber"
+  | "party.financialInstitutionCode"
+  | "party.institutionCertificateNumber"
+  | "party.organizationRegistrationCertificateNumber"
+  | "party.lei"
+  | "party.legalRepresentative"
+  | "party.industry"
+  | "party.scale"
+  | "party.nationality"
+  | "party.province"
+  | "party.city"
+  | "party.address"
+  | "party.certificateType"
+  | "party.identityNumber"
+  | "party.tradeName"
+  | "party.passportIssuingCountry"
+  | "party.passportExpiryDate"
+  | "party.unclassified"
   | "ignored";
 
 /** Every label variant per field the sandbox prints. The first variant is the one it prints by default. */
@@ -115,9 +159,24 @@ export const MORE_LABELS: Readonly<Partial<Record<FieldKey, readonly string[]>>>
 
 /** Block headings that are not party roles: they end the value before them and carry no value. */
 export const SECTION_HEADINGS = [
-  "基本信息", "登记信息", "担保人信息", "担保权人信息", "财产信息", "原登记信息", "变更信息", "展期信息",
-  "注销信息", "异议信息", "填表人信息", "抵押财产信息", "质押财产信息", "转让财产信息", "租赁财产信息", "担保财产信息",
-  "主合同信息", "登记基本信息",
+  "基本信息",
+  "登记信息",
+  "担保人信息",
+  "担保权人信息",
+  "财产信息",
+  "原登记信息",
+  "变更信息",
+  "展期信息",
+  "注销信息",
+  "异议信息",
+  "填表人信息",
+  "抵押财产信息",
+  "质押财产信息",
+  "转让财产信息",
+  "租赁财产信息",
+  "担保财产信息",
+  "主合同信息",
+  "登记基本信息",
 ] as const;
 
 export type Role = "debtor" | "secured_party";
@@ -153,9 +212,21 @@ interface LabelEntry {
 
 /** Party labels that a role prefix may precede ("出质人名称", "抵押权人统一社会信用代码"). */
 const PREFIXABLE: readonly FieldKey[] = [
-  "party.type", "party.name", "party.creditCode", "party.organizationCode", "party.businessRegistrationNumber",
-  "party.financialInstitutionCode", "party.institutionCertificateNumber", "party.legalRepresentative", "party.industry",
-  "party.scale", "party.address", "party.certificateType", "party.identityNumber", "party.lei", "party.nationality",
+  "party.type",
+  "party.name",
+  "party.creditCode",
+  "party.organizationCode",
+  "party.businessRegistrationNumber",
+  "party.financialInstitutionCode",
+  "party.institutionCertificateNumber",
+  "party.legalRepresentative",
+  "party.industry",
+  "party.scale",
+  "party.address",
+  "party.certificateType",
+  "party.identityNumber",
+  "party.lei",
+  "party.nationality",
   "party.unclassified",
 ];
 
@@ -163,9 +234,7 @@ export const LABEL_ENTRIES: readonly LabelEntry[] = [
   ...(Object.keys(LABELS) as FieldKey[]).flatMap((field) =>
     [...LABELS[field], ...(MORE_LABELS[field] ?? [])].map((label) => ({ field, label, roleHeading: null })),
   ),
-  ...ROLES.flatMap((role) =>
-    PREFIXABLE.flatMap((field) => LABELS[field].map((label) => ({ field, label: `${role}${label}`, roleHeading: role }))),
-  ),
+  ...ROLES.flatMap((role) => PREFIXABLE.flatMap((field) => LABELS[field].map((label) => ({ field, label: `${role}${label}`, roleHeading: role })))),
 ].sort((a, b) => b.label.length - a.label.length);
 
 /**
@@ -257,7 +326,8 @@ const SECTION_REGEX = new RegExp(`^\\s*${BLOCK_NUMBER}(?:${SECTION_HEADINGS.map(
  * A numbered short "…信息" line is a block heading too ("（四）担保财产信息"). Unnumbered, it could be a value
  * ("更正出质人住所信息"): only the known headings count then.
  */
-const GENERIC_SECTION = /^\s*(?:[（(][一二三四五六七八九十\d]{1,3}[)）]|[一二三四五六七八九十\d]{1,3}\s*[、.．])\s*[\u4e00-\u9fff]{2,10}信\s*息\s*[:：]?\s*$/;
+const GENERIC_SECTION =
+  /^\s*(?:[（(][一二三四五六七八九十\d]{1,3}[)）]|[一二三四五六七八九十\d]{1,3}\s*[、.．])\s*[\u4e00-\u9fff]{2,10}信\s*息\s*[:：]?\s*$/;
 
 /**
  * A party block heading ("出质人", "质权人（2）", "出质人信息"), or a role with its name after a colon

@@ -112,15 +112,20 @@ export function contentLines(pages: readonly (string | PageText)[]): SourceLine[
       const atEdgeLine = i < EDGE_LINES || i >= lines.length - EDGE_LINES;
       // The certificate number as a running header or footer: bare at a page's edge, or labelled (after a
       // name, before a page number) at the edge of a later page.
-      const isHeader = (atEdgeLine && BARE_NUMBER.test(bare) && (i === 0 || p > 0 || i >= lines.length - EDGE_LINES))
-        || (p > 0 && atEdgeLine && ANY_LABELLED_NUMBER.test(bare));
+      const isHeader =
+        (atEdgeLine && BARE_NUMBER.test(bare) && (i === 0 || p > 0 || i >= lines.length - EDGE_LINES)) ||
+        (p > 0 && atEdgeLine && ANY_LABELLED_NUMBER.test(bare));
       const atEdge = i < EDGE_LINES || i >= lines.length - EDGE_LINES;
       const repeated = atEdge && running.has(repeatKey(text)) && !(p === 0 && LABELLED_NUMBER.test(text));
       if (isHeader || repeated || onlyFurniture(text)) return;
       const kept = withoutEdgeFurniture(text);
       const from = start + kept.lead;
       out.push({
-        page: p + 1, start: from, text: kept.text, geometry: lineGeometry(texts[p]?.boxes, from, from + kept.text.length), pageStart: p > 0 && firstContent,
+        page: p + 1,
+        start: from,
+        text: kept.text,
+        geometry: lineGeometry(texts[p]?.boxes, from, from + kept.text.length),
+        pageStart: p > 0 && firstContent,
       });
       firstContent = false;
     });

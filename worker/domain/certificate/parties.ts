@@ -44,7 +44,8 @@ export function buildParty(raw: RawParty, issues: ParseIssue[]): CertificatePart
   const unclassifiedIdentifiers = raw.unclassified.map((v) => ({ label: v.label, value: joinPieces(v) }));
   // 证件号码 is a resident identity number unless the document type says otherwise (a passport …).
   const isIdentityCard = certificateType === null || /身份证/.test(certificateType);
-  if (idNumber !== null && !isIdentityCard) unclassifiedIdentifiers.push({ label: raw.fields.get("party.identityNumber")?.label ?? "证件号码", value: idNumber });
+  if (idNumber !== null && !isIdentityCard)
+    unclassifiedIdentifiers.push({ label: raw.fields.get("party.identityNumber")?.label ?? "证件号码", value: idNumber });
   const passportExpiry = get("party.passportExpiryDate");
 
   const details: PartyDetails = {

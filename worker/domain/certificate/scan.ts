@@ -72,7 +72,10 @@ function isEmpty(value: RawValue): boolean {
 
 export function joinPieces(value: RawValue | undefined): string | null {
   if (!value || value.pieces.length === 0) return null;
-  const text = value.pieces.map((p) => p.text).join("").trim();
+  const text = value.pieces
+    .map((p) => p.text)
+    .join("")
+    .trim();
   return text === "" ? null : text;
 }
 
@@ -217,7 +220,13 @@ class Scanner {
     hits.forEach((hit, i) => {
       this.raw.labelCount++;
       const end = hits[i + 1]?.start ?? line.text.length;
-      const value: RawValue = { label: hit.label.replace(/\s/g, ""), field: hit.field, pieces: [], x: null, lastBottom: line.geometry?.bottom ?? null };
+      const value: RawValue = {
+        label: hit.label.replace(/\s/g, ""),
+        field: hit.field,
+        pieces: [],
+        x: null,
+        lastBottom: line.geometry?.bottom ?? null,
+      };
       const own = this.ownEnd(line, hit, end, awaiting);
       const piece = pieceOf(line, hit.valueStart, own);
       if (piece) value.pieces.push(piece);
@@ -247,7 +256,13 @@ class Scanner {
     }
     const reader = FIELD_READERS[hit.field];
     const cut = cells[0];
-    if (reader && cut !== undefined && reader(line.text.slice(hit.valueStart, end).trim()) === null && reader(line.text.slice(hit.valueStart, cut).trim()) !== null) return cut;
+    if (
+      reader &&
+      cut !== undefined &&
+      reader(line.text.slice(hit.valueStart, end).trim()) === null &&
+      reader(line.text.slice(hit.valueStart, cut).trim()) !== null
+    )
+      return cut;
     return end;
   }
 
@@ -332,7 +347,13 @@ class Scanner {
         const party = this.newParty(role.heading);
         if (role.name) {
           const start = line.start + role.nameStart;
-          const value: RawValue = { label: role.heading, field: "party.name", pieces: [{ page: line.page, start, end: start + role.name.length, text: role.name }], x: null, lastBottom: null };
+          const value: RawValue = {
+            label: role.heading,
+            field: "party.name",
+            pieces: [{ page: line.page, start, end: start + role.name.length, text: role.name }],
+            x: null,
+            lastBottom: null,
+          };
           party.fields.set("party.name", value);
           this.row = [value];
         }

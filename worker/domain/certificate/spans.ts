@@ -31,11 +31,7 @@ export interface PageOffset {
  * the very end maps to the end of the last span. Null when the offset is out of range or the spans do
  * not fit the page texts.
  */
-export function descriptionOffsetToPage(
-  spans: readonly PropertySpan[],
-  pageTexts: readonly string[],
-  joinedOffset: number,
-): PageOffset | null {
+export function descriptionOffsetToPage(spans: readonly PropertySpan[], pageTexts: readonly string[], joinedOffset: number): PageOffset | null {
   if (joinedOffset < 0) return null;
   let remaining = joinedOffset;
   let lastEnd: PageOffset | null = null;

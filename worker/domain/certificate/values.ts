@@ -22,14 +22,19 @@ export function readDate(text: string): string | null {
 
 /** ISO 8601 with +08:00 from Beijing wall time "yyyy-MM-dd HH:mm:ss" (and its 年月日时分秒 spelling). */
 export function readTime(text: string): string | null {
-  const m = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?\s*(\d{1,2})\s*[:时]\s*(\d{1,2})\s*[:分]\s*(\d{1,2})\s*秒?$/.exec(asciiDigits(text).trim());
+  const m = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?\s*(\d{1,2})\s*[:时]\s*(\d{1,2})\s*[:分]\s*(\d{1,2})\s*秒?$/.exec(
+    asciiDigits(text).trim(),
+  );
   if (!m) return null;
   return `${m[1]}-${pad(m[2] ?? "")}-${pad(m[3] ?? "")}T${pad(m[4] ?? "")}:${pad(m[5] ?? "")}:${pad(m[6] ?? "")}+08:00`;
 }
 
 /** The amount in capital (or plain) Chinese numerals, "人民币壹佰万元整" → "1000000.00"; null when not one. */
 export function readChineseAmount(text: string): string | null {
-  const t = text.replace(/^[（(]|[)）]$/g, "").replace(/^(人民币|美元|欧元|英镑|日元|港元|港币)/, "").replace(/[整正\s]/g, "");
+  const t = text
+    .replace(/^[（(]|[)）]$/g, "")
+    .replace(/^(人民币|美元|欧元|英镑|日元|港元|港币)/, "")
+    .replace(/[整正\s]/g, "");
   if (!/^[零壹贰叁肆伍陆柒捌玖〇一二三四五六七八九两拾佰仟十百千万亿元圆角分]+$/.test(t) || !/[元圆角分]/.test(t)) return null;
   const DIGITS = "零壹贰叁肆伍陆柒捌玖";
   const PLAIN = "〇一二三四五六七八九";
@@ -75,7 +80,10 @@ export function readAmountParts(text: string): { amount: string | null; words: s
   const m = /^(.*?)[（(]([^（()）]*)[)）]\s*$/.exec(text.trim());
   const figures = m ? (m[1] ?? "") : text;
   const words = m ? readChineseAmount(m[2] ?? "") : null;
-  const cleaned = asciiDigits(figures).replace(/[,，\s]/g, "").replace(/^(人民币|CNY|RMB|￥|¥)/, "").replace(/(万?元|圆)$/, "");
+  const cleaned = asciiDigits(figures)
+    .replace(/[,，\s]/g, "")
+    .replace(/^(人民币|CNY|RMB|￥|¥)/, "")
+    .replace(/(万?元|圆)$/, "");
   if (/^\d+(\.\d+)?$/.test(cleaned)) return { amount: cleaned, words };
   return { amount: readChineseAmount(figures) ?? (cleaned === "" ? words : null), words };
 }

@@ -24,7 +24,9 @@ import { SPOOFING_VARIANTS } from "./spoofing-variants";
 const REMOVED = new Set([0x00ad, 0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0x180e]);
 /** （）：，；！？ */
 const CHINESE_PUNCTUATION = new Set([0xff08, 0xff09, 0xff1a, 0xff0c, 0xff1b, 0xff01, 0xff1f]);
-const SPACES = new Set([0x00a0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x202f, 0x205f, 0x3000]);
+const SPACES = new Set([
+  0x00a0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x202f, 0x205f, 0x3000,
+]);
 
 function buildFolds(): Map<number, string> {
   const folds = new Map<number, string>();
@@ -38,7 +40,10 @@ function buildFolds(): Map<number, string> {
   }
   // Kangxi Radicals have a compatibility decomposition: NFKC states the same fact as the UCD file.
   for (let cp = 0x2f00; cp <= 0x2fd5; cp++) if (!folds.has(cp)) folds.set(cp, String.fromCodePoint(cp).normalize("NFKC"));
-  const compatibility: Array<[number, number]> = [[0xf900, 0xfaff], [0x2f800, 0x2fa1f]];
+  const compatibility: Array<[number, number]> = [
+    [0xf900, 0xfaff],
+    [0x2f800, 0x2fa1f],
+  ];
   for (const [first, last] of compatibility) {
     for (let cp = first; cp <= last; cp++) {
       const folded = String.fromCodePoint(cp).normalize("NFKC");
@@ -71,7 +76,7 @@ export function normalizeWithMap(input: string): NormalizedText {
   if (!NEEDS_FOLD.test(input)) return { text: input, origin: null };
   let text = "";
   const origin: number[] = [];
-  for (let i = 0; i < input.length; ) {
+  for (let i = 0; i < input.length;) {
     const cp = input.codePointAt(i) ?? 0;
     const width = cp > 0xffff ? 2 : 1;
     const folded = FOLDS.get(cp);

@@ -8,7 +8,9 @@ import { EntitlementsSchema } from "./schema";
 
 const route = createRoute({
   method: "get",
-  path: "/account/entitlements", operationId: "getEntitlements", tags: ["Account"],
+  path: "/account/entitlements",
+  operationId: "getEntitlements",
+  tags: ["Account"],
   summary: "Read the account's subscription and allowances",
   responses: {
     200: { description: "Entitlements", content: { "application/json": { schema: EntitlementsSchema } } },

@@ -12,7 +12,14 @@ import { SubscriptionSchema } from "../account/schema";
 import { errorResponses } from "../responses";
 import type { RouteGroup } from "../router";
 import {
-  AccountParams, AccountSchema, CreateAccountBody, CreateGrantBody, CreateSubscriptionBody, GrantSchema, PatchAccountBody, PlanSchema,
+  AccountParams,
+  AccountSchema,
+  CreateAccountBody,
+  CreateGrantBody,
+  CreateSubscriptionBody,
+  GrantSchema,
+  PatchAccountBody,
+  PlanSchema,
 } from "./schema";
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } } });
@@ -25,8 +32,12 @@ export async function requireAccount(db: D1Database, id: string) {
 
 export function registerAccountRoutes(admin: RouteGroup): void {
   admin.openapi(
-    createRoute({ method: "post", path: "/accounts", request: { body: { ...json(CreateAccountBody), required: true } },
-      responses: { 201: { description: "Created", ...json(AccountSchema) }, ...errorResponses("VALIDATION_FAILED") } }),
+    createRoute({
+      method: "post",
+      path: "/accounts",
+      request: { body: { ...json(CreateAccountBody), required: true } },
+      responses: { 201: { description: "Created", ...json(AccountSchema) }, ...errorResponses("VALIDATION_FAILED") },
+    }),
     async (c) => {
       const account = { id: newId("acc"), name: c.req.valid("json").name, disabled: false, createdAt: Date.now() };
       await insertAccount(c.env.DB, account);
@@ -35,14 +46,22 @@ export function registerAccountRoutes(admin: RouteGroup): void {
   );
 
   admin.openapi(
-    createRoute({ method: "get", path: "/accounts/{id}", request: { params: AccountParams },
-      responses: { 200: { description: "Account", ...json(AccountSchema) }, ...errorResponses("NOT_FOUND") } }),
+    createRoute({
+      method: "get",
+      path: "/accounts/{id}",
+      request: { params: AccountParams },
+      responses: { 200: { description: "Account", ...json(AccountSchema) }, ...errorResponses("NOT_FOUND") },
+    }),
     async (c) => c.json(toAdminAccount(await requireAccount(c.env.DB, c.req.valid("param").id)), 200),
   );
 
   admin.openapi(
-    createRoute({ method: "patch", path: "/accounts/{id}", request: { params: AccountParams, body: { ...json(PatchAccountBody), required: true } },
-      responses: { 200: { description: "Account", ...json(AccountSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") } }),
+    createRoute({
+      method: "patch",
+      path: "/accounts/{id}",
+      request: { params: AccountParams, body: { ...json(PatchAccountBody), required: true } },
+      responses: { 200: { description: "Account", ...json(AccountSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
+    }),
     async (c) => {
       const account = await requireAccount(c.env.DB, c.req.valid("param").id);
       const { disabled } = c.req.valid("json");
@@ -53,15 +72,17 @@ export function registerAccountRoutes(admin: RouteGroup): void {
   );
 
   admin.openapi(
-    createRoute({ method: "get", path: "/plans",
-      responses: { 200: { description: "Plans", ...json(z.object({ items: z.array(PlanSchema) })) } } }),
+    createRoute({ method: "get", path: "/plans", responses: { 200: { description: "Plans", ...json(z.object({ items: z.array(PlanSchema) })) } } }),
     async (c) => c.json(toItems((await listPlans(c.env.DB)).map(toPlan)), 200),
   );
 
   admin.openapi(
-    createRoute({ method: "post", path: "/accounts/{id}/subscriptions",
+    createRoute({
+      method: "post",
+      path: "/accounts/{id}/subscriptions",
       request: { params: AccountParams, body: { ...json(CreateSubscriptionBody), required: true } },
-      responses: { 201: { description: "Subscription", ...json(SubscriptionSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") } }),
+      responses: { 201: { description: "Subscription", ...json(SubscriptionSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
+    }),
     async (c) => {
       const account = await requireAccount(c.env.DB, c.req.valid("param").id);
       const body = c.req.valid("json");
@@ -76,8 +97,17 @@ export function registerAccountRoutes(admin: RouteGroup): void {
         (["query", "check"] as const)
           .map((kind) => ({ kind, amount: kind === "query" ? plan.queryAllowance : plan.checkAllowance }))
           .filter((b) => b.amount > 0)
-          .map((b) => ({ id: newId("bkt"), accountId: account.id, kind: b.kind, source: "plan" as const, amount: b.amount,
-            startsAt: p.start, expiresAt: p.end, subscriptionId: subscription.id, createdAt: now })),
+          .map((b) => ({
+            id: newId("bkt"),
+            accountId: account.id,
+            kind: b.kind,
+            source: "plan" as const,
+            amount: b.amount,
+            startsAt: p.start,
+            expiresAt: p.end,
+            subscriptionId: subscription.id,
+            createdAt: now,
+          })),
       );
       await insertSubscription(c.env.DB, subscription, buckets);
       forgetAccount(account.id);
@@ -87,9 +117,12 @@ export function registerAccountRoutes(admin: RouteGroup): void {
   );
 
   admin.openapi(
-    createRoute({ method: "post", path: "/accounts/{id}/allowance-grants",
+    createRoute({
+      method: "post",
+      path: "/accounts/{id}/allowance-grants",
       request: { params: AccountParams, body: { ...json(CreateGrantBody), required: true } },
-      responses: { 201: { description: "Grant", ...json(GrantSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") } }),
+      responses: { 201: { description: "Grant", ...json(GrantSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
+    }),
     async (c) => {
       const account = await requireAccount(c.env.DB, c.req.valid("param").id);
       const body = c.req.valid("json");
@@ -98,7 +131,17 @@ export function registerAccountRoutes(admin: RouteGroup): void {
       // Grants without an expiry last a year: allowance never lives forever on the books.
       const expiresAt = body.expiresAt ? parseIsoWithOffset(body.expiresAt)! : addMonths(startsAt, 12);
       if (expiresAt <= startsAt) throw validationError([{ path: "expiresAt", code: "OUT_OF_RANGE", message: "Must be after startsAt." }]);
-      const grant = { id: newId("grt"), accountId: account.id, kind: body.kind, source: body.source, amount: body.amount, startsAt, expiresAt, subscriptionId: null, createdAt: now };
+      const grant = {
+        id: newId("grt"),
+        accountId: account.id,
+        kind: body.kind,
+        source: body.source,
+        amount: body.amount,
+        startsAt,
+        expiresAt,
+        subscriptionId: null,
+        createdAt: now,
+      };
       await insertGrant(c.env.DB, grant);
       return c.json(toGrant(grant), 201);
     },

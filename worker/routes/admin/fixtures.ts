@@ -16,18 +16,26 @@ export const MAX_FIXTURE_BYTES = 20 * 1024 * 1024;
 
 const SubjectParams = z.object({ subjectName: z.string().min(2).max(100) });
 const DocumentParams = z.object({ certificateNumber: z.string().regex(/^[0-9A-Za-z-]{1,40}$/) });
-const AttachmentParams = DocumentParams.extend({ fileName: z.string().min(1).max(200).regex(/^[^/\\]+$/) });
+const AttachmentParams = DocumentParams.extend({
+  fileName: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[^/\\]+$/),
+});
 
 const FixtureSubjectBody = z.strictObject({
-  registrations: z.array(
-    z.strictObject({
-      certificateNumber: z.string().regex(/^[0-9A-Za-z-]{1,40}$/),
-      registerType: z.enum(["initial", "change", "extension", "cancellation", "objection"]).optional(),
-      registerTime: z.string().max(40).optional(),
-      expiresAt: z.string().max(40).optional(),
-      summary: z.record(z.string(), z.unknown()).optional(),
-    }),
-  ).max(5000),
+  registrations: z
+    .array(
+      z.strictObject({
+        certificateNumber: z.string().regex(/^[0-9A-Za-z-]{1,40}$/),
+        registerType: z.enum(["initial", "change", "extension", "cancellation", "objection"]).optional(),
+        registerTime: z.string().max(40).optional(),
+        expiresAt: z.string().max(40).optional(),
+        summary: z.record(z.string(), z.unknown()).optional(),
+      }),
+    )
+    .max(5000),
   mode: z.enum(["normal", "unavailable", "quarantined"]).optional(),
 });
 
@@ -52,9 +60,15 @@ async function storeFixtureFile(c: Context<AppEnv>, certificateNumber: string, f
 
 export function registerFixtureRoutes(admin: RouteGroup): void {
   admin.openapi(
-    createRoute({ method: "put", path: "/upstream/subjects/{subjectName}",
+    createRoute({
+      method: "put",
+      path: "/upstream/subjects/{subjectName}",
       request: { params: SubjectParams, body: { required: true, content: { "application/json": { schema: FixtureSubjectBody } } } },
-      responses: { 200: { description: "Stored", content: { "application/json": { schema: StoredSubjectSchema } } }, ...errorResponses("VALIDATION_FAILED") } }),
+      responses: {
+        200: { description: "Stored", content: { "application/json": { schema: StoredSubjectSchema } } },
+        ...errorResponses("VALIDATION_FAILED"),
+      },
+    }),
     async (c) => {
       const name = subjectKey(c.req.valid("param").subjectName);
       const body = c.req.valid("json");
@@ -64,8 +78,12 @@ export function registerFixtureRoutes(admin: RouteGroup): void {
   );
 
   admin.openapi(
-    createRoute({ method: "delete", path: "/upstream/subjects/{subjectName}", request: { params: SubjectParams },
-      responses: { 204: { description: "Removed; the subject is generated again" }, ...errorResponses("VALIDATION_FAILED") } }),
+    createRoute({
+      method: "delete",
+      path: "/upstream/subjects/{subjectName}",
+      request: { params: SubjectParams },
+      responses: { 204: { description: "Removed; the subject is generated again" }, ...errorResponses("VALIDATION_FAILED") },
+    }),
     async (c) => {
       await deleteFixtureSubject(c.env.DB, subjectKey(c.req.valid("param").subjectName));
       return c.body(null, 204);
@@ -73,17 +91,32 @@ export function registerFixtureRoutes(admin: RouteGroup): void {
   );
 
   admin.openapi(
-    createRoute({ method: "put", path: "/upstream/documents/{certificateNumber}", request: { params: DocumentParams },
-      responses: { 200: { description: "Stored", content: { "application/json": { schema: StoredFileSchema } } }, ...errorResponses("VALIDATION_FAILED", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE") } }),
+    createRoute({
+      method: "put",
+      path: "/upstream/documents/{certificateNumber}",
+      request: { params: DocumentParams },
+      responses: {
+        200: { description: "Stored", content: { "application/json": { schema: StoredFileSchema } } },
+        ...errorResponses("VALIDATION_FAILED", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"),
+      },
+    }),
     async (c) => {
-      if (!/^application\/pdf\s*(;|$)/i.test(c.req.header("Content-Type") ?? "")) throw new ApiError("UNSUPPORTED_MEDIA_TYPE", { message: "The certificate must be application/pdf." });
+      if (!/^application\/pdf\s*(;|$)/i.test(c.req.header("Content-Type") ?? ""))
+        throw new ApiError("UNSUPPORTED_MEDIA_TYPE", { message: "The certificate must be application/pdf." });
       return c.json(await storeFixtureFile(c, c.req.valid("param").certificateNumber, CERTIFICATE_FILE, "application/pdf"), 200);
     },
   );
 
   admin.openapi(
-    createRoute({ method: "put", path: "/upstream/documents/{certificateNumber}/attachments/{fileName}", request: { params: AttachmentParams },
-      responses: { 200: { description: "Stored", content: { "application/json": { schema: StoredFileSchema } } }, ...errorResponses("VALIDATION_FAILED", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE") } }),
+    createRoute({
+      method: "put",
+      path: "/upstream/documents/{certificateNumber}/attachments/{fileName}",
+      request: { params: AttachmentParams },
+      responses: {
+        200: { description: "Stored", content: { "application/json": { schema: StoredFileSchema } } },
+        ...errorResponses("VALIDATION_FAILED", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"),
+      },
+    }),
     async (c) => {
       const mimeType = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
       if (!/^[a-z]+\/[a-z0-9.+-]+$/.test(mimeType)) throw new ApiError("UNSUPPORTED_MEDIA_TYPE", { message: "Give the attachment's Content-Type." });

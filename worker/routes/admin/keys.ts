@@ -18,9 +18,15 @@ const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/j
 
 export function registerKeyRoutes(admin: RouteGroup): void {
   admin.openapi(
-    createRoute({ method: "post", path: "/accounts/{id}/keys", request: { params: AccountParams, body: { ...json(CreateKeyBody), required: false } },
-      responses: { 201: { description: "The key; `key` is shown only here", ...json(CreatedKeySchema) },
-        ...errorResponses("NOT_FOUND", "VALIDATION_FAILED", "SUBSCRIPTION_REQUIRED", "KEY_LIMIT_REACHED") } }),
+    createRoute({
+      method: "post",
+      path: "/accounts/{id}/keys",
+      request: { params: AccountParams, body: { ...json(CreateKeyBody), required: false } },
+      responses: {
+        201: { description: "The key; `key` is shown only here", ...json(CreatedKeySchema) },
+        ...errorResponses("NOT_FOUND", "VALIDATION_FAILED", "SUBSCRIPTION_REQUIRED", "KEY_LIMIT_REACHED"),
+      },
+    }),
     async (c) => {
       const account = await requireAccount(c.env.DB, c.req.valid("param").id);
       const body = (c.req.valid("json") as z.infer<typeof CreateKeyBody> | undefined) ?? {};
@@ -29,15 +35,30 @@ export function registerKeyRoutes(admin: RouteGroup): void {
       if (expiresAt <= now) throw validationError([{ path: "expiresAt", code: "OUT_OF_RANGE", message: "Must be in the future." }]);
       if (!(await hasCurrentSubscription(c.env.DB, account.id, now))) throw new ApiError("SUBSCRIPTION_REQUIRED");
       const key = generateApiKey();
-      const row = { id: newId("key"), accountId: account.id, name: body.name ?? null, keyHash: await sha256Hex(key), prefix: displayPrefix(key), createdAt: now, expiresAt };
+      const row = {
+        id: newId("key"),
+        accountId: account.id,
+        name: body.name ?? null,
+        keyHash: await sha256Hex(key),
+        prefix: displayPrefix(key),
+        createdAt: now,
+        expiresAt,
+      };
       if (!(await insertKeyWithinLimit(c.env.DB, row, MAX_VALID_KEYS))) throw new ApiError("KEY_LIMIT_REACHED");
       return c.json(toCreatedKey(row, key), 201);
     },
   );
 
   admin.openapi(
-    createRoute({ method: "get", path: "/accounts/{id}/keys", request: { params: AccountParams },
-      responses: { 200: { description: "Unrevoked keys, expired ones included", ...json(z.object({ items: z.array(KeyListItemSchema) })) }, ...errorResponses("NOT_FOUND") } }),
+    createRoute({
+      method: "get",
+      path: "/accounts/{id}/keys",
+      request: { params: AccountParams },
+      responses: {
+        200: { description: "Unrevoked keys, expired ones included", ...json(z.object({ items: z.array(KeyListItemSchema) })) },
+        ...errorResponses("NOT_FOUND"),
+      },
+    }),
     async (c) => {
       const account = await requireAccount(c.env.DB, c.req.valid("param").id);
       const now = Date.now();
@@ -47,8 +68,12 @@ export function registerKeyRoutes(admin: RouteGroup): void {
   );
 
   admin.openapi(
-    createRoute({ method: "delete", path: "/accounts/{id}/keys/{keyId}", request: { params: KeyParams },
-      responses: { 204: { description: "Revoked" }, ...errorResponses("NOT_FOUND") } }),
+    createRoute({
+      method: "delete",
+      path: "/accounts/{id}/keys/{keyId}",
+      request: { params: KeyParams },
+      responses: { 204: { description: "Revoked" }, ...errorResponses("NOT_FOUND") },
+    }),
     async (c) => {
       const { id, keyId } = c.req.valid("param");
       if (!(await revokeKey(c.env.DB, id, keyId, Date.now()))) throw new ApiError("NOT_FOUND");

@@ -19,9 +19,13 @@ const ReviewParams = z.object({ checkId: z.string().min(1).max(100), registratio
 export function registerReviewRoutes(admin: RouteGroup): void {
   admin.openapi(
     createRoute({
-      method: "put", path: "/checks/{checkId}/results/{registrationId}/review",
+      method: "put",
+      path: "/checks/{checkId}/results/{registrationId}/review",
       request: { params: ReviewParams, body: { required: true, content: { "application/json": { schema: ReviewBody } } } },
-      responses: { 200: { description: "The stored review", content: { "application/json": { schema: ManualReviewSchema } } }, ...errorResponses("NOT_FOUND", "REVIEW_NOT_ALLOWED", "VALIDATION_FAILED") },
+      responses: {
+        200: { description: "The stored review", content: { "application/json": { schema: ManualReviewSchema } } },
+        ...errorResponses("NOT_FOUND", "REVIEW_NOT_ALLOWED", "VALIDATION_FAILED"),
+      },
     }),
     async (c) => {
       const { checkId, registrationId } = c.req.valid("param");
@@ -29,7 +33,8 @@ export function registerReviewRoutes(admin: RouteGroup): void {
       const target = await findReviewTarget(c.env.DB, checkId, registrationId);
       if (!target) throw new ApiError("NOT_FOUND");
       const { check, result } = target;
-      if (check.processingCompletedAt === null || result.matchStatus !== "matched" || !result.sourceAvailable) throw new ApiError("REVIEW_NOT_ALLOWED");
+      if (check.processingCompletedAt === null || result.matchStatus !== "matched" || !result.sourceAvailable)
+        throw new ApiError("REVIEW_NOT_ALLOWED");
       const now = Date.now();
       await recordReview(c.env.DB, { id: newId("rev"), checkId, registrationId, decision, note, version: result.version + 1, reviewedAt: now });
       const tallies = await reviewTallies(c.env.DB, checkId);

@@ -3,10 +3,13 @@ import { z } from "@hono/zod-openapi";
 import { int64, timestamp } from "../shared";
 
 const isoWithOffset = () =>
-  z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/).refine((v) => !Number.isNaN(Date.parse(v)), {
-    message: "Must be an ISO 8601 timestamp with an offset.",
-    params: { fieldCode: "INVALID_FORMAT" },
-  });
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/)
+    .refine((v) => !Number.isNaN(Date.parse(v)), {
+      message: "Must be an ISO 8601 timestamp with an offset.",
+      params: { fieldCode: "INVALID_FORMAT" },
+    });
 
 export const AccountParams = z.object({ id: z.string().min(1).max(100) });
 export const KeyParams = z.object({ id: z.string().min(1).max(100), keyId: z.string().min(1).max(100) });

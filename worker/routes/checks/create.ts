@@ -29,14 +29,28 @@ const USABLE_SOURCE_STATUSES: ReadonlySet<string> = new Set(["succeeded", "parti
 
 const route = createRoute({
   method: "post",
-  path: "/checks", operationId: "createCheck", tags: ["Checks"],
+  path: "/checks",
+  operationId: "createCheck",
+  tags: ["Checks"],
   summary: "Check whether invoice numbers or keywords already appear in the applicant's registrations",
   request: { headers: IdempotencyHeaders, body: { required: true, content: { "application/json": { schema: CreateCheckBody } } } },
   responses: {
     202: { description: "Accepted; poll the check by id", content: { "application/json": { schema: CheckSchema } } },
-    ...errorResponses("VALIDATION_FAILED", "INVALID_SUBJECT", "SUBSCRIPTION_REQUIRED", "QUERY_ALLOWANCE_INSUFFICIENT",
-      "CHECK_ALLOWANCE_INSUFFICIENT", "CHECK_PLAN_REQUIRED", "NOT_FOUND", "SOURCE_QUERY_NOT_FINISHED", "SOURCE_QUERY_UNUSABLE", "IDEMPOTENCY_CONFLICT",
-      "IDEMPOTENCY_IN_FLIGHT", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"),
+    ...errorResponses(
+      "VALIDATION_FAILED",
+      "INVALID_SUBJECT",
+      "SUBSCRIPTION_REQUIRED",
+      "QUERY_ALLOWANCE_INSUFFICIENT",
+      "CHECK_ALLOWANCE_INSUFFICIENT",
+      "CHECK_PLAN_REQUIRED",
+      "NOT_FOUND",
+      "SOURCE_QUERY_NOT_FINISHED",
+      "SOURCE_QUERY_UNUSABLE",
+      "IDEMPOTENCY_CONFLICT",
+      "IDEMPOTENCY_IN_FLIGHT",
+      "PAYLOAD_TOO_LARGE",
+      "UNSUPPORTED_MEDIA_TYPE",
+    ),
   },
 });
 
@@ -48,9 +62,15 @@ export function registerCreateCheck(api: RouteGroup): void {
     const [applicant] = normaliseBatch([body.applicant], () => "applicant", now);
     const badInvoices = body.criteria.flatMap((cr, i) => (cr.kind === "invoice_no" && !invoiceDigits(cr.value) ? [i] : []));
     if (badInvoices.length > 0)
-      throw validationError(badInvoices.map((i) => ({ path: `criteria[${i}].value`, code: "INVALID_FORMAT", message: "An invoice number is 6 to 20 digits." })));
+      throw validationError(
+        badInvoices.map((i) => ({ path: `criteria[${i}].value`, code: "INVALID_FORMAT", message: "An invoice number is 6 to 20 digits." })),
+      );
     if (body.criteria.some((cr) => cr.value.trim() === ""))
-      throw validationError(body.criteria.flatMap((cr, i) => (cr.value.trim() === "" ? [{ path: `criteria[${i}].value`, code: "REQUIRED" as const, message: "This field must not be empty." }] : [])));
+      throw validationError(
+        body.criteria.flatMap((cr, i) =>
+          cr.value.trim() === "" ? [{ path: `criteria[${i}].value`, code: "REQUIRED" as const, message: "This field must not be empty." }] : [],
+        ),
+      );
 
     const principal = c.get("principal");
     const checkId = newId("chk");
@@ -80,7 +100,13 @@ export function registerCreateCheck(api: RouteGroup): void {
     statements.push(...insertCheckStatements(c.env.DB, check, criteria));
     const refusal = entitlementRefusal(c, true);
     const { created, response } = await submitCreation(c, {
-      idempotencyKey, body, ...(refusal ? { refusal } : {}), reserve, statements, response: toPublicCheck(check, criteria), now,
+      idempotencyKey,
+      body,
+      ...(refusal ? { refusal } : {}),
+      reserve,
+      statements,
+      response: toPublicCheck(check, criteria),
+      now,
     });
     // A failed send loses nothing: the sweep re-drives checks and queries that never progressed.
     if (created) await enqueue(c.env, messages).catch((e) => console.error("enqueue failed", e));

@@ -36,5 +36,7 @@ export function locate(e: StoredEvidence, page: PageReading | undefined, layout:
   const ranges = e.pageRanges?.length ? e.pageRanges : [{ start: e.start, end: e.end }];
   const quads: Quad[] = ranges.flatMap((r) => rangeQuads(layout.text, layout.boxes, r.start, r.end, page));
   if (quads.length === 0) return { evidenceId: e.id, precision: "page", quads, reason: "TEXT_ONLY_MODE" };
-  return page.source === "ocr" ? { evidenceId: e.id, precision: "region", quads, reason: "OCR_LINE" } : { evidenceId: e.id, precision: "word", quads, reason: null };
+  return page.source === "ocr"
+    ? { evidenceId: e.id, precision: "region", quads, reason: "OCR_LINE" }
+    : { evidenceId: e.id, precision: "word", quads, reason: null };
 }

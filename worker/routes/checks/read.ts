@@ -19,14 +19,27 @@ export async function requireCheck(db: D1Database, accountId: string, id: string
 
 /** Checks with their criteria and their source queries' progress, read together. */
 async function present(db: D1Database, rows: CheckRecord[]) {
-  const [criteria, sources] = await Promise.all([criteriaOfChecks(db, rows.map((r) => r.id)), sourceExecutionOf(db, rows.map((r) => r.sourceQueryId))]);
+  const [criteria, sources] = await Promise.all([
+    criteriaOfChecks(
+      db,
+      rows.map((r) => r.id),
+    ),
+    sourceExecutionOf(
+      db,
+      rows.map((r) => r.sourceQueryId),
+    ),
+  ]);
   return rows.map((r) => toPublicCheck(r, criteria.get(r.id) ?? [], sources.get(r.sourceQueryId)));
 }
 
 export function registerCheckReads(api: RouteGroup): void {
   api.openapi(
     createRoute({
-      method: "get", path: "/checks", operationId: "listChecks", tags: ["Checks"], summary: "List checks, newest first",
+      method: "get",
+      path: "/checks",
+      operationId: "listChecks",
+      tags: ["Checks"],
+      summary: "List checks, newest first",
       description: "`search` matches a substring of the applicant, or a whole check id.",
       request: { query: CheckListQuery },
       responses: { 200: { description: "Page of checks", ...json(CheckPageSchema) }, ...errorResponses("VALIDATION_FAILED") },
@@ -42,7 +55,12 @@ export function registerCheckReads(api: RouteGroup): void {
 
   api.openapi(
     createRoute({
-      method: "get", path: "/checks/{id}", operationId: "getCheck", tags: ["Checks"], summary: "Read one check", request: { params: CheckParams },
+      method: "get",
+      path: "/checks/{id}",
+      operationId: "getCheck",
+      tags: ["Checks"],
+      summary: "Read one check",
+      request: { params: CheckParams },
       responses: { 200: { description: "The check", ...json(CheckSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
     }),
     async (c) => {

@@ -16,7 +16,15 @@ import { resultFilter } from "./filters";
 import { locate, pageLayout } from "./locations";
 import { requireCheck } from "./read";
 import {
-  CheckResultSchema, EvidenceLocationsQuery, EvidenceLocationsSchema, NavigationQuery, NavigationSchema, ResultListQuery, ResultPageSchema, ResultParams, CheckParams,
+  CheckResultSchema,
+  EvidenceLocationsQuery,
+  EvidenceLocationsSchema,
+  NavigationQuery,
+  NavigationSchema,
+  ResultListQuery,
+  ResultPageSchema,
+  ResultParams,
+  CheckParams,
 } from "./schema";
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } } });
@@ -32,8 +40,13 @@ async function requireResult(db: D1Database, accountId: string, checkId: string,
 export function registerCheckResults(api: RouteGroup): void {
   api.openapi(
     createRoute({
-      method: "get", path: "/checks/{id}/results", operationId: "listCheckResults", tags: ["Checks"], summary: "List a check's results",
-      description: "Filters: resultStatus, matchStatus, strength (each repeatable or comma-separated), criterionId. Order: sort=registration|strength|hits. counts ignore the filters.",
+      method: "get",
+      path: "/checks/{id}/results",
+      operationId: "listCheckResults",
+      tags: ["Checks"],
+      summary: "List a check's results",
+      description:
+        "Filters: resultStatus, matchStatus, strength (each repeatable or comma-separated), criterionId. Order: sort=registration|strength|hits. counts ignore the filters.",
       request: { params: CheckParams, query: ResultListQuery },
       responses: { 200: { description: "Page of results", ...json(ResultPageSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
     }),
@@ -43,24 +56,36 @@ export function registerCheckResults(api: RouteGroup): void {
       const { page, pageSize, offset } = pagination(q);
       const { rows, total } = await pageOfResults(c.env.DB, check.id, resultFilter(q), { pageSize, offset });
       const [registrations, tallies] = await Promise.all([
-        registrationsWithDocuments(c.env.DB, rows.map((r) => r.registrationId)),
+        registrationsWithDocuments(
+          c.env.DB,
+          rows.map((r) => r.registrationId),
+        ),
         resultCounts(c.env.DB, check.id),
       ]);
-      const items = rows.map((r) => toResultSummary(r, registrations.byId.get(r.registrationId)!, registrations.documents.get(r.registrationId) ?? []));
+      const items = rows.map((r) =>
+        toResultSummary(r, registrations.byId.get(r.registrationId)!, registrations.documents.get(r.registrationId) ?? []),
+      );
       return c.json(toResultPage(items, { page, pageSize, total }, tallies), 200);
     },
   );
 
   api.openapi(
     createRoute({
-      method: "get", path: "/checks/{id}/results/{registrationId}", operationId: "getCheckResult", tags: ["Checks"], summary: "Read one result with its evidence",
+      method: "get",
+      path: "/checks/{id}/results/{registrationId}",
+      operationId: "getCheckResult",
+      tags: ["Checks"],
+      summary: "Read one result with its evidence",
       request: { params: ResultParams },
       responses: { 200: { description: "The result", ...json(CheckResultSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
     }),
     async (c) => {
       const { id, registrationId } = c.req.valid("param");
       const result = await requireResult(c.env.DB, c.get("principal").accountId, id, registrationId);
-      const [registration, evidence] = await Promise.all([registrationById(c.env.DB, registrationId), evidenceOfResult(c.env.DB, id, registrationId)]);
+      const [registration, evidence] = await Promise.all([
+        registrationById(c.env.DB, registrationId),
+        evidenceOfResult(c.env.DB, id, registrationId),
+      ]);
       if (!registration) throw new ApiError("NOT_FOUND");
       const detail = await loadRegistrationDetail(c.env.DB, registration);
       return c.json(toPublicCheckResult(result, toPublicRegistration(detail, resultIndexStatus(result)), evidence), 200);
@@ -69,7 +94,11 @@ export function registerCheckResults(api: RouteGroup): void {
 
   api.openapi(
     createRoute({
-      method: "get", path: "/checks/{id}/results/{registrationId}/navigation", operationId: "getCheckResultNavigation", tags: ["Checks"], summary: "Position, previous and next under the list's filters and order",
+      method: "get",
+      path: "/checks/{id}/results/{registrationId}/navigation",
+      operationId: "getCheckResultNavigation",
+      tags: ["Checks"],
+      summary: "Position, previous and next under the list's filters and order",
       request: { params: ResultParams, query: NavigationQuery },
       responses: { 200: { description: "Navigation", ...json(NavigationSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
     }),
@@ -82,7 +111,11 @@ export function registerCheckResults(api: RouteGroup): void {
 
   api.openapi(
     createRoute({
-      method: "get", path: "/checks/{id}/results/{registrationId}/evidence-locations", operationId: "getEvidenceLocations", tags: ["Checks"], summary: "Where the evidence lies on one page (word, OCR-line region, or page precision)",
+      method: "get",
+      path: "/checks/{id}/results/{registrationId}/evidence-locations",
+      operationId: "getEvidenceLocations",
+      tags: ["Checks"],
+      summary: "Where the evidence lies on one page (word, OCR-line region, or page precision)",
       request: { params: ResultParams, query: EvidenceLocationsQuery },
       responses: { 200: { description: "Locations", ...json(EvidenceLocationsSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
     }),
@@ -97,7 +130,10 @@ export function registerCheckResults(api: RouteGroup): void {
       if (pageCount > 0 && pageNumber > pageCount)
         throw validationError([{ path: "pageNumber", code: "OUT_OF_RANGE", message: "The document has fewer pages." }]);
       const page = parsePageReadings(doc.pages)[pageNumber - 1];
-      const [evidence, layout] = await Promise.all([evidenceInDocument(c.env.DB, id, registrationId, documentId), pageLayout(c.env.FILES, doc, pageNumber)]);
+      const [evidence, layout] = await Promise.all([
+        evidenceInDocument(c.env.DB, id, registrationId, documentId),
+        pageLayout(c.env.FILES, doc, pageNumber),
+      ]);
       const located = evidence.filter((e) => e.pageNumber === pageNumber).map((e) => locate(e, page, layout));
       return c.json(toEvidenceLocations(doc, pageNumber, page, located), 200);
     },

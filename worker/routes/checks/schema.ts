@@ -3,17 +3,39 @@ import { z } from "@hono/zod-openapi";
 import { FailureSchema, RegistrationSchema, RegistrationSummarySchema, SOURCE_STATUSES, enumListParameter } from "../queries/schema";
 import { PaginationQuery, SearchQuery, int64, pageSchema, requiredPositiveIntString, timestamp } from "../shared";
 import {
-  CHECK_EXECUTION_STATUSES, CHECK_STATUSES, COVERAGE_ISSUE_CODES, MATCH_STATUSES, PENDING_REASONS, RESULT_SORTS, RESULT_STATUSES, SOURCE_FIELDS, STRENGTHS, TERM_KINDS,
+  CHECK_EXECUTION_STATUSES,
+  CHECK_STATUSES,
+  COVERAGE_ISSUE_CODES,
+  MATCH_STATUSES,
+  PENDING_REASONS,
+  RESULT_SORTS,
+  RESULT_STATUSES,
+  SOURCE_FIELDS,
+  STRENGTHS,
+  TERM_KINDS,
 } from "../../schemas/check-vocabulary";
 
-export { CHECK_EXECUTION_STATUSES, CHECK_STATUSES, COVERAGE_ISSUE_CODES, MATCH_STATUSES, PENDING_REASONS, RESULT_SORTS, RESULT_STATUSES, SOURCE_FIELDS, STRENGTHS, TERM_KINDS };
+export {
+  CHECK_EXECUTION_STATUSES,
+  CHECK_STATUSES,
+  COVERAGE_ISSUE_CODES,
+  MATCH_STATUSES,
+  PENDING_REASONS,
+  RESULT_SORTS,
+  RESULT_STATUSES,
+  SOURCE_FIELDS,
+  STRENGTHS,
+  TERM_KINDS,
+};
 
 /** What the server checks of an invoice_no value (worker/domain/criteria.ts): 6 to 20 digits once spaces go and full-width digits fold. */
 const INVOICE_NO_PATTERN = "^[\\s]*([0-9０-９][\\s]*){6,20}$";
 
 export const CriterionInputSchema = z
   .strictObject({
-    kind: z.enum(TERM_KINDS).openapi({ description: "invoice_no: an invoice number, matched as a whole digit token; keyword: text matched as a substring" }),
+    kind: z
+      .enum(TERM_KINDS)
+      .openapi({ description: "invoice_no: an invoice number, matched as a whole digit token; keyword: text matched as a substring" }),
     value: z.string().min(1).max(200).openapi({
       description: "invoice_no: 6 to 20 digits (spaces and full-width digits allowed, folded before matching); keyword: 1 to 200 characters",
       example: "44031234",
@@ -25,7 +47,10 @@ export const CriterionInputSchema = z
       {
         type: "object",
         title: "Invoice number",
-        properties: { kind: { type: "string", const: "invoice_no" }, value: { type: "string", minLength: 6, maxLength: 200, pattern: INVOICE_NO_PATTERN } },
+        properties: {
+          kind: { type: "string", const: "invoice_no" },
+          value: { type: "string", minLength: 6, maxLength: 200, pattern: INVOICE_NO_PATTERN },
+        },
         required: ["kind", "value"],
         additionalProperties: false,
       },
@@ -58,7 +83,12 @@ export const CreateCheckBody = z
   .strictObject({
     applicant: z.string().min(2).max(100).openapi({ example: "上海示例供应链管理有限公司" }),
     criteria: z.array(CriterionInputSchema).min(1).max(100),
-    sourceRegistryQueryId: z.string().min(1).max(100).optional().openapi({ description: "Reuse a finished query (succeeded or partial) of the same subject" }),
+    sourceRegistryQueryId: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .openapi({ description: "Reuse a finished query (succeeded or partial) of the same subject" }),
   })
   .openapi("CreateCheckRequest");
 
@@ -89,7 +119,10 @@ export const CheckSchema = z
 export const CheckListQuery = z.object({
   ...PaginationQuery,
   search: SearchQuery,
-  status: z.union([z.literal(""), z.enum(CHECK_STATUSES)]).optional().openapi({ description: "Checks in this status only; empty or absent means all", example: "review_pending" }),
+  status: z
+    .union([z.literal(""), z.enum(CHECK_STATUSES)])
+    .optional()
+    .openapi({ description: "Checks in this status only; empty or absent means all", example: "review_pending" }),
 });
 export const CheckPageSchema = pageSchema(CheckSchema, "PublicCheckPage");
 
@@ -150,7 +183,10 @@ export const CheckResultSchema = z
       description: "The registration's coverage issue codes, comma-separated; omitted when its coverage is complete",
       example: "ATTACHMENT_NOT_TEXT_SEARCHABLE",
     }),
-    pendingReason: z.enum(PENDING_REASONS).optional().openapi({ description: "Why an unmatched registration could not be ruled out (matchStatus pending)" }),
+    pendingReason: z
+      .enum(PENDING_REASONS)
+      .optional()
+      .openapi({ description: "Why an unmatched registration could not be ruled out (matchStatus pending)" }),
   })
   .openapi("PublicCheckResult");
 
@@ -165,7 +201,10 @@ export const CheckResultSummarySchema = z
       description: "The registration's coverage issue codes, comma-separated; omitted when its coverage is complete",
       example: "ATTACHMENT_NOT_TEXT_SEARCHABLE",
     }),
-    pendingReason: z.enum(PENDING_REASONS).optional().openapi({ description: "Why an unmatched registration could not be ruled out (matchStatus pending)" }),
+    pendingReason: z
+      .enum(PENDING_REASONS)
+      .optional()
+      .openapi({ description: "Why an unmatched registration could not be ruled out (matchStatus pending)" }),
     reviewNote: z.string().optional(),
   })
   .openapi("PublicCheckResultSummary");
@@ -175,7 +214,11 @@ export const ResultFilterQuery = {
   resultStatus: enumListParameter(RESULT_STATUSES, "Results with one of these review states."),
   matchStatus: enumListParameter(MATCH_STATUSES, "Results with one of these automatic outcomes (pending: could not be decided, see pendingReason)."),
   strength: enumListParameter(STRENGTHS, "Matched results of this strength (invoice_match: an invoice number matched)."),
-  criterionId: z.string().max(100).optional().openapi({ description: "Results that matched this criterion (an id of the check's criteria)", example: "crt_4uaLamJvE9LKPiLa" }),
+  criterionId: z
+    .string()
+    .max(100)
+    .optional()
+    .openapi({ description: "Results that matched this criterion (an id of the check's criteria)", example: "crt_4uaLamJvE9LKPiLa" }),
   sort: z.enum(RESULT_SORTS).optional().openapi({
     description: "registration (default): certificate order; strength: invoice matches first; hits: most matched criteria first",
     example: "strength",
@@ -228,11 +271,13 @@ export const EvidenceLocationsSchema = z
           description: "word: quads around the hit's characters (text layer); region: within the OCR line that holds it; page: the page only",
         }),
         quads: z.array(z.array(z.number())).openapi({
-          description: "One quad per line the hit covers: [x1, y1, x2, y2, x3, y3, x4, y4] (top-left, top-right, bottom-right, bottom-left), each 0..1 of the page's width or height from its top-left corner",
+          description:
+            "One quad per line the hit covers: [x1, y1, x2, y2, x3, y3, x4, y4] (top-left, top-right, bottom-right, bottom-left), each 0..1 of the page's width or height from its top-left corner",
           example: [[0.1, 0.2, 0.25, 0.2, 0.25, 0.215, 0.1, 0.215]],
         }),
         reason: z.enum(["TEXT_ONLY_MODE", "PAGE_NOT_PARSED", "OCR_LINE"]).nullable().openapi({
-          description: "Why the precision is below word: OCR_LINE (text read by OCR, placed within its line), TEXT_ONLY_MODE (offsets in the page text only), PAGE_NOT_PARSED",
+          description:
+            "Why the precision is below word: OCR_LINE (text read by OCR, placed within its line), TEXT_ONLY_MODE (offsets in the page text only), PAGE_NOT_PARSED",
         }),
       }),
     ),
@@ -246,5 +291,8 @@ export const EvidenceLocationsSchema = z
   .openapi("EvidenceLocations");
 
 export const CheckParams = z.object({ id: z.string().min(1).max(100).openapi({ description: "Check id", example: "chk_8d1f2a3b4c5d6e7f" }) });
-export const ResultParams = z.object({ id: z.string().min(1).max(100).openapi({ description: "Check id", example: "chk_8d1f2a3b4c5d6e7f" }), registrationId: z.string().min(1).max(100).openapi({ description: "Registration id", example: "reg_7b2c9d0e1f2a3b4c" }) });
+export const ResultParams = z.object({
+  id: z.string().min(1).max(100).openapi({ description: "Check id", example: "chk_8d1f2a3b4c5d6e7f" }),
+  registrationId: z.string().min(1).max(100).openapi({ description: "Registration id", example: "reg_7b2c9d0e1f2a3b4c" }),
+});
 export { SearchQuery };

@@ -26,10 +26,14 @@ const FILE_HEADERS = {
 
 const route = createRoute({
   method: "get",
-  path: "/documents/{id}/content", operationId: "downloadDocument", tags: ["Documents"],
+  path: "/documents/{id}/content",
+  operationId: "downloadDocument",
+  tags: ["Documents"],
   summary: "Download a certificate or attachment file",
   request: {
-    params: z.object({ id: z.string().min(1).max(100).openapi({ description: "Document id (an attachment id, or pdf.documentId)", example: "doc_5e6f7a8b9c0d1e2f" }) }),
+    params: z.object({
+      id: z.string().min(1).max(100).openapi({ description: "Document id (an attachment id, or pdf.documentId)", example: "doc_5e6f7a8b9c0d1e2f" }),
+    }),
     headers: z.object({
       range: z.string().max(200).optional().openapi({
         description:
@@ -38,14 +42,22 @@ const route = createRoute({
         example: "bytes=0-1023",
       }),
       "if-range": z.string().max(200).optional().openapi({
-        description: "The ETag of an earlier response: the range applies only while the file is unchanged, else the whole file comes (RFC 9110 §13.1.5)",
-        example: "\"8b39a602f76b608c23963d041dd9f4d3ae546a064f82bcf96e338355c706393d\"",
+        description:
+          "The ETag of an earlier response: the range applies only while the file is unchanged, else the whole file comes (RFC 9110 §13.1.5)",
+        example: '"8b39a602f76b608c23963d041dd9f4d3ae546a064f82bcf96e338355c706393d"',
       }),
     }),
   },
   responses: {
     200: { description: "The whole file, in its own Content-Type (application/pdf for certificates)", headers: FILE_HEADERS, content: FILE_CONTENT },
-    206: { description: "The requested byte range (RFC 9110 §14)", headers: { ...FILE_HEADERS, "Content-Range": { description: "`bytes <first>-<last>/<size>`", schema: { type: "string", example: "bytes 0-1023/48213" } } }, content: FILE_CONTENT },
+    206: {
+      description: "The requested byte range (RFC 9110 §14)",
+      headers: {
+        ...FILE_HEADERS,
+        "Content-Range": { description: "`bytes <first>-<last>/<size>`", schema: { type: "string", example: "bytes 0-1023/48213" } },
+      },
+      content: FILE_CONTENT,
+    },
     ...errorResponses("NOT_FOUND", "SOURCE_QUARANTINED", "SOURCE_UNAVAILABLE", "RANGE_NOT_SATISFIABLE", "VALIDATION_FAILED"),
   },
 });
@@ -69,10 +81,13 @@ export function registerDocumentContent(api: RouteGroup): void {
     const headers = c.req.valid("header");
     const decision = ifRangeHolds(headers["if-range"], etag) ? decideRange(headers.range, doc.size) : { kind: "full" as const };
     if (decision.kind === "unsatisfiable")
-      return refuse(c, new ApiError("RANGE_NOT_SATISFIABLE", {
-        message: decision.reason === "multiple" ? "Only a single byte range is supported." : undefined,
-        headers: { "Content-Range": `bytes */${doc.size}` },
-      }));
+      return refuse(
+        c,
+        new ApiError("RANGE_NOT_SATISFIABLE", {
+          message: decision.reason === "multiple" ? "Only a single byte range is supported." : undefined,
+          headers: { "Content-Range": `bytes */${doc.size}` },
+        }),
+      );
 
     const out = new Headers({
       "Content-Type": doc.mimeType,
@@ -95,7 +110,10 @@ export function registerDocumentContent(api: RouteGroup): void {
     recordWindow(c, lease.window);
     if (!lease.ok) throw rateLimited(lease.retryAfterSeconds);
     const release = () => gate.releaseDownload(lease.leaseId);
-    const object = await c.env.FILES.get(doc.r2Key, decision.kind === "partial" ? { range: { offset: decision.start, length: decision.end - decision.start + 1 } } : {});
+    const object = await c.env.FILES.get(
+      doc.r2Key,
+      decision.kind === "partial" ? { range: { offset: decision.start, length: decision.end - decision.start + 1 } } : {},
+    );
     if (!object) {
       await release();
       throw new ApiError("NOT_FOUND");
@@ -103,7 +121,11 @@ export function registerDocumentContent(api: RouteGroup): void {
     // A plain stream would go out chunked, without Content-Length: FixedLengthStream gives the runtime the size.
     // The pipe outlives the response's last byte (the source still has to report its end and free the lease).
     const sized = new FixedLengthStream(length);
-    c.executionCtx.waitUntil(releasingStream(object.body, release, (p) => c.executionCtx.waitUntil(p)).pipeTo(sized.writable).catch(() => undefined));
+    c.executionCtx.waitUntil(
+      releasingStream(object.body, release, (p) => c.executionCtx.waitUntil(p))
+        .pipeTo(sized.writable)
+        .catch(() => undefined),
+    );
     return new Response(sized.readable, { status, headers: out });
   });
 }

@@ -13,7 +13,9 @@ import { AcceptedQueriesSchema, CreateQueriesBody, IdempotencyHeaders } from "./
 
 const route = createRoute({
   method: "post",
-  path: "/queries", operationId: "createQueries", tags: ["Queries"],
+  path: "/queries",
+  operationId: "createQueries",
+  tags: ["Queries"],
   summary: "Query the registrations of 1 to 100 subjects",
   description: "Accepted or rejected as a whole. One query allowance is reserved per de-duplicated subject.",
   request: {
@@ -22,8 +24,16 @@ const route = createRoute({
   },
   responses: {
     202: { description: "Accepted; poll each query by id", content: { "application/json": { schema: AcceptedQueriesSchema } } },
-    ...errorResponses("VALIDATION_FAILED", "INVALID_SUBJECT", "SUBSCRIPTION_REQUIRED", "QUERY_ALLOWANCE_INSUFFICIENT",
-      "IDEMPOTENCY_CONFLICT", "IDEMPOTENCY_IN_FLIGHT", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"),
+    ...errorResponses(
+      "VALIDATION_FAILED",
+      "INVALID_SUBJECT",
+      "SUBSCRIPTION_REQUIRED",
+      "QUERY_ALLOWANCE_INSUFFICIENT",
+      "IDEMPOTENCY_CONFLICT",
+      "IDEMPOTENCY_IN_FLIGHT",
+      "PAYLOAD_TOO_LARGE",
+      "UNSUPPORTED_MEDIA_TYPE",
+    ),
   },
 });
 
@@ -34,16 +44,21 @@ export function normaliseBatch(raw: readonly string[], field: (i: number) => str
     const subject = normaliseSubject(value, now);
     if (!subject.ok)
       throw new ApiError("INVALID_SUBJECT", {
-        fields: [{
-          path: field(i),
-          code: "INVALID_VALUE",
-          message: subject.reason === "unsupported_document"
-            ? "Only 18-digit resident identity numbers are supported; 15-digit numbers, passports and other documents are not."
-            : "Not a valid 18-digit resident identity number (birth date or check digit).",
-        }],
+        fields: [
+          {
+            path: field(i),
+            code: "INVALID_VALUE",
+            message:
+              subject.reason === "unsupported_document"
+                ? "Only 18-digit resident identity numbers are supported; 15-digit numbers, passports and other documents are not."
+                : "Not a valid 18-digit resident identity number (birth date or check digit).",
+          },
+        ],
       });
     if (subject.name.length < 2)
-      throw new ApiError("VALIDATION_FAILED", { fields: [{ path: field(i), code: "OUT_OF_RANGE", message: "Must be at least 2 characters after normalisation." }] });
+      throw new ApiError("VALIDATION_FAILED", {
+        fields: [{ path: field(i), code: "OUT_OF_RANGE", message: "Must be at least 2 characters after normalisation." }],
+      });
     if (!names.includes(subject.name)) names.push(subject.name);
   });
   return names;
@@ -68,7 +83,11 @@ export function registerCreateQuery(api: RouteGroup): void {
       now,
     });
     // A failed send loses nothing: the sweep re-drives queued tasks that never started.
-    if (created) await enqueue(c.env, rows.map((r) => ({ type: "list", queryId: r.id }))).catch((e) => console.error("enqueue failed", e));
+    if (created)
+      await enqueue(
+        c.env,
+        rows.map((r) => ({ type: "list", queryId: r.id })),
+      ).catch((e) => console.error("enqueue failed", e));
     return response as never;
   });
 }

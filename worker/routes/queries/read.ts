@@ -11,8 +11,15 @@ import { errorResponses } from "../responses";
 import { enumList, pagination } from "../shared";
 import { toPage } from "../../serializers/page";
 import {
-  QueryListQuery, QueryPageSchema, QueryParams, QuerySchema, REGISTRATION_PARSE_STATUSES, RegistrationListQuery,
-  RegistrationPageSchema, RegistrationParams, RegistrationSchema,
+  QueryListQuery,
+  QueryPageSchema,
+  QueryParams,
+  QuerySchema,
+  REGISTRATION_PARSE_STATUSES,
+  RegistrationListQuery,
+  RegistrationPageSchema,
+  RegistrationParams,
+  RegistrationSchema,
 } from "./schema";
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } } });
@@ -26,8 +33,13 @@ export async function requireQuery(db: D1Database, accountId: string, id: string
 export function registerQueryReads(api: RouteGroup): void {
   api.openapi(
     createRoute({
-      method: "get", path: "/queries", operationId: "listQueries", tags: ["Queries"], summary: "List queries of the last 6 calendar months, newest first",
-      description: "Only queries created on or after 00:00 Beijing time of today minus 6 months. `search` matches a substring of the subject name, or a whole query id.",
+      method: "get",
+      path: "/queries",
+      operationId: "listQueries",
+      tags: ["Queries"],
+      summary: "List queries of the last 6 calendar months, newest first",
+      description:
+        "Only queries created on or after 00:00 Beijing time of today minus 6 months. `search` matches a substring of the subject name, or a whole query id.",
       request: { query: QueryListQuery },
       responses: { 200: { description: "Page of queries", ...json(QueryPageSchema) }, ...errorResponses("VALIDATION_FAILED") },
     }),
@@ -42,7 +54,11 @@ export function registerQueryReads(api: RouteGroup): void {
 
   api.openapi(
     createRoute({
-      method: "get", path: "/queries/{id}", operationId: "getQuery", tags: ["Queries"], summary: "Read one query (not limited by the history window)",
+      method: "get",
+      path: "/queries/{id}",
+      operationId: "getQuery",
+      tags: ["Queries"],
+      summary: "Read one query (not limited by the history window)",
       request: { params: QueryParams },
       responses: { 200: { description: "The query", ...json(QuerySchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
     }),
@@ -51,24 +67,44 @@ export function registerQueryReads(api: RouteGroup): void {
 
   api.openapi(
     createRoute({
-      method: "get", path: "/queries/{id}/registrations", operationId: "listRegistrations", tags: ["Queries"], summary: "List a query's registrations",
+      method: "get",
+      path: "/queries/{id}/registrations",
+      operationId: "listRegistrations",
+      tags: ["Queries"],
+      summary: "List a query's registrations",
       description: "`search` matches the certificate number, party names and the property description.",
       request: { params: QueryParams, query: RegistrationListQuery },
-      responses: { 200: { description: "Page of registrations", ...json(RegistrationPageSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
+      responses: {
+        200: { description: "Page of registrations", ...json(RegistrationPageSchema) },
+        ...errorResponses("NOT_FOUND", "VALIDATION_FAILED"),
+      },
     }),
     async (c) => {
       const query = await requireQuery(c.env.DB, c.get("principal").accountId, c.req.valid("param").id);
       const q = c.req.valid("query");
       const { page, pageSize, offset } = pagination(q);
-      const filter = { ...(q.search ? { search: q.search } : {}), parseStatuses: enumList("parseStatus", q.parseStatus, REGISTRATION_PARSE_STATUSES) };
+      const filter = {
+        ...(q.search ? { search: q.search } : {}),
+        parseStatuses: enumList("parseStatus", q.parseStatus, REGISTRATION_PARSE_STATUSES),
+      };
       const { rows, total, documents } = await pageOfRegistrations(c.env.DB, query.id, filter, { pageSize, offset });
-      return c.json(toPage(rows.map((r) => toRegistrationSummary(r, documents.get(r.id) ?? [])), { total, page, pageSize }), 200);
+      return c.json(
+        toPage(
+          rows.map((r) => toRegistrationSummary(r, documents.get(r.id) ?? [])),
+          { total, page, pageSize },
+        ),
+        200,
+      );
     },
   );
 
   api.openapi(
     createRoute({
-      method: "get", path: "/queries/{id}/registrations/{registrationId}", operationId: "getRegistration", tags: ["Queries"], summary: "Read one registration with its parsed certificate",
+      method: "get",
+      path: "/queries/{id}/registrations/{registrationId}",
+      operationId: "getRegistration",
+      tags: ["Queries"],
+      summary: "Read one registration with its parsed certificate",
       request: { params: RegistrationParams },
       responses: { 200: { description: "The registration", ...json(RegistrationSchema) }, ...errorResponses("NOT_FOUND", "VALIDATION_FAILED") },
     }),

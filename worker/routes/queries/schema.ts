@@ -7,7 +7,12 @@ export const QUERY_STATUSES = ["queued", "waiting_resource", "processing", "succ
 export const QUERY_EXECUTION_STATUSES = ["queued", "waiting_resource", "processing", "succeeded", "partial", "failed", "cancelled"] as const;
 export const SOURCE_STATUSES = ["available", "unavailable", "quarantined"] as const;
 export const FAILURE_CODES = [
-  "SOURCE_QUARANTINED", "SOURCE_UNAVAILABLE", "QUERY_FAILED", "CHECK_FAILED", "DOCUMENT_COVERAGE_INCOMPLETE", "CHECK_COVERAGE_INCOMPLETE",
+  "SOURCE_QUARANTINED",
+  "SOURCE_UNAVAILABLE",
+  "QUERY_FAILED",
+  "CHECK_FAILED",
+  "DOCUMENT_COVERAGE_INCOMPLETE",
+  "CHECK_COVERAGE_INCOMPLETE",
 ] as const;
 export const REGISTRATION_PARSE_STATUSES = ["completed", "pending", "failed", "missing"] as const;
 /** The gateway contract's register types (worker/upstream/http/contract.ts), as the upstream lists them. */
@@ -68,22 +73,20 @@ export const CreateQueriesBody = z
 export const AcceptedQueriesSchema = z.object({ queries: z.array(QuerySchema) }).openapi("PublicAcceptedQueries");
 
 export const IdempotencyHeaders = z.object({
-  "idempotency-key": z
-    .string()
-    .min(1)
-    .max(128)
-    .regex(/\S/)
-    .openapi({
-      description:
-        "One per business intent (a fresh UUID); send the same key with the same body when retrying. 1 to 128 characters, not only spaces; keys are compared exactly.",
-      example: "3f0c2a9e-3d1b-4b9e-9a8e-2c1f0b7d6e5a",
-    }),
+  "idempotency-key": z.string().min(1).max(128).regex(/\S/).openapi({
+    description:
+      "One per business intent (a fresh UUID); send the same key with the same body when retrying. 1 to 128 characters, not only spaces; keys are compared exactly.",
+    example: "3f0c2a9e-3d1b-4b9e-9a8e-2c1f0b7d6e5a",
+  }),
 });
 
 export const QueryListQuery = z.object({
   ...PaginationQuery,
   search: SearchQuery,
-  status: z.union([z.literal(""), z.enum(QUERY_STATUSES)]).optional().openapi({ description: "Queries in this status only; empty or absent means all", example: "succeeded" }),
+  status: z
+    .union([z.literal(""), z.enum(QUERY_STATUSES)])
+    .optional()
+    .openapi({ description: "Queries in this status only; empty or absent means all", example: "succeeded" }),
 });
 
 export const QueryPageSchema = pageSchema(QuerySchema, "PublicQueryPage");
@@ -97,7 +100,8 @@ export const AttachmentSchema = z
     pageCount: int64().optional().openapi({ description: "Omitted for non-paged files" }),
     sha256: z.string().optional(),
     status: z.enum(ATTACHMENT_STATUSES).optional().openapi({
-      description: "text_extracted: PDF text read for matching; no_text: a PDF with no text layer; not_text_searchable: an image; unreadable: a corrupt file",
+      description:
+        "text_extracted: PDF text read for matching; no_text: a PDF with no text layer; not_text_searchable: an image; unreadable: a corrupt file",
     }),
   })
   .openapi("RegistrationAttachmentsItem");
@@ -132,7 +136,10 @@ export const RegistrationSummarySchema = z
 export const RegistrationListQuery = z.object({
   ...PaginationQuery,
   search: SearchQuery,
-  parseStatus: enumListParameter(REGISTRATION_PARSE_STATUSES, "Registrations whose certificate is in one of these states (missing: none obtained; failed: obtained, not parsed)."),
+  parseStatus: enumListParameter(
+    REGISTRATION_PARSE_STATUSES,
+    "Registrations whose certificate is in one of these states (missing: none obtained; failed: obtained, not parsed).",
+  ),
 });
 
 export const RegistrationPageSchema = pageSchema(RegistrationSummarySchema, "PublicRegistrationPage");
@@ -183,4 +190,7 @@ export const RegistrationSchema = z
   .openapi("PublicRegistration");
 
 export const QueryParams = z.object({ id: z.string().min(1).max(100).openapi({ description: "Query id", example: "qry_4f8a1c2b3d4e5f60" }) });
-export const RegistrationParams = z.object({ id: z.string().min(1).max(100).openapi({ description: "Query id", example: "qry_4f8a1c2b3d4e5f60" }), registrationId: z.string().min(1).max(100).openapi({ description: "Registration id", example: "reg_7b2c9d0e1f2a3b4c" }) });
+export const RegistrationParams = z.object({
+  id: z.string().min(1).max(100).openapi({ description: "Query id", example: "qry_4f8a1c2b3d4e5f60" }),
+  registrationId: z.string().min(1).max(100).openapi({ description: "Registration id", example: "reg_7b2c9d0e1f2a3b4c" }),
+});

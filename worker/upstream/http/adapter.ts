@@ -5,7 +5,13 @@
  * empty result).
  */
 import type {
-  AttachmentListing, CallContext, FileResult, RegistrationListing, RegistrationRef, UpstreamAdapter, UpstreamRegistration,
+  AttachmentListing,
+  CallContext,
+  FileResult,
+  RegistrationListing,
+  RegistrationRef,
+  UpstreamAdapter,
+  UpstreamRegistration,
 } from "../types";
 import { AttachmentListSchema, GATEWAY_HEADERS, gatewayRoutes, ListingSchema } from "./contract";
 import { fail } from "./failures";
@@ -27,7 +33,13 @@ function pathOf(template: string, params: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
 }
 
-function toRegistration(r: { certificateNumber: string; registerType?: string | null; registerTime?: string | null; expiresAt?: string | null; summary?: Record<string, unknown> | null }): UpstreamRegistration {
+function toRegistration(r: {
+  certificateNumber: string;
+  registerType?: string | null;
+  registerTime?: string | null;
+  expiresAt?: string | null;
+  summary?: Record<string, unknown> | null;
+}): UpstreamRegistration {
   const out: UpstreamRegistration = { certificateNumber: r.certificateNumber, summary: r.summary ?? {} };
   if (r.registerType) out.registerType = r.registerType;
   if (r.registerTime) out.registerTime = r.registerTime;

@@ -21,7 +21,15 @@ export const GATEWAY_HEADERS = {
 } as const;
 
 /** Error codes in a gateway error body; the code decides, the HTTP status is the fallback. */
-export const GATEWAY_ERROR_CODES = ["NOT_FOUND", "SOURCE_UNAVAILABLE", "SOURCE_QUARANTINED", "BUSY", "TRANSIENT", "UNAUTHORIZED", "BAD_REQUEST"] as const;
+export const GATEWAY_ERROR_CODES = [
+  "NOT_FOUND",
+  "SOURCE_UNAVAILABLE",
+  "SOURCE_QUARANTINED",
+  "BUSY",
+  "TRANSIENT",
+  "UNAUTHORIZED",
+  "BAD_REQUEST",
+] as const;
 export type GatewayErrorCode = (typeof GATEWAY_ERROR_CODES)[number];
 
 /** The HTTP status a gateway sends with each code (the stub's table; the adapter reads the code). */
@@ -47,7 +55,16 @@ export const GatewayErrorSchema = z
   .openapi("GatewayError");
 
 export const ListingRequestSchema = z
-  .object({ subject: z.string().min(1).max(200).openapi({ description: "The normalised subject: an enterprise full name or an 18-digit identity number", example: "上海示例供应链管理有限公司" }) })
+  .object({
+    subject: z
+      .string()
+      .min(1)
+      .max(200)
+      .openapi({
+        description: "The normalised subject: an enterprise full name or an 18-digit identity number",
+        example: "上海示例供应链管理有限公司",
+      }),
+  })
   .openapi("ListingRequest");
 
 export const GatewayRegistrationSchema = z
@@ -72,12 +89,14 @@ export const ListingSchema = z
 export const AttachmentListSchema = z
   .object({
     attachments: z.array(
-      z.object({
-        fileName: z.string().min(1).max(255),
-        mimeType: z.string().min(1).max(100).openapi({ example: "application/pdf" }),
-        size: z.number().int().min(0).optional(),
-        sha256: sha256Hex.optional(),
-      }).openapi("GatewayAttachment"),
+      z
+        .object({
+          fileName: z.string().min(1).max(255),
+          mimeType: z.string().min(1).max(100).openapi({ example: "application/pdf" }),
+          size: z.number().int().min(0).optional(),
+          sha256: sha256Hex.optional(),
+        })
+        .openapi("GatewayAttachment"),
     ),
   })
   .openapi("AttachmentList");
@@ -86,7 +105,11 @@ export type GatewayListing = z.infer<typeof ListingSchema>;
 export type GatewayError = z.infer<typeof GatewayErrorSchema>;
 
 const callHeaders = z.object({
-  [GATEWAY_HEADERS.requestId]: z.string().max(100).optional().openapi({ description: "Echoed in the response and in error bodies; the same on in-call retries" }),
+  [GATEWAY_HEADERS.requestId]: z
+    .string()
+    .max(100)
+    .optional()
+    .openapi({ description: "Echoed in the response and in error bodies; the same on in-call retries" }),
   [GATEWAY_HEADERS.attempt]: z.string().regex(/^\d+$/).optional().openapi({ description: "The pipeline's attempt number of this step" }),
 });
 const fileHeaders = callHeaders.extend({
@@ -97,7 +120,11 @@ const certificateParam = z.string().min(1).max(64).openapi({ example: "164052770
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 const errorOf = (description: string) => ({ description, content: json(GatewayErrorSchema) });
 const retryAfter = { "Retry-After": { description: "Seconds (or an HTTP date) to wait", schema: { type: "string" as const } } };
-const busy = { description: "BUSY: no logged-in session free; Retry-After says when to ask again", headers: retryAfter, content: json(GatewayErrorSchema) };
+const busy = {
+  description: "BUSY: no logged-in session free; Retry-After says when to ask again",
+  headers: retryAfter,
+  content: json(GatewayErrorSchema),
+};
 const commonErrors = {
   401: errorOf("UNAUTHORIZED: missing or wrong bearer token"),
   429: busy,

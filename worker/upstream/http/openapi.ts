@@ -21,7 +21,9 @@ export function gatewayOpenApiDocument(): Record<string, unknown> {
       version: "1.0.0",
       description: "What the service's http upstream adapter expects of a registry connector. Prose: docs/upstream-gateway.md.",
     },
-    servers: [{ url: "{UPSTREAM_URL}", variables: { UPSTREAM_URL: { default: "http://127.0.0.1:8790", description: "The deployment's UPSTREAM_URL" } } }],
+    servers: [
+      { url: "{UPSTREAM_URL}", variables: { UPSTREAM_URL: { default: "http://127.0.0.1:8790", description: "The deployment's UPSTREAM_URL" } } },
+    ],
     security: [{ GatewayToken: [] }],
   }) as unknown as Record<string, unknown>;
 }

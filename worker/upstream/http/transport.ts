@@ -56,7 +56,12 @@ export class GatewayTransport {
       let failure: UpstreamFailure;
       let retryable = true;
       try {
-        const response = await fetch(`${this.base}${request.path}`, { method: request.method, headers: this.headers(request, ctx, requestId), body: this.body(request), signal });
+        const response = await fetch(`${this.base}${request.path}`, {
+          method: request.method,
+          headers: this.headers(request, ctx, requestId),
+          body: this.body(request),
+          signal,
+        });
         if (response.ok) return { ok: true, response, requestId };
         failure = await failureOfResponse(response);
         if (response.status === 401 || response.status === 403) {

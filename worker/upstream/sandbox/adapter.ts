@@ -3,9 +3,7 @@
  * registry with its scenario markers (无登记, 不可用, 隔离, 部分, 排队, 规模N, 慢). Expected failures are
  * returned as data, never thrown.
  */
-import type {
-  AttachmentListing, CallContext, FileResult, RegistrationListing, RegistrationRef, UpstreamAdapter, UpstreamFailure,
-} from "../types";
+import type { AttachmentListing, CallContext, FileResult, RegistrationListing, RegistrationRef, UpstreamAdapter, UpstreamFailure } from "../types";
 import type { FixtureStore, FixtureSubject } from "./fixtures";
 import { sandboxRegistry } from "./registry";
 import { partialFate, scenarioOf } from "./scenario";

@@ -47,8 +47,12 @@ function invoiceList(rng: Rng, fileName: string): GeneratedAttachment {
     });
   }
   const mentions = rows.map((r): InvoiceMention => ({
-    number: r.number, code: r.code, printed: r.number, form: r.code ? (r.code.length === 10 ? "coded10" : "coded12") : "digital20",
-    range: null, source: { attachment: fileName },
+    number: r.number,
+    code: r.code,
+    printed: r.number,
+    form: r.code ? (r.code.length === 10 ? "coded10" : "coded12") : "digital20",
+    range: null,
+    source: { attachment: fileName },
   }));
   return { fileName, mimeType: "application/pdf", rows, scan: null, needsOcr: false, mentions };
 }
@@ -62,7 +66,13 @@ function formOf(code: string | null): InvoiceMention["form"] {
 function scanned(rng: Rng, fileName: string, mimeType: Scan["mimeType"]): GeneratedAttachment {
   const scan = rng.pick(scansOfType(mimeType));
   const mentions = scan.rows.map((r): InvoiceMention => ({
-    number: r.number, code: r.code, printed: r.number, form: formOf(r.code), range: null, source: { attachment: fileName }, needsOcr: true,
+    number: r.number,
+    code: r.code,
+    printed: r.number,
+    form: formOf(r.code),
+    range: null,
+    source: { attachment: fileName },
+    needsOcr: true,
   }));
   return { fileName, mimeType, rows: scan.rows, scan: scan.file, needsOcr: true, mentions };
 }

@@ -36,9 +36,7 @@ function lead(rng: Rng, businessCode: string, debtor: string, buyer: string): st
 
 function contractClause(rng: Rng): string {
   const total = amount(rng, 10_000, 9_000_000);
-  return rng.chance(0.5)
-    ? `合同编号HT-${rng.int(2019, 2025)}-${rng.digits(4)}，金额${total.printed}元`
-    : `价税合计 ${total.printed} 元`;
+  return rng.chance(0.5) ? `合同编号HT-${rng.int(2019, 2025)}-${rng.digits(4)}，金额${total.printed}元` : `价税合计 ${total.printed} 元`;
 }
 
 /**
@@ -53,9 +51,7 @@ export function generateDescription(
   size: "short" | "medium" | "long" | "attachment",
 ): GeneratedDescription {
   if (size === "attachment") {
-    const text = rng.chance(0.5)
-      ? `${lead(rng, businessCode, debtor, buyer).replace(/如下：$/, "详见附件。")}`
-      : "详见附件";
+    const text = rng.chance(0.5) ? `${lead(rng, businessCode, debtor, buyer).replace(/如下：$/, "详见附件。")}` : "详见附件";
     return { text, mentions: [], refersToAttachment: true };
   }
   const target = size === "short" ? rng.int(60, 200) : size === "medium" ? rng.int(400, 1200) : rng.int(2400, 3800);

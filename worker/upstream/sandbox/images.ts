@@ -36,9 +36,26 @@ export function greyPng(size = 16, shade = 200): Uint8Array {
     b = (b + a) % 65521;
   }
   // zlib header, one final stored block (raw.length < 65536), Adler-32.
-  const zlib = [0x78, 0x01, 0x01, raw.length & 0xff, raw.length >>> 8, ~raw.length & 0xff, (~raw.length >>> 8) & 0xff, ...raw, ...be32(((b << 16) | a) >>> 0)];
+  const zlib = [
+    0x78,
+    0x01,
+    0x01,
+    raw.length & 0xff,
+    raw.length >>> 8,
+    ~raw.length & 0xff,
+    (~raw.length >>> 8) & 0xff,
+    ...raw,
+    ...be32(((b << 16) | a) >>> 0),
+  ];
   return new Uint8Array([
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
     ...chunk("IHDR", [...be32(size), ...be32(size), 8, 0, 0, 0, 0]),
     ...chunk("IDAT", zlib),
     ...chunk("IEND", []),

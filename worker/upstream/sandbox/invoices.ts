@@ -6,8 +6,7 @@
  */
 import type { Rng } from "./prng";
 
-export type InvoiceForm =
-  | "coded10" | "coded12" | "digital20" | "no_list" | "separated_list" | "range" | "grouped" | "full_width";
+export type InvoiceForm = "coded10" | "coded12" | "digital20" | "no_list" | "separated_list" | "range" | "grouped" | "full_width";
 
 /** One invoice number as printed in a registration. */
 export interface InvoiceMention {
@@ -43,7 +42,9 @@ function grouped(digits: string): string {
 
 function invoiceCode(rng: Rng, length: 10 | 12): string {
   // 10 digits: region (4) year (2) batch (3) kind (1); 12 digits: a leading 0 and a longer batch.
-  return length === 10 ? `${rng.int(1100, 6500)}${rng.int(18, 25)}${rng.digits(3)}${rng.pick(["1", "3", "4"])}` : `0${rng.int(1100, 6500)}${rng.int(18, 25)}${rng.digits(5)}`;
+  return length === 10
+    ? `${rng.int(1100, 6500)}${rng.int(18, 25)}${rng.digits(3)}${rng.pick(["1", "3", "4"])}`
+    : `0${rng.int(1100, 6500)}${rng.int(18, 25)}${rng.digits(5)}`;
 }
 
 const eightDigits = (rng: Rng) => rng.digits(8);
@@ -99,7 +100,14 @@ export function invoiceClause(rng: Rng, form: InvoiceForm): InvoiceClause {
 }
 
 export const INVOICE_FORMS: readonly InvoiceForm[] = [
-  "coded10", "coded12", "digital20", "no_list", "separated_list", "range", "grouped", "full_width",
+  "coded10",
+  "coded12",
+  "digital20",
+  "no_list",
+  "separated_list",
+  "range",
+  "grouped",
+  "full_width",
 ];
 
 /** An amount with thousands separators, e.g. "189,496.66", and its decimal string "189496.66". */

@@ -37,7 +37,10 @@ class CertificateWriter {
     const printed = opts.spaced && style.spacedLabels ? [...label].join(" ") : label;
     const fitsOneLine = textWidth(`${printed}${style.colon}${value}`, BODY_SIZE) <= CONTENT_WIDTH;
     if (style.separateRuns && fitsOneLine && !opts.description) {
-      this.pages.line([{ text: printed, x: MARGIN_X }, { text: value, x: MARGIN_X + textWidth(printed, BODY_SIZE) + 2 * BODY_SIZE }]);
+      this.pages.line([
+        { text: printed, x: MARGIN_X },
+        { text: value, x: MARGIN_X + textWidth(printed, BODY_SIZE) + 2 * BODY_SIZE },
+      ]);
       return;
     }
     const ownLine = style.valueOnNextLine && (opts.description || label.length % 2 === 0);

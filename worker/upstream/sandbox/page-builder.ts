@@ -56,7 +56,11 @@ export class PageBuilder {
    * The finished pages: each gets the header (certificate number) and footer (issuer, page N of M),
    * and optionally a diagonal watermark that a correct extractor drops.
    */
-  finish(header: string, issuer: string, watermark: boolean): { drawings: PageDrawing[]; texts: string[]; descriptionSpans: { pageNumber: number; start: number; end: number }[] } {
+  finish(
+    header: string,
+    issuer: string,
+    watermark: boolean,
+  ): { drawings: PageDrawing[]; texts: string[]; descriptionSpans: { pageNumber: number; start: number; end: number }[] } {
     const drawings: PageDrawing[] = [];
     const texts: string[] = [];
     const descriptionSpans: { pageNumber: number; start: number; end: number }[] = [];

@@ -7,9 +7,7 @@ import type { CertificateParty, PartyDetails } from "../../schemas/certificate";
 import { CORPORATION_SCALES, INDUSTRIES } from "../../domain/certificate/vocabulary";
 import { isValidIdentityNumber, makeCreditCode, organizationCodeOf } from "./identifiers";
 import type { Rng } from "./prng";
-import {
-  BANKS, BRANCH_SUFFIXES, COMPANY_SUFFIXES, FINANCE_SUFFIXES, GIVEN_CHARS, NAME_STEMS, REGIONS, ROADS, SURNAMES, TRADES,
-} from "./vocab";
+import { BANKS, BRANCH_SUFFIXES, COMPANY_SUFFIXES, FINANCE_SUFFIXES, GIVEN_CHARS, NAME_STEMS, REGIONS, ROADS, SURNAMES, TRADES } from "./vocab";
 
 type Region = (typeof REGIONS)[number];
 
@@ -24,10 +22,23 @@ export interface GeneratedParty {
 
 function emptyDetails(): PartyDetails {
   return {
-    address: null, businessRegistrationNumber: null, certificateType: null, city: null, corporationScale: null,
-    industryCode: null, legalRepresentative: null, lei: null, nationality: null, organizationCode: null,
-    organizationRegistrationCertificateNumber: null, passportExpiryDate: null, passportIssuingCountry: null,
-    province: null, tradeName: null, typeDescription: null, unclassifiedIdentifiers: [],
+    address: null,
+    businessRegistrationNumber: null,
+    certificateType: null,
+    city: null,
+    corporationScale: null,
+    industryCode: null,
+    legalRepresentative: null,
+    lei: null,
+    nationality: null,
+    organizationCode: null,
+    organizationRegistrationCertificateNumber: null,
+    passportExpiryDate: null,
+    passportIssuingCountry: null,
+    province: null,
+    tradeName: null,
+    typeDescription: null,
+    unclassifiedIdentifiers: [],
   };
 }
 
@@ -68,9 +79,16 @@ export function enterprise(rng: Rng, name: string): GeneratedParty {
   if (unclassifiedLabel) details.unclassifiedIdentifiers = [{ label: unclassifiedLabel, value: code }];
   return {
     party: {
-      name, role: "debtor", typeCode: "02", typeLevel2Code: null, typeLevel3Code: null,
-      unifiedSocialCreditCode: unclassifiedLabel ? null : code, institutionCertificateNumber: null,
-      personalIdentityNumber: null, financialInstitutionCode: null, details,
+      name,
+      role: "debtor",
+      typeCode: "02",
+      typeLevel2Code: null,
+      typeLevel3Code: null,
+      unifiedSocialCreditCode: unclassifiedLabel ? null : code,
+      institutionCertificateNumber: null,
+      personalIdentityNumber: null,
+      financialInstitutionCode: null,
+      details,
     },
     unclassifiedLabel,
     industryAsCode: rng.chance(0.5),
@@ -86,9 +104,16 @@ export function person(rng: Rng, identityNumber: string): GeneratedParty {
   located(rng, details, region);
   return {
     party: {
-      name: personName(rng), role: "debtor", typeCode: "04", typeLevel2Code: null, typeLevel3Code: null,
-      unifiedSocialCreditCode: null, institutionCertificateNumber: null, personalIdentityNumber: identityNumber,
-      financialInstitutionCode: null, details,
+      name: personName(rng),
+      role: "debtor",
+      typeCode: "04",
+      typeLevel2Code: null,
+      typeLevel3Code: null,
+      unifiedSocialCreditCode: null,
+      institutionCertificateNumber: null,
+      personalIdentityNumber: identityNumber,
+      financialInstitutionCode: null,
+      details,
     },
     unclassifiedLabel: null,
     industryAsCode: false,
@@ -111,9 +136,15 @@ export function securedParty(rng: Rng, leasing: boolean): GeneratedParty {
   located(rng, details, region);
   return {
     party: {
-      name, role: "secured_party", typeCode: bank ? "01" : "02", typeLevel2Code: null, typeLevel3Code: null,
-      unifiedSocialCreditCode: makeCreditCode(rng, region.code), institutionCertificateNumber: null,
-      personalIdentityNumber: null, financialInstitutionCode: bank ? `${rng.pick(["B", "C"])}${rng.digits(4)}H${rng.digits(9)}` : null,
+      name,
+      role: "secured_party",
+      typeCode: bank ? "01" : "02",
+      typeLevel2Code: null,
+      typeLevel3Code: null,
+      unifiedSocialCreditCode: makeCreditCode(rng, region.code),
+      institutionCertificateNumber: null,
+      personalIdentityNumber: null,
+      financialInstitutionCode: bank ? `${rng.pick(["B", "C"])}${rng.digits(4)}H${rng.digits(9)}` : null,
       details,
     },
     unclassifiedLabel: null,

@@ -14,7 +14,13 @@ import { Rng } from "./prng";
 import { type Skeleton, skeleton } from "./skeleton";
 import { styleFor, type RenderStyle } from "./style";
 import {
-  CANCELLATION_REASONS, CHANGE_DESCRIPTIONS, LEASE_TYPES, ORIGINAL_DEPARTMENTS, ORIGINAL_NOTES, SECURED_SCOPES, SECURITY_TYPES,
+  CANCELLATION_REASONS,
+  CHANGE_DESCRIPTIONS,
+  LEASE_TYPES,
+  ORIGINAL_DEPARTMENTS,
+  ORIGINAL_NOTES,
+  SECURED_SCOPES,
+  SECURITY_TYPES,
 } from "./vocab";
 import { attachmentsFor, type GeneratedAttachment } from "./attachment-plan";
 
@@ -111,8 +117,11 @@ export function buildRegistration(subject: string, index: number, count: number)
     issues: [],
     originalRegistration: originalRegistered
       ? {
-          registered: true, department: chain.pick(ORIGINAL_DEPARTMENTS), number: `${year}${chain.digits(10)}`,
-          date: `${Number(year) - 1}-0${chain.int(1, 9)}-1${chain.int(0, 9)}`, description: chain.pick(ORIGINAL_NOTES),
+          registered: true,
+          department: chain.pick(ORIGINAL_DEPARTMENTS),
+          number: `${year}${chain.digits(10)}`,
+          date: `${Number(year) - 1}-0${chain.int(1, 9)}-1${chain.int(0, 9)}`,
+          description: chain.pick(ORIGINAL_NOTES),
         }
       : null,
     parties: parties.map((p) => p.party),
@@ -128,7 +137,16 @@ export function buildRegistration(subject: string, index: number, count: number)
       : null,
     registrationDetails: detailsFor(sk, own),
   };
-  return { subject, skeleton: sk, certificate, parties, description: { ...description, text: descriptionText }, mentions, attachments, style: styleFor(subject, index, certificate) };
+  return {
+    subject,
+    skeleton: sk,
+    certificate,
+    parties,
+    description: { ...description, text: descriptionText },
+    mentions,
+    attachments,
+    style: styleFor(subject, index, certificate),
+  };
 }
 
 function detailsFor(sk: Skeleton, rng: Rng): Certificate["registrationDetails"] {

@@ -40,5 +40,7 @@ export function boxOnPage(quad, width, height) {
 
 /** Precisions that place a hit on the page; `page` and `unavailable` only say which page it is on. */
 export function isPlaced(location) {
-  return Boolean(location) && (location.precision === "word" || location.precision === "region") && location.quads.some((q) => quadBounds(q) !== null);
+  return (
+    Boolean(location) && (location.precision === "word" || location.precision === "region") && location.quads.some((q) => quadBounds(q) !== null)
+  );
 }

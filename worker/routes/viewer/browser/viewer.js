@@ -46,14 +46,19 @@ function describeFailure(error) {
 }
 
 function fail(error) {
-  if (error instanceof ApiFailure && (error.status === 401 || error.code === "ACCOUNT_DISABLED")) return lock("The key was refused. Type a valid key.");
+  if (error instanceof ApiFailure && (error.status === 401 || error.code === "ACCOUNT_DISABLED"))
+    return lock("The key was refused. Type a valid key.");
   setState("error", describeFailure(error));
 }
 
 /** Forgets the key and everything read with it. */
 function lock(message) {
   state.api = null;
-  for (const doc of state.documents.values()) doc.then((d) => d.close(), () => undefined);
+  for (const doc of state.documents.values())
+    doc.then(
+      (d) => d.close(),
+      () => undefined,
+    );
   state.documents.clear();
   state.locations.clear();
   $("viewer").hidden = true;
@@ -70,7 +75,10 @@ function documentFor(documentId) {
   while (state.documents.size > MAX_OPEN_DOCUMENTS) {
     const [oldest, evicted] = state.documents.entries().next().value;
     state.documents.delete(oldest);
-    evicted.then((d) => d.close(), () => undefined);
+    evicted.then(
+      (d) => d.close(),
+      () => undefined,
+    );
   }
   return doc;
 }
