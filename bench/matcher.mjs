@@ -23,21 +23,34 @@ const bundle = await build({ entryPoints: [entry], bundle: true, format: "esm", 
 const { compileCriteria } = await import("data:text/javascript;base64," + Buffer.from(bundle.outputFiles[0].text).toString("base64"));
 
 let seed = 0x2545f491;
-const rand = () => ((seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32);
+const rand = () => (seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32;
 const pick = (xs) => xs[Math.floor(rand() * xs.length)];
 const digits = (n) => Array.from({ length: n }, () => Math.floor(rand() * 10)).join("");
 
 const invoices8 = Array.from({ length: 70 }, () => digits(8));
 const invoices20 = Array.from({ length: 10 }, () => digits(20));
-const keywords = ["应收账款", "保理合同", "质押财产", "货物销售", "Invoice", "详见附件", "转让财产价值", "融资合同号码", "ABC有限公司", "中征动产"]
-  .concat(Array.from({ length: 10 }, (_, i) => `关键词${i}号`));
+const keywords = [
+  "应收账款",
+  "保理合同",
+  "质押财产",
+  "货物销售",
+  "Invoice",
+  "详见附件",
+  "转让财产价值",
+  "融资合同号码",
+  "ABC有限公司",
+  "中征动产",
+].concat(Array.from({ length: 10 }, (_, i) => `关键词${i}号`));
 const criteria = [
   ...invoices8.map((value, i) => ({ id: `inv8_${i}`, kind: "invoice_no", value })),
   ...invoices20.map((value, i) => ({ id: `inv20_${i}`, kind: "invoice_no", value })),
   ...keywords.map((value, i) => ({ id: `kw_${i}`, kind: "keyword", value })),
 ];
 
-const words = "本公司将其对债务人享有的应收账款转让给保理人用于融资担保财产描述如下发票明细金额人民币元合同编号期限至年月日共计张详见附件清单甲乙双方约定".split("");
+const words =
+  "本公司将其对债务人享有的应收账款转让给保理人用于融资担保财产描述如下发票明细金额人民币元合同编号期限至年月日共计张详见附件清单甲乙双方约定".split(
+    "",
+  );
 const numberForms = [
   () => `发票号码：${rand() < 0.05 ? pick(invoices8) : digits(8)}`,
   () => `发票代码 ${digits(12)} 号码 ${rand() < 0.05 ? pick(invoices8) : digits(8)}`,
@@ -118,7 +131,9 @@ console.log(`text: ${mb.toFixed(1)} M UTF-16 code units, ${criteria.length} crit
 console.log(`compile: ${firstCompileMs.toFixed(1)} ms first (builds the fold table), ${compileMs.toFixed(1)} ms after`);
 console.log(`charCodeAt sum loop : ${baseline.cpu.toFixed(0)} ms CPU, ${rate(baseline.cpu)} M units/s (wall ${baseline.ms.toFixed(0)} ms)`);
 console.log(`matcher.scan        : ${scan.cpu.toFixed(0)} ms CPU, ${rate(scan.cpu)} M units/s (wall ${scan.ms.toFixed(0)} ms)`);
-console.log(`ratio scan/baseline : ${(scan.cpu / baseline.cpu).toFixed(2)}x the CPU time of a bare scan (wall: ${(scan.ms / baseline.ms).toFixed(2)}x)`);
+console.log(
+  `ratio scan/baseline : ${(scan.cpu / baseline.cpu).toFixed(2)}x the CPU time of a bare scan (wall: ${(scan.ms / baseline.ms).toFixed(2)}x)`,
+);
 const workload = (name, t) => {
   const ratio = `${(t.cpu / baseline.cpu).toFixed(2)}x`;
   console.log(`${name.padEnd(27)}: ${t.cpu.toFixed(0)} ms CPU, ${rate(t.cpu)} M units/s, ${ratio} the bare scan, ${t.result.length} hits`);
@@ -129,5 +144,8 @@ const byVia = {};
 for (const h of scan.result) byVia[h.via] = (byVia[h.via] ?? 0) + 1;
 console.log(`hits by via: ${JSON.stringify(byVia)}`);
 let d = 0;
-for (let i = 0; i < text.length; i += 7) { const c = text.charCodeAt(i); if (c >= 48 && c <= 57) d++; }
+for (let i = 0; i < text.length; i += 7) {
+  const c = text.charCodeAt(i);
+  if (c >= 48 && c <= 57) d++;
+}
 console.log(`digits ≈ ${((d * 7 * 100) / text.length).toFixed(1)}% of the text`);

@@ -30,7 +30,10 @@ describe("invoice numbers: exact tokens", () => {
 
   it("finds every number of a list separated by 、，；", () => {
     const text = "No.01492921，No.08897420、12345678；87654321";
-    const found = spans(["01492921", "08897420", "12345678", "87654321"].map((v) => invoice(v)), text);
+    const found = spans(
+      ["01492921", "08897420", "12345678", "87654321"].map((v) => invoice(v)),
+      text,
+    );
     expect(found.map((f) => f.text)).toEqual(["01492921", "08897420", "12345678", "87654321"]);
   });
 

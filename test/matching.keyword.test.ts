@@ -30,7 +30,10 @@ describe("keywords", () => {
   it("keeps offsets exact after surrogate pairs", () => {
     const text = "😀😀 应收账款 and 01492921 🎉";
     const hits = compileCriteria([keyword("应收账款", "k"), { id: "n", kind: "invoice_no", value: "01492921" }]).scan(text);
-    expect(hits.map((h) => [h.criterionId, h.start, h.end])).toEqual([["k", 5, 9], ["n", 14, 22]]);
+    expect(hits.map((h) => [h.criterionId, h.start, h.end])).toEqual([
+      ["k", 5, 9],
+      ["n", 14, 22],
+    ]);
     for (const h of hits) expect(text.slice(h.start, h.end)).toBe(h.matched);
   });
 
@@ -43,15 +46,30 @@ describe("keywords", () => {
   it("reports overlapping hits of different criteria and each criterion once per span", () => {
     const criteria = [keyword("应收账款", "a"), keyword("账款", "b"), keyword("应收 账款", "a"), keyword("款转", "c")];
     const hits = compileCriteria(criteria).scan("应收账款转让");
-    expect(hits.map((h) => [h.criterionId, h.start, h.end])).toEqual([["a", 0, 4], ["b", 2, 4], ["c", 3, 5]]);
+    expect(hits.map((h) => [h.criterionId, h.start, h.end])).toEqual([
+      ["a", 0, 4],
+      ["b", 2, 4],
+      ["c", 3, 5],
+    ]);
   });
 
   it("keyword criteria with digits match anywhere, without token boundaries", () => {
-    expect(compileCriteria([keyword("1492")]).scan("01492921").map((h) => h.matched)).toEqual(["1492"]);
+    expect(
+      compileCriteria([keyword("1492")])
+        .scan("01492921")
+        .map((h) => h.matched),
+    ).toEqual(["1492"]);
   });
 
   it("finds repeated and self-overlapping occurrences", () => {
-    expect(compileCriteria([keyword("aa")]).scan("aAａ").map((h) => [h.start, h.end])).toEqual([[0, 2], [1, 3]]);
+    expect(
+      compileCriteria([keyword("aa")])
+        .scan("aAａ")
+        .map((h) => [h.start, h.end]),
+    ).toEqual([
+      [0, 2],
+      [1, 3],
+    ]);
   });
 
   it("ignores criteria that are only whitespace", () => {
@@ -81,7 +99,12 @@ describe("100 criteria at once", () => {
       ...numbers.map((value, i) => ({ id: `n${i}`, kind: "invoice_no" as const, value })),
       ...words.map((value, i) => ({ id: `k${i}`, kind: "keyword" as const, value })),
     ];
-    const forms = [(n: string) => `发票号码：${n}`, (n: string) => `No.${n}`, (n: string) => `${n.slice(0, 4)} ${n.slice(4)}`, (n: string) => `3100222130 ${n}`];
+    const forms = [
+      (n: string) => `发票号码：${n}`,
+      (n: string) => `No.${n}`,
+      (n: string) => `${n.slice(0, 4)} ${n.slice(4)}`,
+      (n: string) => `3100222130 ${n}`,
+    ];
     let text = "😀";
     const expected: [string, string][] = [];
     numbers.forEach((n, i) => {
@@ -89,7 +112,10 @@ describe("100 criteria at once", () => {
       text += `${written}，财产描述😀\n`;
       expected.push([`n${i}`, i % forms.length === 2 ? `${n.slice(0, 4)} ${n.slice(4)}` : n]);
     });
-    words.forEach((w, i) => { text += `见${w}。`; expected.push([`k${i}`, w]); });
+    words.forEach((w, i) => {
+      text += `见${w}。`;
+      expected.push([`k${i}`, w]);
+    });
     const hits = compileCriteria(criteria).scan(text);
     expect(hits.map((h) => [h.criterionId, text.slice(h.start, h.end)])).toEqual(expected);
   });

@@ -16,8 +16,35 @@ function prng(seed: number): () => number {
 }
 
 // Few distinct digits and short values so that hits, groups and ranges are frequent.
-const TEXT_UNITS = ["0", "1", "2", "0", "1", "０", "１", " ", " ", "\n", "　", "-", "~", "～", "至", "到", "—",
-  "a", "A", "ａ", "b", "发", "票", ".", ":", "😀", "\u00a0"];
+const TEXT_UNITS = [
+  "0",
+  "1",
+  "2",
+  "0",
+  "1",
+  "０",
+  "１",
+  " ",
+  " ",
+  "\n",
+  "　",
+  "-",
+  "~",
+  "～",
+  "至",
+  "到",
+  "—",
+  "a",
+  "A",
+  "ａ",
+  "b",
+  "发",
+  "票",
+  ".",
+  ":",
+  "😀",
+  "\u00a0",
+];
 const VALUE_UNITS = ["0", "1", "2", "０", " ", "a", "A", "b", "发", "-", "至", "😀"];
 
 /** A digit run of 1–9 digits, sometimes full-width, sometimes written in 4-digit groups. */
@@ -31,7 +58,12 @@ function randomNumber(rand: () => number, size = 1 + Math.floor(rand() * 9), giv
 /** A criterion's value written again in another form: digits grouped or full-width, letters in upper case, spaced. */
 function rewrite(rand: () => number, c: Criterion): string {
   const digits = c.value.replace(/\s/g, "");
-  return /^[0-9]+$/.test(digits) ? randomNumber(rand, digits.length, digits) : c.value.toUpperCase().split("").join(rand() < 0.5 ? "" : " ");
+  return /^[0-9]+$/.test(digits)
+    ? randomNumber(rand, digits.length, digits)
+    : c.value
+        .toUpperCase()
+        .split("")
+        .join(rand() < 0.5 ? "" : " ");
 }
 
 /** Random units and numbers, with criteria values written in again in other forms. */
@@ -97,9 +129,10 @@ describe("matcher agrees with the naive reference on random texts", () => {
       const c = criteria[0] as Criterion;
       const digits = c.value.replace(/\s/g, "");
       // A criterion (or, for a number, a range around it) written across the middle of the text.
-      const planted = /^[0-9]+$/.test(digits) && rand() < 0.5
-        ? `${randomNumber(rand, digits.length, "0".repeat(digits.length))}-${randomNumber(rand, digits.length, "9".repeat(digits.length))}`
-        : rewrite(rand, c);
+      const planted =
+        /^[0-9]+$/.test(digits) && rand() < 0.5
+          ? `${randomNumber(rand, digits.length, "0".repeat(digits.length))}-${randomNumber(rand, digits.length, "9".repeat(digits.length))}`
+          : rewrite(rand, c);
       const left = randomText(rand, TWO_CHAINS_FROM / 2 + Math.floor(rand() * 700), criteria);
       const inside = 1 + Math.floor(rand() * Math.max(1, planted.length - 1));
       const size = 2 * (left.length + inside);

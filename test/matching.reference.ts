@@ -8,7 +8,12 @@ import { normalizeValue, type Criterion, type Hit } from "../worker/domain/match
 
 const SEPARATORS = new Set(["-", "~", "至", "到"]);
 
-interface Token { start: number; end: number; digits: string; chunks: number[] }
+interface Token {
+  start: number;
+  end: number;
+  digits: string;
+  chunks: number[];
+}
 
 export function referenceScan(criteria: readonly Criterion[], text: string): Hit[] {
   const folded: string[] = [];
@@ -17,7 +22,10 @@ export function referenceScan(criteria: readonly Criterion[], text: string): Hit
   for (let i = 0; i < text.length; i++) {
     const f = normalizeValue(text.charAt(i));
     perUnit.push(f);
-    if (f !== "") { folded.push(f); origin.push(i); }
+    if (f !== "") {
+      folded.push(f);
+      origin.push(i);
+    }
   }
   const norm = folded.join("");
   const hits: Hit[] = [];
@@ -53,7 +61,10 @@ function tokenize(perUnit: readonly string[]): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < perUnit.length) {
-    if (!/^[0-9]$/.test(perUnit[i] as string)) { i++; continue; }
+    if (!/^[0-9]$/.test(perUnit[i] as string)) {
+      i++;
+      continue;
+    }
     let j = i;
     while (j < perUnit.length && /^[0-9]$/.test(perUnit[j] as string)) j++;
     const chunk = perUnit.slice(i, j).join("");

@@ -114,7 +114,9 @@ export function buildAutomaton(patterns: readonly string[], flagSeparators = fal
   const order = [0];
   for (let k = 0; k < order.length; k++) for (const child of (kids[order[k] as number] as Map<number, number>).values()) order.push(child);
   const idOf = new Uint32Array(stateCount);
-  order.forEach((old, id) => { idOf[old] = id; });
+  order.forEach((old, id) => {
+    idOf[old] = id;
+  });
 
   const childStart = new Uint32Array(stateCount + 1);
   const childCls = new Uint16Array(Math.max(0, stateCount - 1));
@@ -125,7 +127,10 @@ export function buildAutomaton(patterns: readonly string[], flagSeparators = fal
   let o = 0;
   order.forEach((old, id) => {
     childStart[id] = c;
-    for (const [cls, child] of kids[old] as Map<number, number>) { childCls[c] = cls; childTo[c++] = idOf[child] as number; }
+    for (const [cls, child] of kids[old] as Map<number, number>) {
+      childCls[c] = cls;
+      childTo[c++] = idOf[child] as number;
+    }
     ownStart[id] = o;
     for (const p of ends[old] as number[]) own[o++] = p;
   });
@@ -164,7 +169,24 @@ export function buildAutomaton(patterns: readonly string[], flagSeparators = fal
   }
   const table = new Int32Array(ROWS + rows);
   table.set(classOf);
-  const a: Automaton = { table, classOf: table.subarray(0, ROWS), alphabet, stateCount, denseCount, denseLimit: ROWS + rows, fail, childStart, childCls, childTo, ownStart, own, dictLink, reports, flagSeparators, afterDigit };
+  const a: Automaton = {
+    table,
+    classOf: table.subarray(0, ROWS),
+    alphabet,
+    stateCount,
+    denseCount,
+    denseLimit: ROWS + rows,
+    fail,
+    childStart,
+    childCls,
+    childTo,
+    ownStart,
+    own,
+    dictLink,
+    reports,
+    flagSeparators,
+    afterDigit,
+  };
   for (let k = 0; k < rows; k++) table[ROWS + k] = transitionTo(a, Math.floor(k / alphabet), target[k] as number, k % alphabet);
   for (let s = 0; s < denseCount; s++) table[ROWS + s * alphabet + CLS_SKIP] = encodeState(a, s);
   return a;
@@ -202,6 +224,7 @@ export function sparseStep(a: Automaton, code: number, cls: number): number {
       const entry = a.table[ROWS + s * a.alphabet + cls] as number;
       return transitionTo(a, from, decodeState(a, entry < 0 ? ~entry : entry), cls);
     }
-    for (let k = a.childStart[s] as number; k < (a.childStart[s + 1] as number); k++) if (a.childCls[k] === cls) return transitionTo(a, from, a.childTo[k] as number, cls);
+    for (let k = a.childStart[s] as number; k < (a.childStart[s + 1] as number); k++)
+      if (a.childCls[k] === cls) return transitionTo(a, from, a.childTo[k] as number, cls);
   }
 }

@@ -14,7 +14,10 @@ export function compileCriteria(criteria: readonly Criterion[]): CompiledMatcher
   const ignored: string[] = [];
   for (const c of criteria) {
     const value = normalizeValue(c.value);
-    if (value.length === 0) { ignored.push(c.id); continue; }
+    if (value.length === 0) {
+      ignored.push(c.id);
+      continue;
+    }
     const numeric = c.kind === "invoice_no" && isDigitString(value);
     const key = (numeric ? "n:" : "s:") + value;
     let p = byKey.get(key);
@@ -22,14 +25,21 @@ export function compileCriteria(criteria: readonly Criterion[]): CompiledMatcher
     if (!p.criteria.some((x) => x.id === c.id && x.kind === c.kind)) p.criteria.push({ id: c.id, kind: c.kind });
   }
   const patterns = [...byKey.values()];
-  const automaton = buildAutomaton(patterns.map((p) => p.value), patterns.some((p) => p.numeric));
-  const numbers = buildNumberTable(patterns.map((p) => p.value), patterns.map((p) => p.numeric));
+  const automaton = buildAutomaton(
+    patterns.map((p) => p.value),
+    patterns.some((p) => p.numeric),
+  );
+  const numbers = buildNumberTable(
+    patterns.map((p) => p.value),
+    patterns.map((p) => p.numeric),
+  );
   const seen = new Set<string>();
   let needsDedupe = false;
-  for (const p of patterns) for (const c of p.criteria) {
-    if (seen.has(c.id)) needsDedupe = true;
-    seen.add(c.id);
-  }
+  for (const p of patterns)
+    for (const c of p.criteria) {
+      if (seen.has(c.id)) needsDedupe = true;
+      seen.add(c.id);
+    }
   const longest = patterns.reduce((m, p) => Math.max(m, p.value.length), 0);
   const tables: CompiledTables = { automaton, numbers, patterns, needsDedupe, longest };
   return { patterns, ignored, scan: (text) => scanText(tables, text) };

@@ -59,7 +59,10 @@ function report(ctx: Look, state: number, i: number): void {
         continue;
       }
       if (token === 0) {
-        const whole = !isDigitAt(classOf, ctx.text, i + 1) && tokenEndingAt(classOf, ctx.text, i, numbers.lengths.length - 1, ctx.left) && endsToken(classOf, ctx.text, ctx.left);
+        const whole =
+          !isDigitAt(classOf, ctx.text, i + 1) &&
+          tokenEndingAt(classOf, ctx.text, i, numbers.lengths.length - 1, ctx.left) &&
+          endsToken(classOf, ctx.text, ctx.left);
         token = whole ? 1 : -1;
       }
       if (token === 1 && ctx.left.digits === p.value.length) push(ctx, index, "exact", ctx.left.start, i + 1);
@@ -71,7 +74,7 @@ function report(ctx: Look, state: number, i: number): void {
 function startOf(ctx: Look, last: number, units: number): number {
   const classOf = ctx.t.automaton.classOf;
   let i = last;
-  for (let left = units - 1; left > 0; ) if (classOf[ctx.text.charCodeAt(--i)] !== CLS_SKIP) left--;
+  for (let left = units - 1; left > 0;) if (classOf[ctx.text.charCodeAt(--i)] !== CLS_SKIP) left--;
   return i;
 }
 

@@ -100,7 +100,7 @@ function runTwoChains(first: Look, second: Look): void {
 /** Where `units` non-whitespace units before `end` begin (0 when there are fewer). */
 function warmUpStart(classOf: Int32Array, text: string, end: number, units: number): number {
   let k = end;
-  for (let n = 0; k > 0 && n < units; ) if (classOf[text.charCodeAt(--k)] !== CLS_SKIP) n++;
+  for (let n = 0; k > 0 && n < units;) if (classOf[text.charCodeAt(--k)] !== CLS_SKIP) n++;
   return k;
 }
 
