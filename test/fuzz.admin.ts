@@ -471,12 +471,10 @@ export function adminCase(r: AdminResources, auth: Auth): fc.Arbitrary<FuzzCase>
     { weight: 2, arbitrary: acc.map((a) => plain(auth, "keys", "GET", `/accounts/${a.raw}/keys`, [a], a.real, 200)) },
     {
       weight: 2,
-      arbitrary: fc
-        .tuple(acc, key)
-        .map(([a, k]) => ({
-          ...plain(auth, "revoke key", "DELETE", `/accounts/${a.raw}/keys/${k.raw}`, [a, k], false, 204),
-          ...(a.real && k.real && auth.kind !== "raw" && a.valid && k.valid ? { expect: [204, 404] } : {}),
-        })),
+      arbitrary: fc.tuple(acc, key).map(([a, k]) => ({
+        ...plain(auth, "revoke key", "DELETE", `/accounts/${a.raw}/keys/${k.raw}`, [a, k], false, 204),
+        ...(a.real && k.real && auth.kind !== "raw" && a.valid && k.valid ? { expect: [204, 404] } : {}),
+      })),
     },
     { weight: 3, arbitrary: review },
     { weight: 3, arbitrary: fixtureSubject },

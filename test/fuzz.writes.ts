@@ -264,12 +264,10 @@ export function envelope(bodyText: string, idempotency = true, bodyOptional = fa
     },
     {
       weight: 1,
-      arbitrary: fc
-        .integer({ min: 1, max: 120_000 })
-        .map((n) => ({
-          b: `{"subjectNames":["${"长".repeat(Math.ceil(MAX_BODY_BYTES / 3) + n)}"]}` as string | Uint8Array,
-          kind: "oversize" as const,
-        })),
+      arbitrary: fc.integer({ min: 1, max: 120_000 }).map((n) => ({
+        b: `{"subjectNames":["${"长".repeat(Math.ceil(MAX_BODY_BYTES / 3) + n)}"]}` as string | Uint8Array,
+        kind: "oversize" as const,
+      })),
     },
     {
       weight: 1,

@@ -56,14 +56,10 @@ export const GatewayErrorSchema = z
 
 export const ListingRequestSchema = z
   .object({
-    subject: z
-      .string()
-      .min(1)
-      .max(200)
-      .openapi({
-        description: "The normalised subject: an enterprise full name or an 18-digit identity number",
-        example: "上海示例供应链管理有限公司",
-      }),
+    subject: z.string().min(1).max(200).openapi({
+      description: "The normalised subject: an enterprise full name or an 18-digit identity number",
+      example: "上海示例供应链管理有限公司",
+    }),
   })
   .openapi("ListingRequest");
 
