@@ -2,7 +2,7 @@
 /**
  * Prints the open API's OpenAPI document, exactly as GET /api/open/v1/openapi.json serves it: the
  * app is bundled with esbuild for Node and asked in-process (Hono's app.request), so no server,
- * port or binding is involved: building the document touches none. Used by `npm run lint:openapi`.
+ * port or binding is involved (the env is empty: defaults only): building the document touches none. Used by `npm run lint:openapi`.
  *
  *   node scripts/openapi-dump.mjs [out.json]
  */
@@ -20,7 +20,8 @@ try {
     stdin: {
       contents: `import { createApp } from "./worker/app";
 export async function dump() {
-  const res = await createApp().request("/api/open/v1/openapi.json");
+  // An empty env: every setting takes its documented default (worker/config.ts checks it on each request).
+  const res = await createApp().request("/api/open/v1/openapi.json", {}, {});
   if (!res.ok) throw new Error("GET /api/open/v1/openapi.json: " + res.status + " " + (await res.text()));
   return res.json();
 }`,
