@@ -25,9 +25,9 @@ import type {
   EvidenceLocationsSchema,
   EvidenceSchema,
   NavigationSchema,
-  RESULT_SORTS,
   ResultPageSchema,
 } from "../worker/routes/checks/schema";
+import type { RESULT_SORTS } from "../worker/schemas/check-vocabulary";
 import type { ErrorBodySchema } from "../worker/schemas/error";
 
 export type Entitlements = z.output<typeof EntitlementsSchema>;

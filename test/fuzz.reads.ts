@@ -7,18 +7,14 @@
 import fc from "fast-check";
 import { EntitlementsSchema } from "../worker/routes/account/schema";
 import {
-  CHECK_STATUSES,
   CheckPageSchema,
   CheckResultSchema,
   CheckSchema,
   EvidenceLocationsSchema,
-  MATCH_STATUSES,
   NavigationSchema,
-  RESULT_SORTS,
-  RESULT_STATUSES,
   ResultPageSchema,
-  STRENGTHS,
 } from "../worker/routes/checks/schema";
+import { CHECK_STATUSES, MATCH_STATUSES, RESULT_SORTS, RESULT_STATUSES, STRENGTHS } from "../worker/schemas/check-vocabulary";
 import {
   QUERY_STATUSES,
   QueryPageSchema,

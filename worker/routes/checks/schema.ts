@@ -15,19 +15,6 @@ import {
   TERM_KINDS,
 } from "../../schemas/check-vocabulary";
 
-export {
-  CHECK_EXECUTION_STATUSES,
-  CHECK_STATUSES,
-  COVERAGE_ISSUE_CODES,
-  MATCH_STATUSES,
-  PENDING_REASONS,
-  RESULT_SORTS,
-  RESULT_STATUSES,
-  SOURCE_FIELDS,
-  STRENGTHS,
-  TERM_KINDS,
-};
-
 /** What the server checks of an invoice_no value (worker/domain/criteria.ts): 6 to 20 digits once spaces go and full-width digits fold. */
 const INVOICE_NO_PATTERN = "^[\\s]*([0-9０-９][\\s]*){6,20}$";
 
