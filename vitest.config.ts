@@ -15,8 +15,17 @@ export default defineConfig(async () => {
   // public/ (wrangler.toml [assets]: Swagger UI, the viewer's files, the sandbox's scans) is generated.
   buildStaticAssets();
   const migrations = await readD1Migrations("./migrations");
+  // Every shard D1 binding (wrangler.toml: SHARD_0, SHARD_1) gets these (test/setup/apply-migrations.ts).
+  const shardMigrations = await readD1Migrations("./migrations/shard");
   // No OCR service unless a project starts one: wrangler.toml's local default would be called otherwise.
-  const bindings = { TEST_MIGRATIONS: migrations, ADMIN_TOKEN: "test-admin-token", SANDBOX_SLOW_MS: "40", CHECK_SLICE: "3", OCR_URL: "" };
+  const bindings = {
+    TEST_MIGRATIONS: migrations,
+    TEST_SHARD_MIGRATIONS: shardMigrations,
+    ADMIN_TOKEN: "test-admin-token",
+    SANDBOX_SLOW_MS: "40",
+    CHECK_SLICE: "3",
+    OCR_URL: "",
+  };
   const test = { testTimeout: 60_000, hookTimeout: 60_000, setupFiles: ["./test/setup/apply-migrations.ts"] };
   return {
     test: {

@@ -7,6 +7,7 @@
  * running forever.
  */
 import { readConfig } from "../worker/config";
+import { resolveShard, shardOf } from "../worker/db/shards";
 import { forEachBounded } from "./bounded";
 import { abandonCheck } from "./check/fail";
 import { checkStep } from "./check/match";
@@ -15,7 +16,7 @@ import { abandonDocument, abandonListing } from "./query/abandon";
 import { documentStep } from "./query/document";
 import { listStep } from "./query/list";
 import { backoffDelay } from "./retry-policy";
-import type { StepOutcome } from "./step";
+import { waitWhileMoving, type StepOutcome } from "./step";
 
 export const DEAD_LETTER_QUEUE = "registry-pipeline-dlq";
 
@@ -38,23 +39,34 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-function runStep(env: Env, message: PipelineMessage, attempt: number): Promise<StepOutcome> {
+/**
+ * The step (or its dead-letter ending) on the account's shard D1. While the account is being moved
+ * to another shard (directory state 'moving'), no step touches either copy: it runs again later.
+ */
+async function onShard(env: Env, message: PipelineMessage, attempt: number, deadLetter: boolean): Promise<StepOutcome> {
+  const account = await resolveShard(env, message.accountId);
+  if (account.state === "moving") return waitWhileMoving(attempt);
+  const shard = shardOf(env, account.index);
+  return deadLetter ? abandon(env, shard, message) : runStep(env, shard, message, attempt);
+}
+
+function runStep(env: Env, shard: D1Database, message: PipelineMessage, attempt: number): Promise<StepOutcome> {
   switch (message.type) {
     case "list":
-      return listStep(env, message, attempt);
+      return listStep(env, shard, message, attempt);
     case "document":
-      return documentStep(env, message, attempt);
+      return documentStep(env, shard, message, attempt);
     case "check":
-      return checkStep(env, message);
+      return checkStep(env, shard, message);
   }
 }
 
-function abandon(env: Env, message: PipelineMessage): Promise<StepOutcome> {
+function abandon(env: Env, shard: D1Database, message: PipelineMessage): Promise<StepOutcome> {
   switch (message.type) {
     case "list":
-      return abandonListing(env, message);
+      return abandonListing(env, shard, message);
     case "document":
-      return abandonDocument(env, message);
+      return abandonDocument(env, shard, message);
     case "check":
       return abandonCheck(env, message);
   }
@@ -64,7 +76,7 @@ async function handleMessage(env: Env, message: Message<unknown>, deadLetter: bo
   const body = message.body;
   if (!isPipelineMessage(body)) return message.ack();
   try {
-    const outcome = await withDeadline(deadLetter ? abandon(env, body) : runStep(env, body, message.attempts), STEP_DEADLINE_MS);
+    const outcome = await withDeadline(onShard(env, body, message.attempts, deadLetter), STEP_DEADLINE_MS);
     if (outcome.kind === "done") {
       await enqueue(env, outcome.next);
       message.ack();

@@ -1,20 +1,29 @@
-/** @module Pipeline messages (one queue, a discriminated union) and sending them in batches. */
+/**
+ * @module Pipeline messages (one queue, a discriminated union) and sending them in batches. Every
+ * message names its task's account, so the consumer finds the account's shard D1 without a lookup
+ * per message (worker/db/shards.ts caches the directory per isolate).
+ */
+
+interface AccountMessage {
+  /** The task's account: its shard holds the registrations, documents and results the step touches. */
+  accountId: string;
+}
 
 /** List a query's registrations (takes an upstream slot; settles or releases the allowance). */
-export interface ListMessage {
+export interface ListMessage extends AccountMessage {
   type: "list";
   queryId: string;
 }
 
 /** Fetch, read and parse one registration's certificate and attachments; count progress; the last one finishes the query. */
-export interface DocumentMessage {
+export interface DocumentMessage extends AccountMessage {
   type: "document";
   queryId: string;
   registrationId: string;
 }
 
 /** Match a slice of a check's source registrations (from `offset`); the last slice finishes the check. */
-export interface CheckMessage {
+export interface CheckMessage extends AccountMessage {
   type: "check";
   checkId: string;
   offset?: number;
@@ -26,8 +35,8 @@ const TYPES: ReadonlySet<string> = new Set<PipelineMessage["type"]>(["list", "do
 
 /** A body this code can run (anything else on the queue is acknowledged and dropped). */
 export function isPipelineMessage(body: unknown): body is PipelineMessage {
-  if (!body || typeof body !== "object" || !("type" in body)) return false;
-  return typeof body.type === "string" && TYPES.has(body.type);
+  if (!body || typeof body !== "object" || !("type" in body) || !("accountId" in body)) return false;
+  return typeof body.type === "string" && TYPES.has(body.type) && typeof body.accountId === "string";
 }
 
 /** Queues take at most 100 messages per sendBatch. */

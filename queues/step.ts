@@ -4,7 +4,7 @@
  * turns both kinds of "later" into a queue retry of the same message.
  */
 import type { PipelineMessage } from "./messages";
-import { busyDelay, slotWaitDelay, transientDelay } from "./retry-policy";
+import { backoffDelay, busyDelay, slotWaitDelay, transientDelay } from "./retry-policy";
 
 export type StepOutcome =
   | { kind: "done"; next: PipelineMessage[] }
@@ -33,4 +33,9 @@ export function waitForSlot(suggestedSeconds: number): StepOutcome {
 
 export function waitWhileBusy(hintedSeconds?: number): StepOutcome {
   return { kind: "wait", delaySeconds: busyDelay(hintedSeconds) };
+}
+
+/** The account's data is being copied to another shard (directory state 'moving'): run again after backoff. */
+export function waitWhileMoving(attempt: number): StepOutcome {
+  return { kind: "wait", delaySeconds: backoffDelay(attempt) };
 }

@@ -1,11 +1,12 @@
 /**
  * @module The scheduled sweep: re-drives tasks stuck in a non-terminal state, e.g. a query whose
  * queue send failed after its rows were written, or whose messages were lost. Re-sent messages are
- * harmless: every step is idempotent.
+ * harmless: every step is idempotent. It also measures every shard D1 for placement (shard_sizes).
  */
 import { runBatch } from "../worker/db/batch";
 import { stuckChecks, touchChecks } from "../worker/db/checks";
 import { stuckQueries, touchQueries } from "../worker/db/queries";
+import { refreshShardSizes, resolveShard, shardOf } from "../worker/db/shards";
 import { enqueue, type PipelineMessage } from "./messages";
 import { documentMessages } from "./query/document-messages";
 
@@ -14,15 +15,20 @@ export const STUCK_AFTER_MS = 2 * 60_000;
 /** Tasks re-driven per kind and sweep. */
 const SWEEP_LIMIT = 500;
 
-export async function sweep(env: Env, now: number = Date.now()): Promise<{ queries: number; checks: number }> {
+export async function sweep(env: Env, now: number = Date.now()): Promise<{ queries: number; checks: number; shardBytes: Map<number, number> }> {
   const before = now - STUCK_AFTER_MS;
-  const [queries, checks] = await Promise.all([stuckQueries(env.DB, before, SWEEP_LIMIT), stuckChecks(env.DB, before, SWEEP_LIMIT)]);
+  const [queries, checks, shardBytes] = await Promise.all([
+    stuckQueries(env.DB, before, SWEEP_LIMIT),
+    stuckChecks(env.DB, before, SWEEP_LIMIT),
+    refreshShardSizes(env, now),
+  ]);
   const messages: PipelineMessage[] = [];
   for (const q of queries) {
-    if (q.listed) messages.push(...(await documentMessages(env, q.id)));
-    else messages.push({ type: "list", queryId: q.id });
+    // A listed query's unprocessed registrations are in its account's shard (the directory is cached per isolate).
+    if (q.listed) messages.push(...(await documentMessages(shardOf(env, (await resolveShard(env, q.accountId, now)).index), q)));
+    else messages.push({ type: "list", accountId: q.accountId, queryId: q.id });
   }
-  for (const checkId of checks) messages.push({ type: "check", checkId });
+  for (const c of checks) messages.push({ type: "check", accountId: c.accountId, checkId: c.id });
   await enqueue(env, messages);
   // Touch them so the next sweep waits for this re-drive to have its chance.
   await runBatch(env.DB, [
@@ -31,7 +37,11 @@ export async function sweep(env: Env, now: number = Date.now()): Promise<{ queri
       queries.map((q) => q.id),
       now,
     ),
-    touchChecks(env.DB, checks, now),
+    touchChecks(
+      env.DB,
+      checks.map((c) => c.id),
+      now,
+    ),
   ]);
-  return { queries: queries.length, checks: checks.length };
+  return { queries: queries.length, checks: checks.length, shardBytes };
 }

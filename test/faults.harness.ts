@@ -9,6 +9,8 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env as realEnv } from "cloudflare:workers";
 import worker from "../worker/index";
 import type { PipelineMessage } from "../queues/messages";
+import { shardBindingName } from "../worker/config";
+import { allShards } from "../worker/db/shards";
 
 export type FaultPoint = "DB.batch" | "FILES.put" | "FILES.get" | "PIPELINE.send";
 
@@ -41,15 +43,19 @@ export class FaultyPipeline {
   private matched = new Map<Fault, number>();
 
   constructor(base: Env = realEnv) {
-    const db = passThrough(base.DB, {
-      batch:
-        (real) =>
-        async (...args: unknown[]) => {
-          const [first] = args[0] as Array<{ statement?: string }>;
-          this.trip("DB.batch", String(first?.statement ?? ""));
-          return real(...args);
-        },
-    });
+    // Every D1's batches fail alike: the shared one's and each shard's (one count across them all).
+    const faultyD1 = (real: D1Database) =>
+      passThrough(real, {
+        batch:
+          (batch) =>
+          async (...args: unknown[]) => {
+            const [first] = args[0] as Array<{ statement?: string }>;
+            this.trip("DB.batch", String(first?.statement ?? ""));
+            return batch(...args);
+          },
+      });
+    const db = faultyD1(base.DB);
+    const shards = Object.fromEntries(allShards(base).map((shard, index) => [shardBindingName(index), faultyD1(shard)]));
     const files = passThrough(base.FILES, {
       put:
         (real) =>
@@ -75,7 +81,7 @@ export class FaultyPipeline {
         for (const m of list) this.outbox.push({ body: m.body as PipelineMessage, attempts: 1 });
       },
     };
-    this.env = { ...base, DB: db, FILES: files, PIPELINE: capture as unknown as Queue };
+    this.env = { ...base, ...shards, DB: db, FILES: files, PIPELINE: capture as unknown as Queue };
   }
 
   /** Replaces the armed faults and restarts the call counts. */

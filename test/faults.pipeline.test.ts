@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { documentIdFor } from "../queues/query/files";
 import { sweep, STUCK_AFTER_MS } from "../queues/sweep";
 import { sandboxRegistry } from "../worker/upstream/sandbox";
-import { body, idempotencyKey, newAccount } from "./helpers";
+import { body, idempotencyKey, newAccount, shardOfQuery } from "./helpers";
 import { FaultyPipeline } from "./faults.harness";
 import { expectCheckInvariants, expectQueryInvariants, outcome } from "./faults.invariants";
 
@@ -80,12 +80,13 @@ describe("faults part-way through steps and batches", () => {
 
     // Late copies of everything, after the end, change nothing.
     const after = await outcome(queryId, checkId);
-    const regs = await env.DB.prepare("SELECT id FROM registrations WHERE query_id = ?").bind(queryId).all<{ id: string }>();
+    const regs = await (await shardOfQuery(queryId)).prepare("SELECT id FROM registrations WHERE query_id = ?").bind(queryId).all<{ id: string }>();
+    const accountId = a.accountId;
     await p.deliver([
-      { body: { type: "list", queryId }, attempts: 9 },
-      ...regs.results.map((r) => ({ body: { type: "document" as const, queryId, registrationId: r.id }, attempts: 9 })),
-      { body: { type: "check", checkId }, attempts: 9 },
-      { body: { type: "check", checkId, offset: 3 }, attempts: 9 },
+      { body: { type: "list", accountId, queryId }, attempts: 9 },
+      ...regs.results.map((r) => ({ body: { type: "document" as const, accountId, queryId, registrationId: r.id }, attempts: 9 })),
+      { body: { type: "check", accountId, checkId }, attempts: 9 },
+      { body: { type: "check", accountId, checkId, offset: 3 }, attempts: 9 },
     ]);
     await p.drain();
     expect(await outcome(queryId, checkId)).toEqual(after);
@@ -181,7 +182,12 @@ describe("steps that never succeed", () => {
     const { checkId, queryId } = await submitCheck(p, a.key, "规模3死信故障有限公司");
     // List first; then every R2 write of the second registration's certificate fails, whatever the attempt.
     await p.deliver(p.outbox.splice(0));
-    const regs = await env.DB.prepare("SELECT id FROM registrations WHERE query_id = ? ORDER BY ordinal").bind(queryId).all<{ id: string }>();
+    const regs = await (
+      await shardOfQuery(queryId)
+    )
+      .prepare("SELECT id FROM registrations WHERE query_id = ? ORDER BY ordinal")
+      .bind(queryId)
+      .all<{ id: string }>();
     const doomed = regs.results[1]!.id;
     const doomedDoc = await documentIdFor(doomed, "certificate", 0);
     p.arm({ point: "FILES.put", match: new RegExp(`^files/${queryId}/${doomedDoc}$`) }, { point: "FILES.get", match: /^text\// });
@@ -192,7 +198,9 @@ describe("steps that never succeed", () => {
     await expectQueryInvariants(queryId);
     const q = await env.DB.prepare("SELECT status, failure_code FROM queries WHERE id = ?").bind(queryId).first();
     expect(q).toEqual({ status: "partial", failure_code: "DOCUMENT_COVERAGE_INCOMPLETE" });
-    expect(await env.DB.prepare("SELECT parse_status, processed FROM registrations WHERE id = ?").bind(doomed).first()).toEqual({
+    expect(
+      await (await shardOfQuery(queryId)).prepare("SELECT parse_status, processed FROM registrations WHERE id = ?").bind(doomed).first(),
+    ).toEqual({
       parse_status: "missing",
       processed: 1,
     });

@@ -2,6 +2,7 @@
 import { exports } from "cloudflare:workers";
 import type { ErrorBody } from "../worker/schemas/error";
 import { FIELD_CODES } from "../worker/errors";
+import { allShards, findAccountShard, shardOf } from "../worker/db/shards";
 import { checkResponseShape } from "./response-shapes";
 
 export const ADMIN_TOKEN = "test-admin-token";
@@ -161,11 +162,44 @@ export async function ledgerOf(taskId: string): Promise<string[]> {
   return results.map((r) => r.entry);
 }
 
-/** COUNT(*) of a table under a WHERE clause. */
+/** The tables each shard D1 holds (worker/db/schema/shard.ts); every other table is in the shared D1 (env.DB). */
+export const SHARD_TABLES: ReadonlySet<string> = new Set(["registrations", "documents", "check_results", "evidence", "manual_reviews"]);
+
+/** COUNT(*) of a table under a WHERE clause: in the shared D1, or summed over every shard for a shard table. */
 export async function countRows(table: string, where: string, ...params: (string | number)[]): Promise<number> {
   const { env } = await import("cloudflare:workers");
-  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`)
-    .bind(...params)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
+  const dbs = SHARD_TABLES.has(table) ? allShards(env) : [env.DB];
+  const counts = await Promise.all(
+    dbs.map((db) =>
+      db
+        .prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`)
+        .bind(...params)
+        .first<{ n: number }>(),
+    ),
+  );
+  return counts.reduce((sum, row) => sum + (row?.n ?? 0), 0);
+}
+
+/** The shard D1 the account was placed on (its shard_directory entry, read from D1, not from a cache). */
+export async function shardOfAccount(accountId: string): Promise<D1Database> {
+  const { env } = await import("cloudflare:workers");
+  const entry = await findAccountShard(env.DB, accountId);
+  if (!entry) throw new Error(`account ${accountId} has no shard`);
+  return shardOf(env, entry.index);
+}
+
+/** The shard D1 of the query's account: where its registrations and documents are. */
+export async function shardOfQuery(queryId: string): Promise<D1Database> {
+  const { env } = await import("cloudflare:workers");
+  const row = await env.DB.prepare("SELECT account_id FROM queries WHERE id = ?").bind(queryId).first<{ account_id: string }>();
+  if (!row) throw new Error(`no query ${queryId}`);
+  return shardOfAccount(row.account_id);
+}
+
+/** The shard D1 of the check's account: where its results, evidence and reviews are. */
+export async function shardOfCheck(checkId: string): Promise<D1Database> {
+  const { env } = await import("cloudflare:workers");
+  const row = await env.DB.prepare("SELECT account_id FROM checks WHERE id = ?").bind(checkId).first<{ account_id: string }>();
+  if (!row) throw new Error(`no check ${checkId}`);
+  return shardOfAccount(row.account_id);
 }

@@ -16,7 +16,7 @@ import { sandboxRegistry } from "../worker/upstream/sandbox";
 import type { PipelineMessage } from "../queues/messages";
 import { DEAD_LETTER_QUEUE } from "../queues/consumer";
 import { upstreamPool } from "../durable-objects/upstream-pool";
-import { body, countRows, idempotencyKey, ledgerOf, newAccount, open, queryRow, waitForQuery } from "./helpers";
+import { body, countRows, idempotencyKey, ledgerOf, newAccount, open, queryRow, shardOfQuery, waitForQuery } from "./helpers";
 
 const PIPELINE_QUEUE = "registry-pipeline";
 let messageCounter = 0;
@@ -50,7 +50,12 @@ async function acceptWithoutMessage(accountId: string, subject: string): Promise
 }
 
 async function registrationIds(queryId: string): Promise<string[]> {
-  const { results } = await env.DB.prepare("SELECT id FROM registrations WHERE query_id = ? ORDER BY ordinal").bind(queryId).all<{ id: string }>();
+  const { results } = await (
+    await shardOfQuery(queryId)
+  )
+    .prepare("SELECT id FROM registrations WHERE query_id = ? ORDER BY ordinal")
+    .bind(queryId)
+    .all<{ id: string }>();
   return results.map((r) => r.id);
 }
 
@@ -92,8 +97,8 @@ describe("redelivered and duplicated messages", () => {
     const id = await acceptWithoutMessage(a.accountId, subject);
 
     const listed = await deliver(PIPELINE_QUEUE, [
-      { type: "list", queryId: id },
-      { type: "list", queryId: id },
+      { type: "list", accountId: a.accountId, queryId: id },
+      { type: "list", accountId: a.accountId, queryId: id },
     ]);
     expect(listed.result.explicitAcks.sort()).toEqual([...listed.ids].sort());
     expect(listed.result.retryMessages).toEqual([]);
@@ -105,7 +110,9 @@ describe("redelivered and duplicated messages", () => {
     // Both list steps sent every document; send each twice more. Twelve deliveries for three files,
     // side by side in the real consumer's batches.
     const progress = watchProgress(id);
-    const docs = regs.flatMap((registrationId) => [0, 1].map(() => ({ type: "document" as const, queryId: id, registrationId })));
+    const docs = regs.flatMap((registrationId) =>
+      [0, 1].map(() => ({ type: "document" as const, accountId: a.accountId, queryId: id, registrationId })),
+    );
     await env.PIPELINE.sendBatch(docs.map((b) => ({ body: b, contentType: "json" as const })));
     const samples = await progress;
     for (const s of samples) expect(s.done).toBeLessThanOrEqual(s.total);
@@ -119,7 +126,11 @@ describe("redelivered and duplicated messages", () => {
     expect((await env.FILES.list({ prefix: `files/${id}/` })).objects).toHaveLength(documents);
 
     // After completion: the list and every document twice again, in one batch, on a later attempt.
-    const again = await deliver(PIPELINE_QUEUE, [{ type: "list", queryId: id }, ...docs, { type: "list", queryId: id }], 4);
+    const again = await deliver(
+      PIPELINE_QUEUE,
+      [{ type: "list", accountId: a.accountId, queryId: id }, ...docs, { type: "list", accountId: a.accountId, queryId: id }],
+      4,
+    );
     expect(again.result.explicitAcks.sort()).toEqual([...again.ids].sort());
     expect(again.result.retryMessages).toEqual([]);
     expect(await queryRow(id)).toEqual(finished);
@@ -133,7 +144,7 @@ describe("redelivered and duplicated messages", () => {
   it("a document message before its query is listed is acknowledged and does nothing", async () => {
     const a = await newAccount();
     const id = await acceptWithoutMessage(a.accountId, "无登记早到测试有限公司");
-    const early = await deliver(PIPELINE_QUEUE, [{ type: "document", queryId: id, registrationId: "reg_doesnotexist00" }]);
+    const early = await deliver(PIPELINE_QUEUE, [{ type: "document", accountId: a.accountId, queryId: id, registrationId: "reg_doesnotexist00" }]);
     expect(early.result.explicitAcks).toHaveLength(1);
     expect(await queryRow(id)).toMatchObject({ status: "queued", completed_at: null, processed_document_count: 0 });
     expect(await ledgerOf(id)).toEqual(["reserve"]);
@@ -161,17 +172,20 @@ describe("the scheduled sweep", () => {
   it("finishes a query left mid-pipeline by a crash (listed, documents half done, their messages gone), settling once", async () => {
     const a = await newAccount();
     const id = await acceptWithoutMessage(a.accountId, "崩溃恢复规模3测试有限公司");
-    await deliver(PIPELINE_QUEUE, [{ type: "list", queryId: id }]);
+    await deliver(PIPELINE_QUEUE, [{ type: "list", accountId: a.accountId, queryId: id }]);
     await waitForQuery(id);
     await quiesce();
     const documents = await countRows("documents", "query_id = ?", id);
     // What `wrangler dev` leaves after a kill: rows as written, the in-memory queue empty. Two of the
     // three registrations were never processed; nothing has touched the query for three minutes.
     const [, ...unprocessed] = await registrationIds(id);
+    await (
+      await shardOfQuery(id)
+    )
+      .prepare("UPDATE registrations SET processed = 0, parse_status = 'pending', certificate = NULL WHERE id IN (SELECT value FROM json_each(?))")
+      .bind(JSON.stringify(unprocessed))
+      .run();
     await env.DB.batch([
-      env.DB.prepare(
-        "UPDATE registrations SET processed = 0, parse_status = 'pending', certificate = NULL WHERE id IN (SELECT value FROM json_each(?))",
-      ).bind(JSON.stringify(unprocessed)),
       env.DB.prepare(
         `UPDATE queries SET status = 'processing', execution_status = 'processing', processed_document_count = 1, coverage_complete = 0,
            completed_at = NULL, updated_at = updated_at - 180000 WHERE id = ?`,
@@ -200,8 +214,8 @@ describe("the dead-letter consumer", () => {
     const dead = await deliver(
       DEAD_LETTER_QUEUE,
       [
-        { type: "list", queryId: id },
-        { type: "list", queryId: id },
+        { type: "list", accountId: a.accountId, queryId: id },
+        { type: "list", accountId: a.accountId, queryId: id },
       ],
       7,
     );
@@ -216,7 +230,7 @@ describe("the dead-letter consumer", () => {
 
     // A late pipeline delivery for the finished query changes nothing.
     const before = await queryRow(id);
-    await deliver(PIPELINE_QUEUE, [{ type: "list", queryId: id }], 8);
+    await deliver(PIPELINE_QUEUE, [{ type: "list", accountId: a.accountId, queryId: id }], 8);
     expect(await queryRow(id)).toEqual(before);
     expect(await ledgerOf(id)).toEqual(["reserve", "release"]);
   });
@@ -224,11 +238,11 @@ describe("the dead-letter consumer", () => {
   it("a dead-lettered document leaves its registration missing and the query partial", async () => {
     const a = await newAccount();
     const id = await acceptWithoutMessage(a.accountId, "死信文件规模3测试有限公司");
-    await deliver(PIPELINE_QUEUE, [{ type: "list", queryId: id }]);
+    await deliver(PIPELINE_QUEUE, [{ type: "list", accountId: a.accountId, queryId: id }]);
     const [lost, ...rest] = await registrationIds(id);
     // The real queue holds the document messages for its batch timeout; the dead letter comes first.
-    await deliver(DEAD_LETTER_QUEUE, [{ type: "document", queryId: id, registrationId: lost! }], 7);
-    const abandoned = await env.DB.prepare("SELECT processed, parse_status FROM registrations WHERE id = ?").bind(lost).first();
+    await deliver(DEAD_LETTER_QUEUE, [{ type: "document", accountId: a.accountId, queryId: id, registrationId: lost! }], 7);
+    const abandoned = await (await shardOfQuery(id)).prepare("SELECT processed, parse_status FROM registrations WHERE id = ?").bind(lost).first();
     expect(abandoned).toEqual({ processed: 1, parse_status: "missing" });
     await waitForQuery(id);
 

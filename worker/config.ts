@@ -67,6 +67,12 @@ export const VARIABLES = {
     3_600_000,
     5_000,
   ),
+  SHARDS: wholeNumber(
+    "How many shard D1s hold the accounts' data (docs/capacity.md section 3): bindings SHARD_0 … SHARD_{n-1}, each of which must exist (checkShardBindings).",
+    1,
+    5_000,
+    1,
+  ),
   ADMIN_TOKEN: secret("The management API's bearer token; unset, the whole management API answers 404."),
   OCR_URL: httpUrl("The OCR service that reads scanned attachments (docs/ocr.md); unset, images stay unread."),
   OCR_TOKEN: secret("The OCR service's bearer token, when it asks for one."),
@@ -79,6 +85,8 @@ export interface Config {
   upstreamSlots: number;
   checkSlice: number;
   authCacheMs: number;
+  /** Shard D1 bindings SHARD_0 … SHARD_{shards-1} (worker/db/shards.ts). */
+  shards: number;
   /** null: no management API. */
   adminToken: string | null;
   /** null: no OCR service configured. */
@@ -124,6 +132,7 @@ export function parseConfig(env: { readonly [Name in VariableName]?: unknown }):
     upstreamSlots: v.UPSTREAM_SLOTS,
     checkSlice: v.CHECK_SLICE,
     authCacheMs: v.AUTH_CACHE_MS,
+    shards: v.SHARDS,
     adminToken: v.ADMIN_TOKEN,
     ocr: v.OCR_URL === null ? null : v.OCR_TOKEN ? { url: v.OCR_URL, token: v.OCR_TOKEN } : { url: v.OCR_URL },
   };
@@ -137,6 +146,32 @@ function upstreamOf(v: Values, problems: Problem[]): Config["upstream"] | undefi
     problems.push({ variable: "UPSTREAM_TOKEN", problem: "is required when UPSTREAM is http (wrangler secret put UPSTREAM_TOKEN)" });
   if (v.UPSTREAM_URL === null || v.UPSTREAM_TOKEN === null) return undefined;
   return { kind: "http", url: v.UPSTREAM_URL, token: v.UPSTREAM_TOKEN };
+}
+
+/** The binding name of shard `index`. */
+export function shardBindingName(index: number): string {
+  return `SHARD_${index}`;
+}
+
+/**
+ * Every shard binding SHARDS names exists (a D1 binding: it prepares statements); throws a ConfigError
+ * naming the first missing one. Apart from parseConfig because it asks about bindings, not values: the
+ * Worker runs it at start-up (worker/index.ts), and worker/db/shards.ts before handing a shard out.
+ */
+export function checkShardBindings(env: object, shards: number): void {
+  const bindings = env as Record<string, unknown>;
+  for (let index = 0; index < shards; index++) {
+    const name = shardBindingName(index);
+    const binding = bindings[name];
+    if (typeof binding !== "object" || binding === null || !("prepare" in binding)) {
+      throw new ConfigError([
+        {
+          variable: "SHARDS",
+          problem: `is ${shards}, but ${name} is not a D1 binding (wrangler.toml [[d1_databases]]: node scripts/shard-bindings.mjs)`,
+        },
+      ]);
+    }
+  }
 }
 
 /** One parse per env object: an isolate keeps its env for life, and tests that build their own get theirs. */

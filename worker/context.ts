@@ -1,10 +1,14 @@
-/** @module The Hono environment: bindings plus what middleware puts on the context. */
+/** @module The Hono environment: bindings plus what middleware puts on the context; the account's shard D1 from the principal. */
+import type { Context } from "hono";
 import type { KeyLookup, SubscriptionInfo } from "./db/auth";
+import { shardOf, type AccountShard } from "./db/shards";
 import type { WindowState } from "./domain/rate-limit";
 
 export interface Principal {
   accountId: string;
   keyId: string;
+  /** From the auth lookup (cached with the key): where the account's registrations, documents and results live. */
+  shard: AccountShard;
   subscription: SubscriptionInfo | null;
 }
 
@@ -21,3 +25,11 @@ export interface AppEnv {
 }
 
 export type { KeyLookup };
+
+/**
+ * The authenticated account's shard D1: registrations, documents, check results, evidence and reviews
+ * are read and written there (the shared tables stay on c.env.DB). No lookup: the shard came with the key.
+ */
+export function accountDb(c: Context<AppEnv>): D1Database {
+  return shardOf(c.env, c.get("principal").shard.index);
+}

@@ -3,6 +3,8 @@
 interface __BaseEnv_Env {
   FILES: R2Bucket;
   DB: D1Database;
+  SHARD_0: D1Database;
+  SHARD_1: D1Database;
   PIPELINE: Queue;
   ASSETS: Fetcher;
   UPSTREAM: string;
@@ -11,6 +13,7 @@ interface __BaseEnv_Env {
   CHECK_SLICE: string;
   SANDBOX_SLOW_MS: string;
   AUTH_CACHE_MS: string;
+  SHARDS: string;
   ADMIN_TOKEN: string;
   UPSTREAM_TOKEN: string;
   OCR_URL?: string;
@@ -33,7 +36,15 @@ declare namespace NodeJS {
   interface ProcessEnv extends StringifyValues<
     Pick<
       Cloudflare.Env,
-      "UPSTREAM" | "UPSTREAM_URL" | "UPSTREAM_SLOTS" | "CHECK_SLICE" | "SANDBOX_SLOW_MS" | "AUTH_CACHE_MS" | "ADMIN_TOKEN" | "UPSTREAM_TOKEN"
+      | "UPSTREAM"
+      | "UPSTREAM_URL"
+      | "UPSTREAM_SLOTS"
+      | "CHECK_SLICE"
+      | "SANDBOX_SLOW_MS"
+      | "AUTH_CACHE_MS"
+      | "SHARDS"
+      | "ADMIN_TOKEN"
+      | "UPSTREAM_TOKEN"
     >
   > {}
 }

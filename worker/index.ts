@@ -1,7 +1,7 @@
 /** @module The Worker entry: the HTTP app, the queue consumers, the scheduled sweep, the Durable Objects. */
 import { env as startupEnv } from "cloudflare:workers";
 import { createApp } from "./app";
-import { readConfig } from "./config";
+import { checkShardBindings, readConfig } from "./config";
 import { handleQueue } from "../queues/consumer";
 import { sweep } from "../queues/sweep";
 
@@ -11,7 +11,7 @@ export { UpstreamPool } from "../durable-objects/upstream-pool";
 // Checked at start-up: a deployment with a malformed or missing variable does not start, and the
 // error names the variable (`wrangler dev` and `wrangler deploy` print it). Requests and queue
 // messages read the same parsed configuration.
-readConfig(startupEnv);
+checkShardBindings(startupEnv, readConfig(startupEnv).shards);
 
 const app = createApp();
 

@@ -20,8 +20,8 @@ export interface Finishing {
   ignored: readonly string[];
 }
 
-export async function finishCheck(env: Env, f: Finishing, now: number): Promise<StepOutcome> {
-  const tallies = await tallyResults(env.DB, f.checkId);
+export async function finishCheck(env: Env, shard: D1Database, f: Finishing, now: number): Promise<StepOutcome> {
+  const tallies = await tallyResults(shard, f.checkId);
   const issues: CoverageIssue[] = [
     ...(f.query.sourceStatus !== "available" ? [{ code: f.query.sourceStatus === "quarantined" ? "SOURCE_QUARANTINED" : "SOURCE_UNAVAILABLE" }] : []),
     ...f.ignored.map((criterionId) => ({ code: "CRITERION_NOT_SEARCHABLE", criterionId })),

@@ -1,12 +1,13 @@
 /**
- * @module Gathering one slice of a check: its criteria, the next registrations of the source query
- * and their documents; then, one registration at a time (so a slice's texts are not all in memory
+ * @module Gathering one slice of a check: its criteria (shared D1), the next registrations of the
+ * source query and their documents (the account's shard); then, one registration at a time (so a slice's texts are not all in memory
  * at once), the page texts those documents have in R2.
  */
 import { loadSlice } from "../../worker/db/checks";
 import { documentsOf } from "../../worker/db/documents";
 import type { RegistrationToMatch } from "../../worker/db/registrations";
-import type { CriterionRecord, DocumentRecord } from "../../worker/db/schema";
+import type { CriterionRecord } from "../../worker/db/schema";
+import type { DocumentRecord } from "../../worker/db/schema/shard";
 import type { SearchableDocument } from "../../worker/domain/check-matching";
 import { parsePageReadings } from "../../worker/domain/page-reading";
 
@@ -15,10 +16,17 @@ export interface GatheredSlice {
   registrations: Array<{ registration: RegistrationToMatch; documents: DocumentRecord[] }>;
 }
 
-export async function gatherSlice(env: Env, checkId: string, queryId: string, size: number, offset: number): Promise<GatheredSlice> {
-  const slice = await loadSlice(env.DB, checkId, queryId, size, offset);
+export async function gatherSlice(
+  env: Env,
+  shard: D1Database,
+  checkId: string,
+  queryId: string,
+  size: number,
+  offset: number,
+): Promise<GatheredSlice> {
+  const slice = await loadSlice(env.DB, shard, checkId, queryId, size, offset);
   const docs = await documentsOf(
-    env.DB,
+    shard,
     slice.registrations.map((r) => r.id),
   );
   return {

@@ -19,7 +19,7 @@ import { finishCheck } from "./finish";
 import { gatherSlice, searchable } from "./gather";
 import { writeResults, type Decided } from "./results";
 
-export async function checkStep(env: Env, message: CheckMessage): Promise<StepOutcome> {
+export async function checkStep(env: Env, shard: D1Database, message: CheckMessage): Promise<StepOutcome> {
   const offset = message.offset ?? 0;
   const check = await loadCheck(env.DB, message.checkId);
   if (!check || check.processingCompletedAt !== null) return DONE;
@@ -33,7 +33,7 @@ export async function checkStep(env: Env, message: CheckMessage): Promise<StepOu
   await markMatching(env.DB, check.id, Date.now());
 
   const size = readConfig(env).checkSlice;
-  const slice = await gatherSlice(env, check.id, query.id, size, offset);
+  const slice = await gatherSlice(env, shard, check.id, query.id, size, offset);
   const matcher = compile(slice.criteria);
   const now = Date.now();
   const decided: Decided[] = [];
@@ -49,11 +49,12 @@ export async function checkStep(env: Env, message: CheckMessage): Promise<StepOu
     });
     decided.push({ registration: reg, decision });
   }
-  await writeResults(env, check.id, decided, now);
+  await writeResults(shard, check.id, decided, now);
 
-  if (slice.registrations.length === size) return doneThen([{ type: "check", checkId: check.id, offset: offset + size }]);
+  if (slice.registrations.length === size) return doneThen([{ type: "check", accountId: check.accountId, checkId: check.id, offset: offset + size }]);
   return finishCheck(
     env,
+    shard,
     { checkId: check.id, state: checkStates.next(from, "matching"), query, criteria: slice.criteria, ignored: matcher.ignored },
     now,
   );

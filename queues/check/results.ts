@@ -14,9 +14,10 @@ export interface Decided {
   decision: RegistrationDecision;
 }
 
-export async function writeResults(env: Env, checkId: string, decided: readonly Decided[], now: number): Promise<void> {
+/** On the account's shard, where the check's results and evidence live. */
+export async function writeResults(shard: D1Database, checkId: string, decided: readonly Decided[], now: number): Promise<void> {
   const results = decided.map(({ registration: reg, decision: d }) =>
-    upsertResult(env.DB, {
+    upsertResult(shard, {
       checkId,
       registrationId: reg.id,
       ordinal: reg.ordinal,
@@ -39,11 +40,11 @@ export async function writeResults(env: Env, checkId: string, decided: readonly 
     drafts: decision.evidence,
   }));
   const [clearOld, ...insertNew] = replaceEvidence(
-    env.DB,
+    shard,
     checkId,
     found.map((f) => f.registrationId),
     evidenceRows(checkId, found, now),
   );
   // In this order: the old evidence goes first. The batches are not one transaction, but a redelivered slice rewrites all of it.
-  await runInBatches(env.DB, [clearOld, ...results, ...insertNew]);
+  await runInBatches(shard, [clearOld, ...results, ...insertNew]);
 }

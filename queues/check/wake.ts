@@ -4,7 +4,8 @@ import type { CheckMessage } from "../messages";
 import { doneThen, type StepOutcome } from "../step";
 
 /** Done, with one check message per check still waiting on the query (the consumer sends them). */
-export async function wakeChecks(env: Env, queryId: string): Promise<StepOutcome> {
-  const ids = await checksWaitingOn(env.DB, queryId);
-  return doneThen(ids.map((checkId): CheckMessage => ({ type: "check", checkId })));
+export async function wakeChecks(env: Env, query: { id: string; accountId: string }): Promise<StepOutcome> {
+  // A check's source query is its own account's: the same shard.
+  const ids = await checksWaitingOn(env.DB, query.id);
+  return doneThen(ids.map((checkId): CheckMessage => ({ type: "check", accountId: query.accountId, checkId })));
 }

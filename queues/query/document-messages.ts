@@ -2,7 +2,7 @@
 import { unprocessedIds } from "../../worker/db/registrations";
 import type { DocumentMessage } from "../messages";
 
-export async function documentMessages(env: Env, queryId: string): Promise<DocumentMessage[]> {
-  const ids = await unprocessedIds(env.DB, queryId);
-  return ids.map((registrationId) => ({ type: "document", queryId, registrationId }));
+export async function documentMessages(shard: D1Database, query: { id: string; accountId: string }): Promise<DocumentMessage[]> {
+  const ids = await unprocessedIds(shard, query.id);
+  return ids.map((registrationId) => ({ type: "document", accountId: query.accountId, queryId: query.id, registrationId }));
 }

@@ -1,14 +1,15 @@
 /**
  * @module Query step 2, one message per registration: fetch the certificate and the attachments into
  * R2 (inside an upstream slot), read their text (outside it), parse the certificate, and record it
- * all in one D1 batch that also recounts the query's progress. The registration flips to processed
- * at most once and the count is recounted from the rows, so redelivery never counts twice. The step
+ * all in one batch on the account's shard that also recounts the query's processed registrations;
+ * the count is then copied to the query row in the shared D1. The registration flips to processed at
+ * most once and the count is recounted from the rows, so redelivery never counts twice. The step
  * that processes the last document finishes the query.
  */
 import { runBatch } from "../../worker/db/batch";
 import { upsertDocument } from "../../worker/db/documents";
-import { loadQuery, recountProcessed } from "../../worker/db/queries";
-import { loadWithSubject, markProcessed } from "../../worker/db/registrations";
+import { loadQuery, recordProcessedCount } from "../../worker/db/queries";
+import { countProcessed, loadRegistration, markProcessed, processedCountOf } from "../../worker/db/registrations";
 import { parseCertificate, unreadableCertificate } from "../../worker/domain/certificate";
 import { createUpstream } from "../../worker/upstream";
 import type { DocumentMessage } from "../messages";
@@ -19,9 +20,13 @@ import { readFiles, type GatheredDocument } from "./read-files";
 import { documentRecord, processedRegistration, type Parsed } from "./record";
 import { withUpstreamSlot } from "./slot";
 
-export async function documentStep(env: Env, message: DocumentMessage, attempt: number): Promise<StepOutcome> {
-  const reg = await loadWithSubject(env.DB, message.queryId, message.registrationId);
-  if (!reg || reg.processed) return DONE;
+export async function documentStep(env: Env, shard: D1Database, message: DocumentMessage, attempt: number): Promise<StepOutcome> {
+  const [query, registration] = await Promise.all([
+    loadQuery(env.DB, message.queryId),
+    loadRegistration(shard, message.queryId, message.registrationId),
+  ]);
+  if (!query || !registration || registration.processed) return DONE;
+  const reg = { ...registration, subjectName: query.subjectName };
 
   const fetched = await withUpstreamSlot(env, reg.accountId, `doc:${reg.id}`, () => fetchFiles(env, createUpstream(env), reg, attempt));
   if (!fetched.ok) return waitForSlot(fetched.retryAfterSeconds);
@@ -38,14 +43,13 @@ export async function documentStep(env: Env, message: DocumentMessage, attempt: 
     parsed,
     attachmentsComplete: files.attachmentsComplete,
   });
-  await runBatch(env.DB, [
-    ...read.documents.map((d) => upsertDocument(env.DB, documentRecord(d, parsed, now))),
-    markProcessed(env.DB, reg.id, processed, now),
-    recountProcessed(env.DB, reg.queryId, now),
+  const written = await runBatch(shard, [
+    ...read.documents.map((d) => upsertDocument(shard, documentRecord(d, parsed, now))),
+    markProcessed(shard, reg.id, processed, now),
+    countProcessed(shard, reg.queryId),
   ]);
-
-  const query = await loadQuery(env.DB, reg.queryId);
-  if (query && query.processedDocumentCount >= query.totalDocumentCount) return finishQuery(env, query, { from: "documents" });
+  const counted = await recordProcessedCount(env.DB, reg.queryId, processedCountOf(written.at(-1)), now);
+  if (counted && counted.processedDocumentCount >= counted.totalDocumentCount) return finishQuery(env, shard, counted, { from: "documents" });
   return DONE;
 }
 

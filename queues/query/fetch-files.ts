@@ -3,7 +3,7 @@
  * after, outside it: read-files.ts). A transient failure asks for a retry of the whole step; objects
  * are overwritten under the same keys, so nothing is stored twice.
  */
-import type { DocumentRecord } from "../../worker/db/schema";
+import type { DocumentRecord } from "../../worker/db/schema/shard";
 import type { RegistrationWithSubject } from "../../worker/db/registrations";
 import type { RegistrationRef, UpstreamAdapter, UpstreamFile } from "../../worker/upstream/types";
 import { documentIdFor, storeFile, streamFile } from "./files";

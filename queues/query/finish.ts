@@ -22,16 +22,17 @@ export type Finish =
   | { from: "abandoned" };
 
 /** Ends `query` (as read by the caller); done, with the waiting checks' messages when this call ended it. */
-export async function finishQuery(env: Env, query: QueryRecord, finish: Finish): Promise<StepOutcome> {
+export async function finishQuery(env: Env, shard: D1Database, query: QueryRecord, finish: Finish): Promise<StepOutcome> {
   if (query.completedAt !== null) return DONE;
-  const ending = "event" in finish ? finish : await fromRegistrations(env, query, finish.from === "abandoned");
+  const ending = "event" in finish ? finish : await fromRegistrations(shard, query, finish.from === "abandoned");
   if (!mayMove(queryStates, asQueryStatus(query.status), ending.event, query.id)) return DONE;
   const ended = await writeEnding(env.DB, query.id, ending, Date.now());
-  return ended ? wakeChecks(env, query.id) : DONE;
+  return ended ? wakeChecks(env, query) : DONE;
 }
 
-async function fromRegistrations(env: Env, query: QueryRecord, abandoned: boolean): Promise<QueryEnding> {
-  const tally = await tallyDocuments(env.DB, query.id);
+/** The ending the registrations (in the account's shard) decide. */
+async function fromRegistrations(shard: D1Database, query: QueryRecord, abandoned: boolean): Promise<QueryEnding> {
+  const tally = await tallyDocuments(shard, query.id);
   const outcome = documentsOutcome({ listed: query.listed, sourceStatus: query.sourceStatus, ...tally });
   return { ...outcome, processed: tally.processed, release: abandoned };
 }

@@ -16,10 +16,10 @@ import { documentMessages } from "./document-messages";
 import { finishQuery } from "./finish";
 import { withUpstreamSlot } from "./slot";
 
-export async function listStep(env: Env, message: ListMessage, attempt: number): Promise<StepOutcome> {
+export async function listStep(env: Env, shard: D1Database, message: ListMessage, attempt: number): Promise<StepOutcome> {
   const query = await loadQuery(env.DB, message.queryId);
   if (!query || query.completedAt !== null) return DONE;
-  if (query.listed) return doneThen(await documentMessages(env, query.id));
+  if (query.listed) return doneThen(await documentMessages(shard, query));
   const outcome = await withUpstreamSlot(env, query.accountId, `list:${query.id}`, () =>
     createUpstream(env).listRegistrations(query.subjectName, { attempt }),
   );
@@ -36,17 +36,17 @@ export async function listStep(env: Env, message: ListMessage, attempt: number):
       case "transient":
         return retryTransient(attempt, listing.retryAfterSeconds);
       case "quarantined":
-        return finishQuery(env, query, { event: "list_refused", sourceStatus: "quarantined", failureCode: "SOURCE_QUARANTINED" });
+        return finishQuery(env, shard, query, { event: "list_refused", sourceStatus: "quarantined", failureCode: "SOURCE_QUARANTINED" });
       default:
-        return finishQuery(env, query, { event: "list_refused", sourceStatus: "unavailable", failureCode: "SOURCE_UNAVAILABLE" });
+        return finishQuery(env, shard, query, { event: "list_refused", sourceStatus: "unavailable", failureCode: "SOURCE_UNAVAILABLE" });
     }
   }
-  if (listing.registrations.length === 0) return finishQuery(env, query, { event: "listed_empty" });
+  if (listing.registrations.length === 0) return finishQuery(env, shard, query, { event: "listed_empty" });
   if (!mayMove(queryStates, asQueryStatus(query.status), "listed", query.id)) return DONE;
   const now = Date.now();
-  await insertListed(env.DB, query, listing.registrations, listing.sourceStatus, now);
+  await insertListed(shard, query, listing.registrations, listing.sourceStatus, now);
   await markListed(env.DB, query.id, { sourceStatus: listing.sourceStatus, registrationCount: listing.registrations.length }, now);
-  return doneThen(await documentMessages(env, query.id));
+  return doneThen(await documentMessages(shard, query));
 }
 
 /** The query waits for a slot or a busy upstream (it may already be waiting: the same event again). */

@@ -6,7 +6,7 @@
  * A transient OCR failure asks for a retry of the step; the pages already read are cached by SHA-256.
  */
 import { readConfig } from "../../worker/config";
-import type { DocumentRecord } from "../../worker/db/schema";
+import type { DocumentRecord } from "../../worker/db/schema/shard";
 import { boxesKey, packBoxes, type PageReading } from "../../worker/domain/page-reading";
 import type { TextBox } from "../../worker/domain/text/page";
 import type { OcrConfig } from "../../worker/ocr/client";

@@ -4,7 +4,7 @@
  * summary the list endpoints search). Pure: the document step writes them in one batch.
  */
 import type { ProcessedRegistration, RegistrationWithSubject } from "../../worker/db/registrations";
-import type { DocumentRecord } from "../../worker/db/schema";
+import type { DocumentRecord } from "../../worker/db/schema/shard";
 import type { parseCertificate } from "../../worker/domain/certificate";
 import type { Certificate } from "../../worker/schemas/certificate";
 import type { GatheredDocument } from "./read-files";

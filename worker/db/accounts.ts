@@ -1,6 +1,7 @@
 /** @module Accounts, plans, subscriptions and allowance grants, as the management API writes and reads them. */
 import { asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+import { runBatch, type Write } from "./batch";
 import {
   accounts,
   allowanceBuckets,
@@ -16,8 +17,9 @@ export async function findAccount(db: D1Database, id: string): Promise<AccountRe
   return drizzle(db).select().from(accounts).where(eq(accounts.id, id)).get();
 }
 
-export async function insertAccount(db: D1Database, account: AccountRecord): Promise<void> {
-  await drizzle(db).insert(accounts).values(account);
+/** The account and its shard placement (shards.ts `placementWrite`), in one batch: no account is ever without a shard. */
+export async function insertAccount(db: D1Database, account: AccountRecord, placement: Write): Promise<void> {
+  await runBatch(db, [drizzle(db).insert(accounts).values(account), placement]);
 }
 
 export async function setAccountDisabled(db: D1Database, id: string, disabled: boolean): Promise<void> {

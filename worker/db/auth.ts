@@ -1,11 +1,12 @@
 /**
- * @module The one D1 read behind an open-API request: key, account, current subscription and plan
- * (the auth middleware serves it from the isolate's short-lived cache when it holds the key).
+ * @module The one D1 read behind an open-API request: key, account, the account's shard (its
+ * shard_directory entry), current subscription and plan (the auth middleware serves it from the isolate's short-lived cache when it holds the key).
  */
 import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { alias } from "drizzle-orm/sqlite-core";
-import { accounts, apiKeys, plans, subscriptions, type PlanRecord, type SubscriptionRecord } from "./schema";
+import { accounts, apiKeys, plans, shardDirectory, subscriptions, type PlanRecord, type SubscriptionRecord } from "./schema";
+import type { AccountShard } from "./shards";
 
 export interface PlanInfo {
   id: string;
@@ -30,6 +31,8 @@ export interface KeyLookup {
   revokedAt: number | null;
   accountId: string;
   accountDisabled: boolean;
+  /** Where the account's data lives: routes read and write its shard tables there (no second lookup). */
+  shard: AccountShard;
   subscription: SubscriptionInfo | null;
 }
 
@@ -50,11 +53,14 @@ export async function lookupKey(db: D1Database, keyHash: string, now: number): P
     .select({
       key: { id: apiKeys.id, expiresAt: apiKeys.expiresAt, revokedAt: apiKeys.revokedAt },
       account: { id: accounts.id, disabled: accounts.disabled },
+      shard: { index: shardDirectory.shard, state: shardDirectory.state },
       subscription: subscriptions,
       plan: plans,
     })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    // Every account is placed when it is created (admin POST accounts), in the batch that inserts it.
+    .innerJoin(shardDirectory, eq(shardDirectory.accountId, accounts.id))
     // A correlated subquery picks the one subscription in force (drizzle has no LATERAL join).
     .leftJoin(subscriptions, eq(subscriptions.id, sql`(${currentSubscriptionOfAccount(d, now)})`))
     .leftJoin(plans, eq(plans.id, subscriptions.planId))
@@ -67,6 +73,7 @@ export async function lookupKey(db: D1Database, keyHash: string, now: number): P
     revokedAt: row.key.revokedAt,
     accountId: row.account.id,
     accountDisabled: row.account.disabled,
+    shard: row.shard,
     subscription: row.subscription && row.plan ? toSubscription(row.subscription, row.plan) : null,
   };
 }

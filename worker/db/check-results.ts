@@ -2,7 +2,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { Write } from "./batch";
-import { checkResults, type CheckResultRecord } from "./schema";
+import { checkResults, type CheckResultRecord } from "./schema/shard";
 
 /** Result ids are derived, so a redelivered slice rewrites the same rows. */
 export function resultId(checkId: string, registrationId: string): string {

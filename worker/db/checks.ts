@@ -100,9 +100,9 @@ export function criteriaOfCheck(db: D1Database, checkId: string) {
   return drizzle(db).select().from(criteria).where(eq(criteria.checkId, checkId)).orderBy(asc(criteria.ordinal));
 }
 
-/** The check's criteria and one slice of its source registrations, read together. */
-export async function loadSlice(db: D1Database, checkId: string, queryId: string, limit: number, offset: number) {
-  const [crits, slice] = await drizzle(db).batch([criteriaOfCheck(db, checkId), sliceToMatch(db, queryId, limit, offset)]);
+/** The check's criteria (shared D1) and one slice of its source registrations (the account's shard), read side by side. */
+export async function loadSlice(db: D1Database, shard: D1Database, checkId: string, queryId: string, limit: number, offset: number) {
+  const [crits, slice] = await Promise.all([criteriaOfCheck(db, checkId).all(), sliceToMatch(shard, queryId, limit, offset).all()]);
   return { criteria: crits, registrations: slice };
 }
 
@@ -117,14 +117,13 @@ export async function checksWaitingOn(db: D1Database, queryId: string): Promise<
 }
 
 /** Checks not processed and untouched since `before` (the sweep re-drives them). */
-export async function stuckChecks(db: D1Database, before: number, limit: number): Promise<string[]> {
-  const rows = await drizzle(db)
-    .select({ id: checks.id })
+export async function stuckChecks(db: D1Database, before: number, limit: number): Promise<Array<{ id: string; accountId: string }>> {
+  return drizzle(db)
+    .select({ id: checks.id, accountId: checks.accountId })
     .from(checks)
     .where(and(isNull(checks.processingCompletedAt), lt(checks.updatedAt, before)))
     .limit(limit)
     .all();
-  return rows.map((r) => r.id);
 }
 
 /** Marks checks as just touched, so the next sweep gives this re-drive its chance first. */

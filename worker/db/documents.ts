@@ -3,7 +3,7 @@ import { asc, desc } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { Write } from "./batch";
 import { inJsonList } from "./json-list";
-import { documents, type DocumentRecord } from "./schema";
+import { documents, type DocumentRecord } from "./schema/shard";
 
 /**
  * Writes the document row whole, replacing what a redelivered step wrote before (ids are derived

@@ -14,7 +14,7 @@ import { toIso } from "../lib/time";
 import { SOURCE_FIELDS, TERM_KINDS } from "../schemas/check-vocabulary";
 import { inJsonList } from "./json-list";
 import { D1_MAX_PARAMETERS } from "./limits";
-import { evidence, type NewEvidenceRecord } from "./schema";
+import { evidence, type NewEvidenceRecord } from "./schema/shard";
 
 const RangeRecord = z.object({ start: z.number().int(), end: z.number().int() });
 

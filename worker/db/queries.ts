@@ -6,7 +6,7 @@ import { QUERY_EXECUTION_STATUS, queryStates, type DocumentsOutcome, type QueryE
 import { closeReservationStatement } from "./allowance";
 import { runBatch, type Write } from "./batch";
 import { inJsonList } from "./json-list";
-import { queries, registrations, type QueryRecord } from "./schema";
+import { queries, type QueryRecord } from "./schema";
 
 /** The account's own query as a record (another account's query is as absent as a missing one). */
 export async function findOwnQuery(db: D1Database, accountId: string, id: string): Promise<QueryRecord | undefined> {
@@ -113,15 +113,19 @@ export async function finishQuery(db: D1Database, id: string, ending: QueryEndin
   return (result?.meta.changes ?? 0) === 1;
 }
 
-/** The query's processed count, recounted from its registrations (a redelivered step never counts twice). */
-export function recountProcessed(db: D1Database, id: string, now: number): Write {
-  return drizzle(db)
+/**
+ * The query's processed count, as just counted from its registrations in the account's shard
+ * (registrations.ts `countProcessed`), and the query as it stands after the write. The count only
+ * grows (MAX): a step that counted before a concurrent one cannot lower it, and a redelivered step
+ * recounts from the rows, so nothing is counted twice.
+ */
+export async function recordProcessedCount(db: D1Database, id: string, processed: number, now: number): Promise<QueryRecord | undefined> {
+  const [row] = await drizzle(db)
     .update(queries)
-    .set({
-      processedDocumentCount: sql`(SELECT COUNT(*) FROM ${registrations} WHERE ${registrations.queryId} = ${id} AND ${registrations.processed} = 1)`,
-      updatedAt: now,
-    })
-    .where(eq(queries.id, id));
+    .set({ processedDocumentCount: sql`MAX(${queries.processedDocumentCount}, ${processed})`, updatedAt: now })
+    .where(eq(queries.id, id))
+    .returning();
+  return row;
 }
 
 /** Documents processed and to process. */
@@ -134,9 +138,13 @@ export async function documentProgress(db: D1Database, id: string): Promise<{ do
 }
 
 /** Open queries untouched since `before` (the sweep re-drives them). */
-export async function stuckQueries(db: D1Database, before: number, limit: number): Promise<Array<{ id: string; listed: boolean }>> {
+export async function stuckQueries(
+  db: D1Database,
+  before: number,
+  limit: number,
+): Promise<Array<{ id: string; accountId: string; listed: boolean }>> {
   return drizzle(db)
-    .select({ id: queries.id, listed: queries.listed })
+    .select({ id: queries.id, accountId: queries.accountId, listed: queries.listed })
     .from(queries)
     .where(and(isNull(queries.completedAt), lt(queries.updatedAt, before)))
     .limit(limit)

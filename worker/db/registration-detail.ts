@@ -6,7 +6,7 @@ import { and, asc, count, eq, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { documentsOf } from "./documents";
 import { inJsonList } from "./json-list";
-import { documents, registrations, type DocumentRecord, type RegistrationRecord } from "./schema";
+import { documents, registrations, type DocumentRecord, type RegistrationRecord } from "./schema/shard";
 
 export type { DocumentRecord, RegistrationRecord };
 import { containsText } from "./text-search";

@@ -4,7 +4,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { newId } from "../lib/ids";
 import { runInBatches, type Write } from "./batch";
 import { D1_MAX_PARAMETERS } from "./limits";
-import { queries, registrations, type NewRegistrationRecord, type RegistrationRecord } from "./schema";
+import { registrations, type NewRegistrationRecord, type RegistrationRecord } from "./schema/shard";
 
 // ---- The pipeline's reads and writes (queues/query/…, queues/check/…).
 
@@ -64,17 +64,34 @@ export async function unprocessedIds(db: D1Database, queryId: string): Promise<s
   return rows.map((r) => r.id);
 }
 
+/** A registration with the subject its query listed it for (the subject is the query's, in the shared D1). */
 export type RegistrationWithSubject = RegistrationRecord & { subjectName: string };
 
-/** The registration of this query, with the subject it was listed for. */
-export async function loadWithSubject(db: D1Database, queryId: string, registrationId: string): Promise<RegistrationWithSubject | undefined> {
-  const row = await drizzle(db)
-    .select({ registration: registrations, subjectName: queries.subjectName })
+/** The registration of this query. */
+export async function loadRegistration(shard: D1Database, queryId: string, registrationId: string): Promise<RegistrationRecord | undefined> {
+  return drizzle(shard)
+    .select()
     .from(registrations)
-    .innerJoin(queries, eq(queries.id, registrations.queryId))
     .where(and(eq(registrations.id, registrationId), eq(registrations.queryId, queryId)))
     .get();
-  return row ? { ...row.registration, subjectName: row.subjectName } : undefined;
+}
+
+/**
+ * The query's processed registrations, for the end of the shard batch that marks one processed (its
+ * result is the last of the batch: `processedCountOf`); the count is then copied to the query row in
+ * the shared D1 (queries.ts `recordProcessedCount`).
+ */
+export function countProcessed(shard: D1Database, queryId: string): Write {
+  return drizzle(shard)
+    .select({ n: sql<number>`COUNT(*)`.as("n") })
+    .from(registrations)
+    .where(and(eq(registrations.queryId, queryId), eq(registrations.processed, true)));
+}
+
+/** The count `countProcessed` read, from its batch result. */
+export function processedCountOf(result: D1Result | undefined): number {
+  const row = result?.results[0] as { n?: number } | undefined;
+  return Number(row?.n ?? 0);
 }
 
 /** What processing a registration's documents found (queues/query/record.ts decides it). */

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { MATCH_STATUSES, RESULT_SORTS, RESULT_STATUSES, STRENGTHS } from "../schemas/check-vocabulary";
 import { inJsonList } from "./json-list";
-import { checkResults, type CheckResultRecord } from "./schema";
+import { checkResults, type CheckResultRecord } from "./schema/shard";
 
 export type { CheckResultRecord };
 

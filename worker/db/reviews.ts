@@ -1,27 +1,33 @@
 /**
  * @module Manual reviews: each conclusion is a new version of the result (kept in manual_reviews
- * too), and the check's counts and status follow from its results' reviews.
+ * too), and the check's counts and status follow from its results' reviews. The check is in the
+ * shared D1; its results and reviews in its account's shard.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { REVIEW_DECISIONS } from "../schemas/check-vocabulary";
-import { checkResults, checks, manualReviews, type CheckRecord, type CheckResultRecord } from "./schema";
+import { checks, type CheckRecord } from "./schema";
+import { resolveShard, shardOf } from "./shards";
+import { checkResults, manualReviews, type CheckResultRecord } from "./schema/shard";
 
-/** The check (whatever its account: the operator reviews for every account) and its result for that registration. */
+/**
+ * The check (whatever its account: the operator reviews for every account), its result for that
+ * registration, and the shard of the check's account where the result and its reviews are written.
+ */
 export async function findReviewTarget(
-  db: D1Database,
+  env: Env,
   checkId: string,
   registrationId: string,
-): Promise<{ check: CheckRecord; result: CheckResultRecord } | undefined> {
-  const d = drizzle(db);
-  const [check, result] = await d.batch([
-    d.select().from(checks).where(eq(checks.id, checkId)),
-    d
-      .select()
-      .from(checkResults)
-      .where(and(eq(checkResults.checkId, checkId), eq(checkResults.registrationId, registrationId))),
-  ]);
-  return check[0] && result[0] ? { check: check[0], result: result[0] } : undefined;
+): Promise<{ check: CheckRecord; result: CheckResultRecord; shard: D1Database } | undefined> {
+  const check = await drizzle(env.DB).select().from(checks).where(eq(checks.id, checkId)).get();
+  if (!check) return undefined;
+  const shard = shardOf(env, (await resolveShard(env, check.accountId)).index);
+  const result = await drizzle(shard)
+    .select()
+    .from(checkResults)
+    .where(and(eq(checkResults.checkId, checkId), eq(checkResults.registrationId, registrationId)))
+    .get();
+  return result ? { check, result, shard } : undefined;
 }
 
 export interface Review {
@@ -35,9 +41,9 @@ export interface Review {
   reviewedAt: number;
 }
 
-/** The review row and the result's new version (confirmed, or excluded as a false positive), in one batch. */
-export async function recordReview(db: D1Database, review: Review): Promise<void> {
-  const d = drizzle(db);
+/** The review row and the result's new version (confirmed, or excluded as a false positive), in one batch on the account's shard. */
+export async function recordReview(shard: D1Database, review: Review): Promise<void> {
+  const d = drizzle(shard);
   await d.batch([
     d.insert(manualReviews).values(review),
     d
@@ -60,9 +66,10 @@ export interface ReviewTallies {
   pending: number;
 }
 
-export async function reviewTallies(db: D1Database, checkId: string): Promise<ReviewTallies> {
+/** Counted from the check's results in the account's shard, then written whole to the check row (a retry recounts). */
+export async function reviewTallies(shard: D1Database, checkId: string): Promise<ReviewTallies> {
   const sum = (condition: ReturnType<typeof sql>) => sql<number | null>`SUM(${condition})`;
-  const row = await drizzle(db)
+  const row = await drizzle(shard)
     .select({
       confirmed: sum(sql`${checkResults.reviewDecision} = 'confirmed'`),
       excluded: sum(sql`${checkResults.reviewDecision} = 'false_positive'`),

@@ -1,11 +1,11 @@
 /**
- * @module A short-lived, bounded, per-isolate cache of key hash → key lookup (key, account,
- * subscription and plan), so that a busy client's requests skip the D1 read that authenticates them.
+ * @module A short-lived, bounded, per-isolate cache of key hash → key lookup (key, account, the
+ * account's shard and its state, subscription and plan), so that a busy client's requests skip the D1 read that authenticates them.
  *
  * Staleness bound: an entry lives AUTH_CACHE_MS (worker/config.ts; default 5 s) and never past the end of the
  * subscription it holds. Revocation, disabling and subscription changes made through the management
  * API evict the account's entries in the isolate that made them at once; other isolates see them
- * within AUTH_CACHE_MS. Key expiry needs no bound: it is checked against the cached expiresAt on
+ * within AUTH_CACHE_MS, as they see a shard move's state change. Key expiry needs no bound: it is checked against the cached expiresAt on
  * every request. Only hashes are keys of the map, never the API keys themselves.
  */
 import type { KeyLookup } from "../db/auth";

@@ -1,15 +1,16 @@
 /**
- * @module Duplicate checks: criteria, per-registration results, evidence, and manual reviews (kept
- * apart from the system's decision). Timestamps are epoch milliseconds; JSON columns are text.
+ * @module Duplicate checks and their criteria, in the shared D1 (written in one batch with the
+ * allowance charge). Results, evidence and manual reviews are in the account's shard (./shard.ts).
+ * Timestamps are epoch milliseconds; JSON columns are text.
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { bare, oneOf } from "./constraints";
 
 // The value sets are the API's too (its schemas and the stored evidence read them): written once there.
-import { MATCH_STATUSES, RESULT_STATUSES, REVIEW_DECISIONS, TERM_KINDS as CRITERION_KINDS } from "../../schemas/check-vocabulary";
+import { TERM_KINDS as CRITERION_KINDS } from "../../schemas/check-vocabulary";
 
-export { CRITERION_KINDS, MATCH_STATUSES, RESULT_STATUSES, REVIEW_DECISIONS };
+export { CRITERION_KINDS };
 
 export const checks = sqliteTable(
   "checks",
@@ -60,79 +61,7 @@ export const criteria = sqliteTable(
   (t) => [check("criteria_kind", oneOf(t.kind, CRITERION_KINDS)), index("criteria_check").on(t.checkId, t.ordinal)],
 );
 
-export const checkResults = sqliteTable(
-  "check_results",
-  {
-    id: text("id").primaryKey(),
-    checkId: text("check_id").notNull(),
-    registrationId: text("registration_id").notNull(),
-    ordinal: integer("ordinal").notNull(),
-    matchStatus: text("match_status", { enum: MATCH_STATUSES }).notNull(),
-    resultStatus: text("result_status", { enum: RESULT_STATUSES }).notNull(),
-    strength: text("strength"),
-    matchedCriterionIds: text("matched_criterion_ids").notNull().default("[]"),
-    version: integer("version").notNull().default(1),
-    decidedAt: integer("decided_at"),
-    systemDecision: text("system_decision"),
-    coverageIssues: text("coverage_issues").notNull().default("[]"),
-    pendingReason: text("pending_reason"),
-    coverageReason: text("coverage_reason"),
-    sourceAvailable: integer("source_available", { mode: "boolean" })
-      .notNull()
-      .default(sql`1`),
-    reviewDecision: text("review_decision"),
-    reviewNote: text("review_note"),
-    reviewedAt: integer("reviewed_at"),
-  },
-  (t) => [
-    check("check_results_match_status", oneOf(t.matchStatus, MATCH_STATUSES)),
-    check("check_results_result_status", oneOf(t.resultStatus, RESULT_STATUSES)),
-    uniqueIndex("check_results_registration").on(t.checkId, t.registrationId),
-    index("check_results_order").on(t.checkId, t.ordinal),
-  ],
-);
-
-export const evidence = sqliteTable(
-  "evidence",
-  {
-    id: text("id").primaryKey(),
-    checkId: text("check_id").notNull(),
-    registrationId: text("registration_id").notNull(),
-    criterionId: text("criterion_id").notNull(),
-    documentId: text("document_id"),
-    ordinal: integer("ordinal").notNull(),
-    body: text("body").notNull(),
-  },
-  (t) => [
-    uniqueIndex("evidence_order").on(t.checkId, t.registrationId, t.ordinal),
-    index("evidence_document_page").on(t.checkId, t.registrationId, t.documentId),
-  ],
-);
-
-export const manualReviews = sqliteTable(
-  "manual_reviews",
-  {
-    id: text("id").primaryKey(),
-    checkId: text("check_id").notNull(),
-    registrationId: text("registration_id").notNull(),
-    decision: text("decision", { enum: REVIEW_DECISIONS }).notNull(),
-    note: text("note").notNull(),
-    version: integer("version").notNull(),
-    reviewedAt: integer("reviewed_at").notNull(),
-  },
-  (t) => [
-    check("manual_reviews_decision", oneOf(t.decision, REVIEW_DECISIONS)),
-    index("manual_reviews_result").on(t.checkId, t.registrationId, t.version),
-  ],
-);
-
 export type CheckRecord = typeof checks.$inferSelect;
 export type NewCheckRecord = typeof checks.$inferInsert;
 export type CriterionRecord = typeof criteria.$inferSelect;
 export type NewCriterionRecord = typeof criteria.$inferInsert;
-export type CheckResultRecord = typeof checkResults.$inferSelect;
-export type NewCheckResultRecord = typeof checkResults.$inferInsert;
-export type EvidenceRecord = typeof evidence.$inferSelect;
-export type NewEvidenceRecord = typeof evidence.$inferInsert;
-export type ManualReviewRecord = typeof manualReviews.$inferSelect;
-export type NewManualReviewRecord = typeof manualReviews.$inferInsert;

@@ -1,6 +1,7 @@
 /** @module Accounts, plans, subscriptions and allowance grants (management-api.md). */
 import { createRoute, z } from "@hono/zod-openapi";
 import { findAccount, findPlan, insertAccount, insertGrant, insertSubscription, listPlans, setAccountDisabled } from "../../db/accounts";
+import { placementWrite } from "../../db/shards";
 import { defaultEnd, planPeriods } from "../../domain/subscription";
 import { ApiError, validationError } from "../../errors";
 import { newId } from "../../lib/ids";
@@ -40,7 +41,8 @@ export function registerAccountRoutes(admin: RouteGroup): void {
     }),
     async (c) => {
       const account = { id: newId("acc"), name: c.req.valid("json").name, disabled: false, createdAt: Date.now() };
-      await insertAccount(c.env.DB, account);
+      const placement = await placementWrite(c.env, account.id, account.createdAt);
+      await insertAccount(c.env.DB, account, placement.write);
       return c.json(toAdminAccount(account), 201);
     },
   );

@@ -30,14 +30,14 @@ export function registerReviewRoutes(admin: RouteGroup): void {
     async (c) => {
       const { checkId, registrationId } = c.req.valid("param");
       const { decision, note } = c.req.valid("json");
-      const target = await findReviewTarget(c.env.DB, checkId, registrationId);
+      const target = await findReviewTarget(c.env, checkId, registrationId);
       if (!target) throw new ApiError("NOT_FOUND");
-      const { check, result } = target;
+      const { check, result, shard } = target;
       if (check.processingCompletedAt === null || result.matchStatus !== "matched" || !result.sourceAvailable)
         throw new ApiError("REVIEW_NOT_ALLOWED");
       const now = Date.now();
-      await recordReview(c.env.DB, { id: newId("rev"), checkId, registrationId, decision, note, version: result.version + 1, reviewedAt: now });
-      const tallies = await reviewTallies(c.env.DB, checkId);
+      await recordReview(shard, { id: newId("rev"), checkId, registrationId, decision, note, version: result.version + 1, reviewedAt: now });
+      const tallies = await reviewTallies(shard, checkId);
       await updateCheckReviews(c.env.DB, checkId, tallies, checkStatus(tallies.pending, check.coverageComplete), now);
       return c.json(toManualReview({ decision, note, reviewedAt: now }), 200);
     },

@@ -87,13 +87,13 @@ export function registerCreateCheck(api: RouteGroup): void {
       if (!USABLE_SOURCE_STATUSES.has(source.status)) throw new ApiError("SOURCE_QUERY_UNUSABLE");
       sourceQueryId = source.id;
       sourceStatus = source.sourceStatus;
-      messages.push({ type: "check", checkId });
+      messages.push({ type: "check", accountId: principal.accountId, checkId });
     } else {
       const query = newQueryRecord(newId("qry"), principal.accountId, applicant!, now);
       statements.push(insertQueryStatement(c.env.DB, query));
       reserve.query = [query.id];
       sourceQueryId = query.id;
-      messages.push({ type: "list", queryId: query.id });
+      messages.push({ type: "list", accountId: principal.accountId, queryId: query.id });
     }
     const check = newCheckRecord({ id: checkId, accountId: principal.accountId, applicant: applicant!, sourceStatus, sourceQueryId }, now);
     const criteria: CriterionRecord[] = body.criteria.map((cr, i) => ({ id: newId("crt"), checkId, ordinal: i, kind: cr.kind, value: cr.value }));

@@ -1,6 +1,7 @@
 /** @module Check results: the list, one result, navigation among results, and evidence locations. */
 import { createRoute, type z } from "@hono/zod-openapi";
 import type { RouteGroup } from "../router";
+import { accountDb } from "../../context";
 import { evidenceInDocument, evidenceOfResult } from "../../db/evidence";
 import { documentOfRegistration, loadRegistrationDetail, registrationById, registrationsWithDocuments } from "../../db/registration-detail";
 import { findResult, pageOfResults, resultCounts, resultPosition } from "../../db/results";
@@ -30,9 +31,15 @@ import {
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } } });
 
 /** The account's check's result for that registration (another account's is as absent as a missing one). */
-async function requireResult(db: D1Database, accountId: string, checkId: string, registrationId: string): Promise<CheckResultRecord> {
-  await requireCheck(db, accountId, checkId);
-  const result = await findResult(db, checkId, registrationId);
+async function requireResult(
+  db: D1Database,
+  shard: D1Database,
+  accountId: string,
+  checkId: string,
+  registrationId: string,
+): Promise<CheckResultRecord> {
+  // The check (shared D1) and the result (the account's shard) side by side: the check decides ownership.
+  const [, result] = await Promise.all([requireCheck(db, accountId, checkId), findResult(shard, checkId, registrationId)]);
   if (!result) throw new ApiError("NOT_FOUND");
   return result;
 }
@@ -54,13 +61,13 @@ export function registerCheckResults(api: RouteGroup): void {
       const check = await requireCheck(c.env.DB, c.get("principal").accountId, c.req.valid("param").id);
       const q = c.req.valid("query");
       const { page, pageSize, offset } = pagination(q);
-      const { rows, total } = await pageOfResults(c.env.DB, check.id, resultFilter(q), { pageSize, offset });
+      const { rows, total } = await pageOfResults(accountDb(c), check.id, resultFilter(q), { pageSize, offset });
       const [registrations, tallies] = await Promise.all([
         registrationsWithDocuments(
-          c.env.DB,
+          accountDb(c),
           rows.map((r) => r.registrationId),
         ),
-        resultCounts(c.env.DB, check.id),
+        resultCounts(accountDb(c), check.id),
       ]);
       const items = rows.map((r) =>
         toResultSummary(r, registrations.byId.get(r.registrationId)!, registrations.documents.get(r.registrationId) ?? []),
@@ -81,13 +88,13 @@ export function registerCheckResults(api: RouteGroup): void {
     }),
     async (c) => {
       const { id, registrationId } = c.req.valid("param");
-      const result = await requireResult(c.env.DB, c.get("principal").accountId, id, registrationId);
+      const result = await requireResult(c.env.DB, accountDb(c), c.get("principal").accountId, id, registrationId);
       const [registration, evidence] = await Promise.all([
-        registrationById(c.env.DB, registrationId),
-        evidenceOfResult(c.env.DB, id, registrationId),
+        registrationById(accountDb(c), registrationId),
+        evidenceOfResult(accountDb(c), id, registrationId),
       ]);
       if (!registration) throw new ApiError("NOT_FOUND");
-      const detail = await loadRegistrationDetail(c.env.DB, registration);
+      const detail = await loadRegistrationDetail(accountDb(c), registration);
       return c.json(toPublicCheckResult(result, toPublicRegistration(detail, resultIndexStatus(result)), evidence), 200);
     },
   );
@@ -104,8 +111,8 @@ export function registerCheckResults(api: RouteGroup): void {
     }),
     async (c) => {
       const { id, registrationId } = c.req.valid("param");
-      await requireResult(c.env.DB, c.get("principal").accountId, id, registrationId);
-      return c.json(toNavigation(await resultPosition(c.env.DB, id, registrationId, resultFilter(c.req.valid("query")))), 200);
+      await requireResult(c.env.DB, accountDb(c), c.get("principal").accountId, id, registrationId);
+      return c.json(toNavigation(await resultPosition(accountDb(c), id, registrationId, resultFilter(c.req.valid("query")))), 200);
     },
   );
 
@@ -121,17 +128,17 @@ export function registerCheckResults(api: RouteGroup): void {
     }),
     async (c) => {
       const { id, registrationId } = c.req.valid("param");
-      await requireResult(c.env.DB, c.get("principal").accountId, id, registrationId);
+      await requireResult(c.env.DB, accountDb(c), c.get("principal").accountId, id, registrationId);
       const { documentId, pageNumber: pageText } = c.req.valid("query");
       const pageNumber = Number(pageText);
-      const doc = await documentOfRegistration(c.env.DB, registrationId, documentId);
+      const doc = await documentOfRegistration(accountDb(c), registrationId, documentId);
       if (!doc) throw new ApiError("NOT_FOUND");
       const pageCount = doc.pageCount ?? 0;
       if (pageCount > 0 && pageNumber > pageCount)
         throw validationError([{ path: "pageNumber", code: "OUT_OF_RANGE", message: "The document has fewer pages." }]);
       const page = parsePageReadings(doc.pages)[pageNumber - 1];
       const [evidence, layout] = await Promise.all([
-        evidenceInDocument(c.env.DB, id, registrationId, documentId),
+        evidenceInDocument(accountDb(c), id, registrationId, documentId),
         pageLayout(c.env.FILES, doc, pageNumber),
       ]);
       const located = evidence.filter((e) => e.pageNumber === pageNumber).map((e) => locate(e, page, layout));

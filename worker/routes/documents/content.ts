@@ -6,7 +6,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteGroup } from "../router";
 import type { Context } from "hono";
-import type { AppEnv } from "../../context";
+import { accountDb, type AppEnv } from "../../context";
 import { findOwnDocument } from "../../db/registration-detail";
 import { contentDisposition, decideRange, ifRangeHolds } from "../../domain/byte-range";
 import { ApiError } from "../../errors";
@@ -71,7 +71,7 @@ async function refuse(c: Context<AppEnv>, error: ApiError): Promise<never> {
 export function registerDocumentContent(api: RouteGroup): void {
   api.openapi(route, async (c) => {
     const accountId = c.get("principal").accountId;
-    const found = await findOwnDocument(c.env.DB, accountId, c.req.valid("param").id);
+    const found = await findOwnDocument(accountDb(c), accountId, c.req.valid("param").id);
     if (!found) return refuse(c, new ApiError("NOT_FOUND"));
     if (found.sourceStatus === "quarantined") return refuse(c, new ApiError("SOURCE_QUARANTINED"));
     if (found.sourceStatus === "unavailable") return refuse(c, new ApiError("SOURCE_UNAVAILABLE"));

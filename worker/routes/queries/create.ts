@@ -86,7 +86,7 @@ export function registerCreateQuery(api: RouteGroup): void {
     if (created)
       await enqueue(
         c.env,
-        rows.map((r) => ({ type: "list", queryId: r.id })),
+        rows.map((r) => ({ type: "list", accountId: r.accountId, queryId: r.id })),
       ).catch((e) => console.error("enqueue failed", e));
     return response as never;
   });

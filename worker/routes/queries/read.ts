@@ -1,6 +1,7 @@
 /** @module GET /queries, /queries/{id}, /queries/{id}/registrations and /queries/{id}/registrations/{registrationId}. */
 import { createRoute, type z } from "@hono/zod-openapi";
 import type { RouteGroup } from "../router";
+import { accountDb } from "../../context";
 import { findOwnQuery, pageOfQueries, type QueryRecord } from "../../db/account-queries";
 import { findOwnRegistration, loadRegistrationDetail, pageOfRegistrations } from "../../db/registration-detail";
 import { ApiError } from "../../errors";
@@ -87,7 +88,7 @@ export function registerQueryReads(api: RouteGroup): void {
         ...(q.search ? { search: q.search } : {}),
         parseStatuses: enumList("parseStatus", q.parseStatus, REGISTRATION_PARSE_STATUSES),
       };
-      const { rows, total, documents } = await pageOfRegistrations(c.env.DB, query.id, filter, { pageSize, offset });
+      const { rows, total, documents } = await pageOfRegistrations(accountDb(c), query.id, filter, { pageSize, offset });
       return c.json(
         toPage(
           rows.map((r) => toRegistrationSummary(r, documents.get(r.id) ?? [])),
@@ -110,9 +111,9 @@ export function registerQueryReads(api: RouteGroup): void {
     }),
     async (c) => {
       const { id, registrationId } = c.req.valid("param");
-      const row = await findOwnRegistration(c.env.DB, c.get("principal").accountId, id, registrationId);
+      const row = await findOwnRegistration(accountDb(c), c.get("principal").accountId, id, registrationId);
       if (!row) throw new ApiError("NOT_FOUND");
-      return c.json(toPublicRegistration(await loadRegistrationDetail(c.env.DB, row), { status: "not_requested" }), 200);
+      return c.json(toPublicRegistration(await loadRegistrationDetail(accountDb(c), row), { status: "not_requested" }), 200);
     },
   );
 }

@@ -47,9 +47,18 @@ export interface Submission {
   now: number;
 }
 
+/**
+ * How long a client is told to wait while its account's data moves to another shard: a move is about
+ * a minute of queue work for 10,000 registrations (docs/capacity.md section 3).
+ */
+export const MOVING_RETRY_AFTER_S = 60;
+
 /** @returns the response to send and whether this call created the tasks (then the caller enqueues). */
 export async function submitCreation(c: Context<AppEnv>, s: Submission): Promise<{ created: boolean; response: Response }> {
   const principal = c.get("principal");
+  // While the account's data is copied to another shard, no task is created (its pipeline would wait
+  // anyway): 503, the spec's "retry the existing request later", nothing charged.
+  if (principal.shard.state === "moving") throw new ApiError("SERVICE_UNAVAILABLE", { headers: { "Retry-After": String(MOVING_RETRY_AFTER_S) } });
   c.set("creationAdmitted", true);
   const fingerprint = await sha256Hex(`${c.req.method} ${new URL(c.req.url).pathname}\n${canonicalJson(s.body)}`);
   const outcome = await accountGate(c.env, principal.accountId).create({
