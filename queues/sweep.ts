@@ -15,9 +15,9 @@ export const STUCK_AFTER_MS = 2 * 60_000;
 /** Tasks re-driven per kind and sweep. */
 const SWEEP_LIMIT = 500;
 
-export async function sweep(env: Env, now: number = Date.now()): Promise<{ queries: number; checks: number; shardBytes: Map<number, number> }> {
+export async function sweep(env: Env, now: number = Date.now()): Promise<{ queries: number; checks: number }> {
   const before = now - STUCK_AFTER_MS;
-  const [queries, checks, shardBytes] = await Promise.all([
+  const [queries, checks] = await Promise.all([
     stuckQueries(env.DB, before, SWEEP_LIMIT),
     stuckChecks(env.DB, before, SWEEP_LIMIT),
     refreshShardSizes(env, now),
@@ -43,5 +43,5 @@ export async function sweep(env: Env, now: number = Date.now()): Promise<{ queri
       now,
     ),
   ]);
-  return { queries: queries.length, checks: checks.length, shardBytes };
+  return { queries: queries.length, checks: checks.length };
 }

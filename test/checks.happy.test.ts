@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { sandboxRegistry } from "../worker/upstream/sandbox";
 import { normalizeValue } from "../worker/domain/matching";
-import { admin, body, idempotencyKey, newAccount, open, waitForCheck, waitForQuery } from "./helpers";
+import { admin, body, idempotencyKey, newAccount, open, waitForCheck, waitForQuery, shardOfAccount } from "./helpers";
 import type { Check, CheckResult, EvidenceLocations, Navigation, ResultPage } from "./api-types";
 
 const SUBJECT = "深圳前海示例商业保理有限公司";
@@ -67,8 +67,13 @@ describe("a duplicate check end to end", () => {
     expect(String(evidence.matchedAt)).toMatch(/\+08:00$/);
 
     // Offsets are in the page text: slicing the stored page text gives the hit.
-    const doc = await env.DB.prepare("SELECT text_key FROM documents WHERE id = ?").bind(evidence.documentId).first<{ text_key: string }>();
-    const pages = (await (await env.FILES.get(doc!.text_key))!.json()) as string[];
+    const doc = await (
+      await shardOfAccount(a.accountId)
+    )
+      .prepare("SELECT text_key FROM documents WHERE id = ?")
+      .bind(evidence.documentId)
+      .first<{ text_key: string }>();
+    const pages = ((await (await env.FILES.get(doc!.text_key))!.json()) as { texts: string[] }).texts;
     const slice = pages[evidence.pageNumber! - 1]!.slice(evidence.start, evidence.end);
     expect(slice).toBe(evidence.termValue);
     expect(normalizeValue(slice)).toContain(invoice.length === 8 ? invoice.slice(0, 4) : invoice.slice(0, 8));

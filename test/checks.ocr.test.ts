@@ -10,7 +10,7 @@ import { describe, expect, inject, it } from "vitest";
 import { readConfig } from "../worker/config";
 import { ocrCacheKey, recogniseOnce, type OcrFile } from "../worker/ocr/cached-read";
 import { sandboxRegistry } from "../worker/upstream/sandbox";
-import { body, idempotencyKey, newAccount, open, waitForCheck, waitForQuery, createQueries } from "./helpers";
+import { body, idempotencyKey, newAccount, open, waitForCheck, waitForQuery, createQueries, shardOfAccount } from "./helpers";
 import { STANDIN_PAGE, standinLines, standinNumber } from "./ocr-standin-lines";
 import type { Check, CheckResult, EvidenceLocations } from "./api-types";
 
@@ -51,7 +51,8 @@ describe("checks over OCR'd files", () => {
     const subject = subjectWithScans();
     const a = await newAccount();
     const queryId = await runQuery(a.key, subject);
-    const docs = (await env.DB.prepare("SELECT * FROM documents WHERE query_id = ?").bind(queryId).all<DocRow>()).results;
+    const docs = (await (await shardOfAccount(a.accountId)).prepare("SELECT * FROM documents WHERE query_id = ?").bind(queryId).all<DocRow>())
+      .results;
     const jpeg = docs.find((d) => d.file_name === "仓单扫描件.jpg")!;
     const png = docs.find((d) => d.file_name === "现场照片.png")!;
     const scannedPdf = docs.find((d) => d.file_name === "发票清单扫描件.pdf")!;
@@ -61,8 +62,9 @@ describe("checks over OCR'd files", () => {
     }
     expect(jpeg.mime_type).toBe("image/jpeg");
     // The page text served to matching is the OCR lines, one per line.
-    const stored = (await (await env.FILES.get(`text/${queryId}/${jpeg.id}.json`))!.json()) as string[];
-    expect(stored).toEqual([
+    const stored = (await (await env.FILES.get(`text/${queryId}/${jpeg.id}.json`))!.json()) as { texts: string[]; boxes: unknown[] };
+    expect(stored.boxes).toHaveLength(1);
+    expect(stored.texts).toEqual([
       standinLines(jpeg.sha256, 1, "jpeg")
         .map((l) => l.text)
         .join("\n"),

@@ -53,6 +53,7 @@ describe("configuration", () => {
       upstreamSlots: VARIABLES.UPSTREAM_SLOTS.fallback,
       checkSlice: VARIABLES.CHECK_SLICE.fallback,
       authCacheMs: VARIABLES.AUTH_CACHE_MS.fallback,
+      shards: VARIABLES.SHARDS.fallback,
     };
     const unset = parseConfig({});
     expect(unset).toEqual({

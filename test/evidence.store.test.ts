@@ -11,6 +11,7 @@ import type { EvidenceDraft } from "../worker/domain/check-matching";
 import { toPublicEvidence } from "../worker/serializers/evidence";
 
 const NOW = Date.UTC(2026, 10, 22, 2, 15, 30);
+// Evidence lives in the shard D1s (worker/db/schema/shard.ts); these rows are written straight to one of them (env.SHARD_1).
 
 function draft(documentId: string, pageNumber: number, termValue: string): EvidenceDraft {
   return {
@@ -33,9 +34,9 @@ function draft(documentId: string, pageNumber: number, termValue: string): Evide
 
 async function store(checkId: string, found: RegistrationEvidence[]): Promise<void> {
   await runBatch(
-    env.DB,
+    env.SHARD_1,
     replaceEvidence(
-      env.DB,
+      env.SHARD_1,
       checkId,
       found.map((f) => f.registrationId),
       evidenceRows(checkId, found, NOW),
@@ -54,12 +55,12 @@ describe("stored evidence", () => {
       },
     ];
     await store(checkId, found);
-    const read = await evidenceOfResult(env.DB, checkId, "reg_storeA");
+    const read = await evidenceOfResult(env.SHARD_1, checkId, "reg_storeA");
     expect(read.map((e) => [e.id, e.termValue, e.pageNumber])).toEqual([
       [evidenceId(checkId, "reg_storeA", 0), "44031234", 1],
       [evidenceId(checkId, "reg_storeA", 1), "44035678", 3],
     ]);
-    expect((await evidenceInDocument(env.DB, checkId, "reg_storeA", "doc_2")).map((e) => e.termValue)).toEqual(["44035678"]);
+    expect((await evidenceInDocument(env.SHARD_1, checkId, "reg_storeA", "doc_2")).map((e) => e.termValue)).toEqual(["44035678"]);
     const shown = toPublicEvidence(read[0]!);
     expect(shown).toMatchObject({
       id: read[0]!.id,
@@ -75,7 +76,7 @@ describe("stored evidence", () => {
       { registrationId: "reg_storeB", certificateNumber: "1", drafts: [draft("doc_3", 1, "11111111"), draft("doc_3", 2, "22222222")] },
     ]);
     await store(checkId, [{ registrationId: "reg_storeB", certificateNumber: "1", drafts: [draft("doc_3", 2, "33333333")] }]);
-    expect((await evidenceOfResult(env.DB, checkId, "reg_storeB")).map((e) => e.termValue)).toEqual(["33333333"]);
+    expect((await evidenceOfResult(env.SHARD_1, checkId, "reg_storeB")).map((e) => e.termValue)).toEqual(["33333333"]);
   });
 
   it("refuses to write a body outside the schema", () => {
@@ -87,19 +88,19 @@ describe("stored evidence", () => {
     const checkId = "chk_storeLegacyRows1";
     const [row] = evidenceRows(checkId, [{ registrationId: "reg_storeD", certificateNumber: "1", drafts: [draft("doc_5", 1, "44031234")] }], NOW);
     const legacy = { ...JSON.parse(row!.body), id: row!.id, url: "/api/open/v1/documents/doc_5/content" };
-    await env.DB.prepare(
+    await env.SHARD_1.prepare(
       "INSERT INTO evidence (id, check_id, registration_id, criterion_id, document_id, ordinal, body) VALUES (?, ?, ?, ?, ?, ?, ?)",
     )
       .bind(row!.id, checkId, "reg_storeD", "crt_invoice", "doc_5", 0, JSON.stringify(legacy))
       .run();
-    const [read] = await evidenceOfResult(env.DB, checkId, "reg_storeD");
+    const [read] = await evidenceOfResult(env.SHARD_1, checkId, "reg_storeD");
     expect(toPublicEvidence(read!)).toEqual(legacy);
 
-    await env.DB.prepare(
+    await env.SHARD_1.prepare(
       "INSERT INTO evidence (id, check_id, registration_id, criterion_id, document_id, ordinal, body) VALUES (?, ?, ?, ?, ?, ?, ?)",
     )
       .bind("ev_corrupt", checkId, "reg_storeE", "crt_invoice", "doc_6", 0, JSON.stringify({ snippet: "x" }))
       .run();
-    await expect(evidenceOfResult(env.DB, checkId, "reg_storeE")).rejects.toThrow();
+    await expect(evidenceOfResult(env.SHARD_1, checkId, "reg_storeE")).rejects.toThrow();
   });
 });

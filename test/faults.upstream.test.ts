@@ -9,7 +9,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { sandboxRegistry } from "../worker/upstream/sandbox";
 import { sha256Hex } from "../worker/lib/crypto";
-import { admin, body, idempotencyKey, newAccount } from "./helpers";
+import { admin, body, idempotencyKey, newAccount, shardOfAccount } from "./helpers";
 import { FaultyPipeline } from "./faults.harness";
 import { expectCheckInvariants, expectQueryInvariants, outcome } from "./faults.invariants";
 
@@ -75,7 +75,10 @@ describe("certificates and attachments the upstream hands over broken", () => {
       .bind(queryId)
       .first();
     expect(q).toEqual({ status: "partial", coverage_complete: 0, failure_code: "DOCUMENT_COVERAGE_INCOMPLETE", registration_count: 6 });
-    const regs = await env.DB.prepare("SELECT certificate_number, parse_status, data_source FROM registrations WHERE query_id = ? ORDER BY ordinal")
+    const regs = await (
+      await shardOfAccount(a.accountId)
+    )
+      .prepare("SELECT certificate_number, parse_status, data_source FROM registrations WHERE query_id = ? ORDER BY ordinal")
       .bind(queryId)
       .all();
     expect(Object.fromEntries(regs.results.map((r) => [r.certificate_number, r.parse_status]))).toEqual({
@@ -87,9 +90,12 @@ describe("certificates and attachments the upstream hands over broken", () => {
       "FAULT-ATTACH-6": "completed",
     });
     // Every file the upstream gave is kept byte for byte (even a broken one), under one row, downloadable.
-    const docs = await env.DB.prepare(
-      "SELECT d.id, d.kind, d.file_name, d.sha256, d.text_status, r.certificate_number FROM documents d JOIN registrations r ON r.id = d.registration_id WHERE d.query_id = ?",
+    const docs = await (
+      await shardOfAccount(a.accountId)
     )
+      .prepare(
+        "SELECT d.id, d.kind, d.file_name, d.sha256, d.text_status, r.certificate_number FROM documents d JOIN registrations r ON r.id = d.registration_id WHERE d.query_id = ?",
+      )
       .bind(queryId)
       .all<{ id: string; kind: string; file_name: string; sha256: string; text_status: string; certificate_number: string }>();
     expect(docs.results).toHaveLength(7);
@@ -112,9 +118,10 @@ describe("certificates and attachments the upstream hands over broken", () => {
     expect(new Set(issues)).toEqual(
       new Set(["CERTIFICATE_UNPARSED", "CERTIFICATE_MISSING", "ATTACHMENT_UNREADABLE", "ATTACHMENT_NOT_TEXT_SEARCHABLE"]),
     );
-    const evidenceRegs = await env.DB.prepare(
-      "SELECT DISTINCT r.certificate_number FROM evidence e JOIN registrations r ON r.id = e.registration_id WHERE e.check_id = ?",
+    const evidenceRegs = await (
+      await shardOfAccount(a.accountId)
     )
+      .prepare("SELECT DISTINCT r.certificate_number FROM evidence e JOIN registrations r ON r.id = e.registration_id WHERE e.check_id = ?")
       .bind(checkId)
       .all<{ certificate_number: string }>();
     for (const r of evidenceRegs.results) expect(["FAULT-GOOD-1", "FAULT-ATTACH-6"]).toContain(r.certificate_number);

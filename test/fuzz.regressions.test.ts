@@ -8,7 +8,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { accountGate } from "../worker/lib/gate";
-import { body, createQueries, expectError, idempotencyKey, newAccount, open, waitForQuery } from "./helpers";
+import { body, createQueries, expectError, idempotencyKey, newAccount, open, waitForQuery, shardOfAccount } from "./helpers";
 
 describe("pagination bounds", () => {
   it("refuses a page past int32 with 400 on every list, never a 5xx", async () => {
@@ -29,7 +29,10 @@ describe("HEAD on a download", () => {
     const a = await newAccount();
     const id = (await body<{ queries: Array<{ id: string }> }>(await createQueries(a.key, ["规模1回归头请求有限公司"]))).queries[0]!.id;
     await waitForQuery(id);
-    const doc = await env.DB.prepare("SELECT id, size FROM documents WHERE query_id = ? AND kind = 'certificate'")
+    const doc = await (
+      await shardOfAccount(a.accountId)
+    )
+      .prepare("SELECT id, size FROM documents WHERE query_id = ? AND kind = 'certificate'")
       .bind(id)
       .first<{ id: string; size: number }>();
     const gate = accountGate(env, a.accountId);
@@ -85,7 +88,10 @@ describe("long searches", () => {
         json: { applicant: "规模1长检索对照有限公司", criteria: [{ kind: "keyword", value: "应收账款" }], sourceRegistryQueryId: scaleId },
       }),
     );
-    const description = (await env.DB.prepare("SELECT search_text FROM registrations WHERE query_id = ?")
+    const description = (await (
+      await shardOfAccount(a.accountId)
+    )
+      .prepare("SELECT search_text FROM registrations WHERE query_id = ?")
       .bind(scaleId)
       .first<{ search_text: string }>())!.search_text;
     const phrase = Array.from(description.split("\n").at(-1)!).slice(0, 40).join("");

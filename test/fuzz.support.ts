@@ -4,7 +4,7 @@
  * in-process through the Worker's own fetch handler, and collecting what broke the invariants.
  */
 import { env, exports } from "cloudflare:workers";
-import { ADMIN_TOKEN, adminJson, body, idempotencyKey, newAccount, open, waitForCheck, waitForQuery } from "./helpers";
+import { ADMIN_TOKEN, adminJson, body, idempotencyKey, newAccount, open, waitForCheck, waitForQuery, shardOfAccount } from "./helpers";
 import type { OwnerResources } from "./fuzz.reads";
 import { RATE_LIMITS } from "../worker/domain/rate-limit";
 import { rateClass, tally, violations, type Answer, type FuzzCase } from "./fuzz.verify";
@@ -28,8 +28,16 @@ export async function setupOwner(
     }),
   );
   await waitForCheck(check.id);
-  const regs = await env.DB.prepare("SELECT id FROM registrations WHERE query_id = ? ORDER BY ordinal").bind(queryId).all<{ id: string }>();
-  const docs = await env.DB.prepare("SELECT id, registration_id, page_count, sha256, r2_key FROM documents WHERE query_id = ? ORDER BY id")
+  const regs = await (
+    await shardOfAccount(account.accountId)
+  )
+    .prepare("SELECT id FROM registrations WHERE query_id = ? ORDER BY ordinal")
+    .bind(queryId)
+    .all<{ id: string }>();
+  const docs = await (
+    await shardOfAccount(account.accountId)
+  )
+    .prepare("SELECT id, registration_id, page_count, sha256, r2_key FROM documents WHERE query_id = ? ORDER BY id")
     .bind(queryId)
     .all<{ id: string; registration_id: string; page_count: number | null; sha256: string; r2_key: string }>();
   const documents = await Promise.all(

@@ -19,6 +19,7 @@ import {
   waitForCheck,
   waitForQuery,
   type TestAccount,
+  shardOfAccount,
 } from "./helpers";
 
 interface Holdings {
@@ -45,8 +46,16 @@ async function holdings(subject: string): Promise<Holdings> {
     }),
   );
   await waitForCheck(check.id);
-  const regs = await env.DB.prepare("SELECT id FROM registrations WHERE query_id = ? ORDER BY ordinal").bind(queryId).all<{ id: string }>();
-  const docs = await env.DB.prepare("SELECT id, registration_id FROM documents WHERE query_id = ? ORDER BY id")
+  const regs = await (
+    await shardOfAccount(account.accountId)
+  )
+    .prepare("SELECT id FROM registrations WHERE query_id = ? ORDER BY ordinal")
+    .bind(queryId)
+    .all<{ id: string }>();
+  const docs = await (
+    await shardOfAccount(account.accountId)
+  )
+    .prepare("SELECT id, registration_id FROM documents WHERE query_id = ? ORDER BY id")
     .bind(queryId)
     .all<{ id: string; registration_id: string }>();
   return {
