@@ -22,6 +22,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { d1BindingNames } from "./shard-bindings.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -41,7 +42,9 @@ const source = join(work, "src");
 const state = join(work, "state");
 spawnSync("sh", ["-c", `mkdir -p ${source} && git archive HEAD | tar -xf - -C ${source}`], { stdio: "inherit" });
 symlinkSync(join(process.cwd(), "node_modules"), join(source, "node_modules"));
-spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env, stdio: "ignore", cwd: source });
+// Every D1 binding of the commit served (the shared DB and each shard).
+for (const binding of d1BindingNames(source))
+  spawnSync("npx", ["wrangler", "d1", "migrations", "apply", binding, "--local", "--persist-to", state], { env, stdio: "ignore", cwd: source });
 
 let server = null;
 async function startServer() {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * @module npm run db:check (and CI): fails when worker/db/schema and migrations/ are out of step, i.e.
- * when `drizzle-kit generate` would write a new migration. It runs drizzle-kit against a throwaway
+ * @module npm run db:check (and CI): fails when a drizzle schema and its migrations are out of step, i.e.
+ * when `drizzle-kit generate` would write a new migration. Two sets: the shared D1's (worker/db/schema/index.ts
+ * → migrations/) and the shard D1s' (worker/db/schema/shard.ts → migrations/shard/). It runs drizzle-kit against a throwaway
  * copy of migrations/ (the real directory is never touched) and names the tables that differ from the
  * last snapshot. It also fails on a .sql file drizzle-kit's journal does not know (a hand-written
  * migration: custom SQL belongs in `drizzle-kit generate --custom`, so the journal keeps the order).
@@ -11,8 +12,11 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 
-const MIGRATIONS = "migrations";
-const SCHEMA = "./worker/db/schema/index.ts";
+/** Each schema and the directory its migrations live in (drizzle.config.ts, drizzle.shard.config.ts). */
+const SETS = [
+  { migrations: "migrations", schema: "./worker/db/schema/index.ts" },
+  { migrations: "migrations/shard", schema: "./worker/db/schema/shard.ts" },
+];
 const DRIZZLE_KIT = "node_modules/drizzle-kit/bin.cjs";
 /** drizzle-kit asks about renames on a terminal; without one it must not wait for an answer forever. */
 const GENERATE_TIMEOUT_MS = 180_000;
@@ -60,42 +64,47 @@ function changedTables(before, after) {
   });
 }
 
-const unjournaled = sqlFiles(MIGRATIONS).filter((file) => !journalOf(MIGRATIONS).entries.some((entry) => `${entry.tag}.sql` === file));
-if (unjournaled.length > 0) {
-  fail(
-    `${unjournaled.join(", ")} not in migrations/meta/_journal.json: write custom SQL with \`npx drizzle-kit generate --custom --name <what>\`, not by hand`,
-  );
-}
-
-const scratch = mkdtempSync(join(tmpdir(), "db-check-"));
-try {
-  const copy = join(scratch, MIGRATIONS);
-  cpSync(MIGRATIONS, copy, { recursive: true });
-  // drizzle-kit reads its snapshots at "./" + out, so the copy is named relative to the working directory.
-  const generate = spawnSync(
-    process.execPath,
-    [DRIZZLE_KIT, "generate", "--dialect", "sqlite", "--schema", SCHEMA, "--out", relative(process.cwd(), copy)],
-    { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: GENERATE_TIMEOUT_MS },
-  );
-  const output = `${generate.stdout ?? ""}${generate.stderr ?? ""}`;
-  const added = sqlFiles(copy).filter((file) => !existsSync(join(MIGRATIONS, file)));
-  if (added.length > 0) {
-    const tables = changedTables(lastSnapshotTables(MIGRATIONS), lastSnapshotTables(copy));
-    const sql = added.map((file) => readFileSync(join(copy, file), "utf8")).join("\n");
+/** Fails (exits) when the set's schema and migrations differ. */
+function checkSet({ migrations, schema }) {
+  const unjournaled = sqlFiles(migrations).filter((file) => !journalOf(migrations).entries.some((entry) => `${entry.tag}.sql` === file));
+  if (unjournaled.length > 0) {
     fail(
-      `worker/db/schema differs from migrations/ in ${tables.join(", ") || "the schema"}; ` +
-        `run \`npm run db:generate\` and commit the migration. drizzle-kit would write:\n${sql}`,
+      `${unjournaled.join(", ")} not in ${migrations}/meta/_journal.json: write custom SQL with \`npx drizzle-kit generate --custom --name <what>\`, not by hand`,
     );
   }
-  // drizzle-kit exits 0 even when it fails, so success is its own words, not its exit code.
-  if (generate.error || !output.includes("No schema changes")) {
-    const asked = generate.error?.code === "ETIMEDOUT" || output.includes("Interactive prompts require a TTY");
-    const reason = asked
-      ? "drizzle-kit needs to ask whether a table or column was renamed; run `npm run db:generate` in a terminal and commit the migration"
-      : "drizzle-kit did not confirm that the schema and migrations/ agree";
-    fail(`${reason}:\n${output}`);
+
+  const scratch = mkdtempSync(join(tmpdir(), "db-check-"));
+  try {
+    const copy = join(scratch, migrations);
+    cpSync(migrations, copy, { recursive: true });
+    // drizzle-kit reads its snapshots at "./" + out, so the copy is named relative to the working directory.
+    const generate = spawnSync(
+      process.execPath,
+      [DRIZZLE_KIT, "generate", "--dialect", "sqlite", "--schema", schema, "--out", relative(process.cwd(), copy)],
+      { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: GENERATE_TIMEOUT_MS },
+    );
+    const output = `${generate.stdout ?? ""}${generate.stderr ?? ""}`;
+    const added = sqlFiles(copy).filter((file) => !existsSync(join(migrations, file)));
+    if (added.length > 0) {
+      const tables = changedTables(lastSnapshotTables(migrations), lastSnapshotTables(copy));
+      const sql = added.map((file) => readFileSync(join(copy, file), "utf8")).join("\n");
+      fail(
+        `${schema} differs from ${migrations}/ in ${tables.join(", ") || "the schema"}; ` +
+          `run \`npm run db:generate\` and commit the migration. drizzle-kit would write:\n${sql}`,
+      );
+    }
+    // drizzle-kit exits 0 even when it fails, so success is its own words, not its exit code.
+    if (generate.error || !output.includes("No schema changes")) {
+      const asked = generate.error?.code === "ETIMEDOUT" || output.includes("Interactive prompts require a TTY");
+      const reason = asked
+        ? "drizzle-kit needs to ask whether a table or column was renamed; run `npm run db:generate` in a terminal and commit the migration"
+        : `drizzle-kit did not confirm that ${schema} and ${migrations}/ agree`;
+      fail(`${reason}:\n${output}`);
+    }
+    console.log(`db:check: ${schema} and ${migrations}/ are in step (${sqlFiles(migrations).length} migrations)`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
-  console.log(`db:check: worker/db/schema and migrations/ are in step (${sqlFiles(MIGRATIONS).length} migrations)`);
-} finally {
-  rmSync(scratch, { recursive: true, force: true });
 }
+
+for (const set of SETS) checkSet(set);

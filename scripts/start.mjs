@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm start: apply the D1 migrations locally, serve the API with `wrangler dev` on
+ * npm start: apply the D1 migrations locally (the shared DB and every shard), serve the API with `wrangler dev` on
  * http://127.0.0.1:8787 (sandbox upstream), and make sure a demo account on the professional plan
  * exists, printing its API key. Idempotent: the demo key is kept in .wrangler/demo.json and reused
  * while it still works. A ticker runs the production cron's recovery sweep every minute
@@ -10,6 +10,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { startOcrService } from "./ocr-sidecar.mjs";
+import { d1BindingNames } from "./shard-bindings.mjs";
 import { startSweepTicker, sweepInterval } from "./sweep-ticker.mjs";
 
 const PORT = process.env.PORT ?? "8787";
@@ -76,8 +77,11 @@ async function ensureDemoAccount(token) {
 }
 
 const adminToken = ensureDevVars();
-const migrated = wrangler(["d1", "migrations", "apply", "DB", "--local"], { env: { ...quietEnv, CI: "true" } });
-if (migrated.status !== 0) process.exit(migrated.status ?? 1);
+// Every D1 binding: the shared DB (migrations/) and each shard (migrations/shard/), one apply each.
+for (const binding of d1BindingNames()) {
+  const migrated = wrangler(["d1", "migrations", "apply", binding, "--local"], { env: { ...quietEnv, CI: "true" } });
+  if (migrated.status !== 0) process.exit(migrated.status ?? 1);
+}
 
 const ocr = startOcrService();
 // wrangler dev is npx → node (wrangler) → workerd; signalling npx alone left wrangler and workerd

@@ -8,6 +8,7 @@ import { mkdtempSync, openSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { d1BindingNames } from "../../scripts/shard-bindings.mjs";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -38,7 +39,9 @@ export async function startDevServer({ name, vars = {}, port: pinnedPort, source
   const copy = source === "HEAD" ? `git archive HEAD | tar -xf - -C ${snapshot}` : `git ls-files -z | xargs -0 tar -cf - | tar -xf - -C ${snapshot}`;
   spawnSync("sh", ["-c", copy], { stdio: "inherit" });
   symlinkSync(join(process.cwd(), "node_modules"), join(snapshot, "node_modules"));
-  spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env, stdio: "ignore", cwd: snapshot });
+  // Every D1 of the snapshot's wrangler.toml: the shared DB and each shard (an older commit may have DB only).
+  for (const binding of d1BindingNames(snapshot))
+    spawnSync("npx", ["wrangler", "d1", "migrations", "apply", binding, "--local", "--persist-to", state], { env, stdio: "ignore", cwd: snapshot });
   const varArgs = Object.entries({ ADMIN_TOKEN: admin, ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const server = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, ...varArgs], {
     env,

@@ -9,7 +9,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { MATCH_STATUSES, RESULT_STATUSES, REVIEW_DECISIONS } from "../../schemas/check-vocabulary";
-import { bare, oneOf } from "./constraints";
+import { oneOf } from "./constraints";
 
 export const DOCUMENT_KINDS = ["certificate", "attachment"] as const;
 export const TEXT_STATUSES = ["extracted", "empty", "not_text", "unreadable"] as const;
