@@ -202,8 +202,10 @@ describe("evidence locations", () => {
     const path = `/checks/${created.id}/results/${reg.id}/evidence-locations?documentId=${evidence.documentId}&pageNumber=${evidence.pageNumber}`;
     expect((await open(path, b.key)).status).toBe(404);
 
-    // Boxes gone (text stored by an older version): the page is all that is known.
-    await env.FILES.delete(`boxes/${created.sourceRegistryQueryId}/${evidence.documentId}.json`);
+    // Texts without boxes (a bare array of page texts): the page is all that is known.
+    const textKey = `text/${created.sourceRegistryQueryId}/${evidence.documentId}.json`;
+    const stored = (await (await env.FILES.get(textKey))!.json()) as { texts: string[] };
+    await env.FILES.put(textKey, JSON.stringify(stored.texts));
     const locations = await body<EvidenceLocations>(await open(path, a.key));
     expect(locations.locations.find((l: { evidenceId: string }) => l.evidenceId === evidence.id)).toEqual({
       evidenceId: evidence.id,

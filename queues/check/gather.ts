@@ -9,7 +9,7 @@ import type { RegistrationToMatch } from "../../worker/db/registrations";
 import type { CriterionRecord } from "../../worker/db/schema";
 import type { DocumentRecord } from "../../worker/db/schema/shard";
 import type { SearchableDocument } from "../../worker/domain/check-matching";
-import { parsePageReadings } from "../../worker/domain/page-reading";
+import { parsePageReadings, parseStoredPages } from "../../worker/domain/page-reading";
 
 export interface GatheredSlice {
   criteria: CriterionRecord[];
@@ -42,7 +42,7 @@ export async function searchable(env: Env, docs: readonly DocumentRecord[]): Pro
       let pages: string[] | null = null;
       if (d.textKey) {
         const object = await env.FILES.get(d.textKey);
-        pages = object ? await object.json<string[]>() : null;
+        pages = object ? (parseStoredPages(await object.json())?.texts ?? null) : null;
       }
       return {
         id: d.id,

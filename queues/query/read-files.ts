@@ -1,13 +1,13 @@
 /**
  * @module Reading the fetched files (outside the upstream slot: CPU and OCR work should not keep a
  * connector session): PDF page text by extraction, images and PDF pages without a text layer by OCR.
- * Page texts go to R2 (`text/<query>/<doc>.json`), the boxes of their runs or OCR lines beside them
- * (`boxes/<query>/<doc>.json`), and how each page was read to the documents row (`pages`).
+ * Page texts and the boxes of their runs or OCR lines go to R2 in one object (`text/<query>/<doc>.json`,
+ * worker/domain/page-reading.ts), and how each page was read to the documents row (`pages`).
  * A transient OCR failure asks for a retry of the step; the pages already read are cached by SHA-256.
  */
 import { readConfig } from "../../worker/config";
 import type { DocumentRecord } from "../../worker/db/schema/shard";
-import { boxesKey, packBoxes, type PageReading } from "../../worker/domain/page-reading";
+import { storedPagesJson, type PageReading } from "../../worker/domain/page-reading";
 import type { TextBox } from "../../worker/domain/text/page";
 import type { OcrConfig } from "../../worker/ocr/client";
 import { imageKind, SNIFF_BYTES, type ImageKind } from "../../worker/ocr/image-kind";
@@ -54,9 +54,7 @@ export async function readFiles(env: Env, fetched: readonly FetchedDocument[], a
     if (reading === "retry") return { kind: "retry" };
     const textKey = reading.textStatus === "extracted" ? `text/${doc.row.queryId}/${doc.row.id}.json` : null;
     if (textKey && reading.pages) {
-      const json = { httpMetadata: { contentType: "application/json" } };
-      await env.FILES.put(textKey, JSON.stringify(reading.pages.map((p) => p.text)), json);
-      await env.FILES.put(boxesKey(doc.row.queryId, doc.row.id), JSON.stringify(packBoxes(reading.pages.map((p) => p.boxes))), json);
+      await env.FILES.put(textKey, storedPagesJson(reading.pages), { httpMetadata: { contentType: "application/json" } });
     }
     documents.push({
       row: {

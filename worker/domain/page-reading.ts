@@ -30,11 +30,6 @@ export function touchesLowConfidence(page: PageReading | undefined, start: numbe
   return (page?.lowConfidence ?? []).some(([s, e]) => s < end && start < e);
 }
 
-/** The R2 key of a document's text boxes (one array of TextBox per page), written beside its page texts. */
-export function boxesKey(queryId: string, documentId: string): string {
-  return `boxes/${queryId}/${documentId}.json`;
-}
-
 /**
  * The boxes object's compact form: per page, one [start, end, x, y, width, height] per box, positions to
  * a hundredth of a unit (far below what a quad can show). Named fields took three times the page text.
@@ -49,4 +44,30 @@ export function packBoxes(pages: ReadonlyArray<readonly TextBox[]>): PackedBoxes
 
 export function unpackPage(packed: PackedBoxes, pageNumber: number): TextBox[] {
   return (packed[pageNumber - 1] ?? []).map(([start = 0, end = 0, x = 0, y = 0, width = 0, height = 0]) => ({ start, end, x, y, width, height }));
+}
+
+/**
+ * A document's read pages as stored in R2 (`text/<query>/<doc>.json`): each page's text and the packed
+ * boxes of its runs or OCR lines. One object per document rather than one for the texts and one for the
+ * boxes: R2 writes are the pipeline's largest cost per document after reading it (three per document
+ * took 26 ms of a certificate's ~70 in local workerd; each is a class A operation in production), while
+ * a check, which needs only the texts, pays for the boxes in bytes, not in requests.
+ */
+export interface StoredPages {
+  texts: string[];
+  /** Null for an object that kept only the texts (a bare array of page texts). */
+  boxes: PackedBoxes | null;
+}
+
+export function storedPagesJson(pages: ReadonlyArray<{ text: string; boxes: readonly TextBox[] }>): string {
+  return JSON.stringify({ texts: pages.map((p) => p.text), boxes: packBoxes(pages.map((p) => p.boxes)) });
+}
+
+/** The stored object, whichever of its forms; null for anything else. */
+export function parseStoredPages(value: unknown): StoredPages | null {
+  const isTexts = (v: unknown): v is string[] => Array.isArray(v) && v.every((t) => typeof t === "string");
+  if (isTexts(value)) return { texts: value, boxes: null };
+  if (!value || typeof value !== "object" || !("texts" in value) || !isTexts(value.texts)) return null;
+  const boxes = "boxes" in value && Array.isArray(value.boxes) ? (value.boxes as PackedBoxes) : null;
+  return { texts: value.texts, boxes };
 }

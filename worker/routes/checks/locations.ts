@@ -1,11 +1,11 @@
 /**
- * @module Where evidence lies on a page: the page's text and boxes (kept in R2 beside the page texts)
+ * @module Where evidence lies on a page: the page's text and boxes (stored together in R2, page-reading.ts)
  * and the precision each entry can be placed with.
  */
 import type { StoredEvidence } from "../../db/evidence";
 import type { DocumentRecord } from "../../db/registration-detail";
 import { rangeQuads, type Quad } from "../../domain/evidence-quads";
-import { boxesKey, unpackPage, type PackedBoxes, type PageReading } from "../../domain/page-reading";
+import { parseStoredPages, unpackPage, type PageReading } from "../../domain/page-reading";
 import type { TextBox } from "../../domain/text/page";
 import type { LocatedEvidence } from "../../serializers/evidence";
 
@@ -18,13 +18,10 @@ export interface PageLayout {
 export async function pageLayout(bucket: R2Bucket, doc: DocumentRecord, pageNumber: number): Promise<PageLayout> {
   const none = { text: "", boxes: [] };
   if (!doc.textKey) return none;
-  const [texts, boxes] = await Promise.all([bucket.get(doc.textKey), bucket.get(boxesKey(doc.queryId, doc.id))]);
-  if (!texts || !boxes) {
-    await Promise.all([texts?.body.cancel(), boxes?.body.cancel()]);
-    return none;
-  }
-  const [pageTexts, packed] = (await Promise.all([texts.json(), boxes.json()])) as [string[], PackedBoxes];
-  return { text: pageTexts[pageNumber - 1] ?? "", boxes: unpackPage(packed, pageNumber) };
+  const object = await bucket.get(doc.textKey);
+  const stored = object ? parseStoredPages(await object.json()) : null;
+  if (!stored) return none;
+  return { text: stored.texts[pageNumber - 1] ?? "", boxes: stored.boxes ? unpackPage(stored.boxes, pageNumber) : [] };
 }
 
 /**
