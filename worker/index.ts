@@ -8,9 +8,9 @@ import { sweep } from "../queues/sweep";
 export { AccountGate } from "../durable-objects/account-gate";
 export { UpstreamPool } from "../durable-objects/upstream-pool";
 
-// Checked at start-up: a deployment with a malformed or missing variable does not start, and the
-// error names the variable (`wrangler dev` and `wrangler deploy` print it). Requests and queue
-// messages read the same parsed configuration.
+// Checked at start-up: a deployment with a malformed or missing variable, or a SHARDS naming a shard
+// D1 binding it does not have, does not start, and the error names it (`wrangler dev` and `wrangler
+// deploy` print it). Requests and queue messages read the same parsed configuration.
 checkShardBindings(startupEnv, readConfig(startupEnv).shards);
 
 const app = createApp();
