@@ -1,20 +1,25 @@
 /** @module Query rows: the account's own query, and the pipeline's reads and writes (the list endpoint's reads and the insert: account-queries.ts). */
 import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import type { FailureCode } from "../domain/failures";
 import { QUERY_EXECUTION_STATUS, queryStates, type DocumentsOutcome, type QueryEvent } from "../domain/pipeline/query-states";
 import { closeReservationStatement } from "./allowance";
 import { runBatch, type Write } from "./batch";
 import { inJsonList } from "./json-list";
+import { preparedOn } from "./prepared";
 import { queries, type QueryRecord } from "./schema";
+
+/** The hot path's read (GET /queries/{id}), prepared once per binding (prepared.ts). */
+const ownQuery = (d: DrizzleD1Database) =>
+  d
+    .select()
+    .from(queries)
+    .where(and(eq(queries.id, sql.placeholder("id")), eq(queries.accountId, sql.placeholder("accountId"))))
+    .prepare();
 
 /** The account's own query as a record (another account's query is as absent as a missing one). */
 export async function findOwnQuery(db: D1Database, accountId: string, id: string): Promise<QueryRecord | undefined> {
-  return drizzle(db)
-    .select()
-    .from(queries)
-    .where(and(eq(queries.id, id), eq(queries.accountId, accountId)))
-    .get();
+  return preparedOn(db, ownQuery).get({ id, accountId });
 }
 
 // ---- The query pipeline's reads and writes (queues/query/…). Every status write names its event:
