@@ -2,23 +2,30 @@
 /**
  * Capacity simulation for docs/capacity.md: how big our rows are and how reads grow with the table.
  *
- * 1. Serves the last commit with `wrangler dev` on a throwaway --persist-to directory (migrations
- *    applied by wrangler), runs a real sandbox query (规模200) and a 100-criterion check over it.
- * 2. Measures the rows that run wrote with SQLite's dbstat (bytes per registration, document, check
- *    result, evidence row, index bytes included) and the page texts the pipeline put into R2.
- * 3. Fills the same D1 file with copies of those rows under other accounts (new ids; the real
- *    account's rows stay), straight through SQLite (node:sqlite, multi-row INSERTs in transactions,
- *    the server stopped), up to each checkpoint, and at each one serves it again and times the real
- *    account's reads through the API: registration list (first and a deep page), registration
- *    detail, check result list, check result detail. Also times, on the file, the operator's
- *    cross-account question "which accounts hold this certificate number" (no index serves it).
+ * 1. Serves the last commit with `wrangler dev` on a throwaway --persist-to directory (every D1
+ *    binding's migrations applied by wrangler: the shared DB and each SHARD_n), runs a real sandbox
+ *    query (规模200) and a 100-criterion check over it.
+ * 2. Finds each binding's SQLite file (Miniflare's naming, `d1Files` below; a missing file stops the
+ *    run) and measures the rows that run wrote with SQLite's dbstat (bytes per registration,
+ *    document, check result, evidence row from the account's shard file; queries, checks and
+ *    criteria from the shared file; index bytes included) and the page texts the pipeline put in R2.
+ * 3. Fills the real account's shard file (found through shard_directory) with copies of those rows
+ *    under other accounts placed on the same shard (new ids; the real account's rows stay), and the
+ *    shared file with their accounts, shard_directory, queries, checks and criteria rows, straight
+ *    through SQLite (node:sqlite, multi-row INSERTs in transactions, the server stopped), up to each
+ *    checkpoint. At each one it serves the files again and times the real account's reads through
+ *    the API: registration list (first and a deep page), registration detail, check result list,
+ *    check result detail. Also times, on each shard file, the operator's cross-account question
+ *    "which accounts hold this certificate number" (a fan-out over the shards; no index serves it).
  *
  *   node scripts/capacity-sim.mjs [--checkpoints 10000,100000,1000000] [--port 18702] [--keep]
  *
- * Prints a table; nothing is asserted. Needs ~9 GB of disk at 1 M registrations (7 KB a registration).
+ * Prints a table and a consistency count (shard rows naming a missing shared row); nothing is asserted.
+ * Needs ~9 GB of disk at 1 M registrations (7 KB a registration). Runs on Node 22 (node:sqlite).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { createHash, createHmac } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -148,18 +155,24 @@ const series = [];
 const baseReads = await timeReads();
 await stopServer();
 
-// 2. Sizes.
-const d1Dir = join(state, "v3", "d1", "miniflare-D1DatabaseObject");
-const d1File = join(
-  d1Dir,
-  readdirSync(d1Dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite"),
-);
-const db = new DatabaseSync(d1File);
-db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-const tables = ["registrations", "documents", "check_results", "evidence", "queries", "checks", "criteria"];
-function tableBytes() {
-  const rows = db.prepare("SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name").all();
-  const indexes = db.prepare("SELECT name, tbl_name FROM sqlite_master WHERE type = 'index'").all();
+// 2. Sizes: shard tables from the real account's shard file, task tables from the shared file.
+const files = d1Files(source, join(state, "v3", "d1", "miniflare-D1DatabaseObject"));
+const shared = openD1(files.get("DB"), "shard_directory");
+const shardIndex = shared.prepare("SELECT shard FROM shard_directory WHERE account_id = ?").get(account.id)?.shard;
+if (shardIndex === undefined) throw new Error(`no shard_directory row for ${account.id} in the shared D1`);
+const shardBindings = [...files.keys()].filter((b) => /^SHARD_\d+$/.test(b));
+const shards = new Map(shardBindings.map((b) => [b, openD1(files.get(b), "registrations")]));
+const db = shards.get(`SHARD_${shardIndex}`);
+if (!db) throw new Error(`the real account is on SHARD_${shardIndex}, which wrangler.toml does not bind`);
+const dbFile = files.get(`SHARD_${shardIndex}`);
+const sharedFile = files.get("DB");
+const shardTables = ["registrations", "documents", "check_results", "evidence"];
+const sharedTables = ["queries", "checks", "criteria"];
+const home = (t) => (shardTables.includes(t) ? db : shared);
+const tables = [...shardTables, ...sharedTables];
+function tableBytes(database) {
+  const rows = database.prepare("SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name").all();
+  const indexes = database.prepare("SELECT name, tbl_name FROM sqlite_master WHERE type = 'index'").all();
   const owner = new Map(indexes.map((i) => [i.name, i.tbl_name]));
   const sizes = {};
   for (const r of rows) {
@@ -169,8 +182,8 @@ function tableBytes() {
   }
   return sizes;
 }
-const count = (t) => db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get().n;
-const measured = tableBytes();
+const count = (t) => home(t).prepare(`SELECT COUNT(*) AS n FROM ${t}`).get().n;
+const measured = { ...tableBytes(shared), ...tableBytes(db) };
 const perRow = {};
 for (const t of tables) {
   const n = count(t);
@@ -179,12 +192,16 @@ for (const t of tables) {
     n,
     data: n ? s.data / n : 0,
     index: n ? s.index / n : 0,
-    payload: n ? db.prepare(`SELECT AVG(${payloadExpr(t)}) AS b FROM ${t}`).get().b : 0,
+    payload: n
+      ? home(t)
+          .prepare(`SELECT AVG(${payloadExpr(t)}) AS b FROM ${t}`)
+          .get().b
+      : 0,
   };
 }
 /** Sum of the column lengths of a row (what the row holds, before page overhead). */
 function payloadExpr(t) {
-  return db
+  return home(t)
     .prepare(`SELECT name FROM pragma_table_info('${t}')`)
     .all()
     .map((c) => `COALESCE(LENGTH(CAST(${c.name} AS BLOB)), 0)`)
@@ -218,17 +235,19 @@ if (existsSync(r2Dir)) {
   r2db.close();
 }
 
-// 3. Fill and time.
+// 3. Fill the real account's shard (its growth is what the model must hold) and time.
 const templates = {
   registrations: db.prepare("SELECT * FROM registrations WHERE query_id = ?").all(queryId),
   documents: db.prepare("SELECT * FROM documents WHERE query_id = ?").all(queryId),
   check_results: db.prepare("SELECT * FROM check_results WHERE check_id = ?").all(checkId),
   evidence: db.prepare("SELECT * FROM evidence WHERE check_id = ?").all(checkId),
-  criteria: db.prepare("SELECT * FROM criteria WHERE check_id = ?").all(checkId),
-  queries: db.prepare("SELECT * FROM queries WHERE id = ?").all(queryId),
-  checks: db.prepare("SELECT * FROM checks WHERE id = ?").all(checkId),
+  criteria: shared.prepare("SELECT * FROM criteria WHERE check_id = ?").all(checkId),
+  queries: shared.prepare("SELECT * FROM queries WHERE id = ?").all(queryId),
+  checks: shared.prepare("SELECT * FROM checks WHERE id = ?").all(checkId),
+  accounts: shared.prepare("SELECT * FROM accounts WHERE id = ?").all(account.id),
+  shard_directory: shared.prepare("SELECT * FROM shard_directory WHERE account_id = ?").all(account.id),
 };
-/** Multi-row INSERT of many cloned rows into one table, 100 rows a statement. */
+/** Multi-row INSERTs of many cloned rows into one table of one database. */
 function insertAll(table, rows) {
   if (rows.length === 0) return;
   const cols = Object.keys(rows[0]);
@@ -236,12 +255,17 @@ function insertAll(table, rows) {
   for (let i = 0; i < rows.length; i += perStatement) {
     const chunk = rows.slice(i, i + perStatement);
     const sql = `INSERT INTO ${table} (${cols.join(", ")}) VALUES ${chunk.map(() => `(${cols.map(() => "?").join(", ")})`).join(", ")}`;
-    db.prepare(sql).run(...chunk.flatMap((r) => cols.map((c) => r[c])));
+    (shardTables.includes(table) ? db : shared).prepare(sql).run(...chunk.flatMap((r) => cols.map((c) => r[c])));
   }
 }
 let copies = 0;
 let registrationCount = count("registrations");
-/** One more account's query (the real one's registrations and documents), a check over every tenth. */
+/**
+ * One more account on the same shard (an accounts row and its shard_directory row in the shared
+ * file), holding a copy of the real query (the query row in the shared file, its registrations and
+ * documents in the shard), and a check over every tenth copy (check and criteria shared, results and
+ * evidence in the shard).
+ */
 function addCopy() {
   copies++;
   const tag = copies.toString(36);
@@ -249,6 +273,14 @@ function addCopy() {
   const qry = `qry_sim${tag}`;
   const chk = `chk_sim${tag}`;
   const reg = (id) => `${id}_${tag}`;
+  insertAll(
+    "accounts",
+    templates.accounts.map((a) => ({ ...a, id: acc, name: `capacity ${tag}` })),
+  );
+  insertAll(
+    "shard_directory",
+    templates.shard_directory.map((d) => ({ ...d, account_id: acc })),
+  );
   insertAll(
     "queries",
     templates.queries.map((q) => ({ ...q, id: qry, account_id: acc })),
@@ -272,7 +304,13 @@ function addCopy() {
   );
   insertAll(
     "check_results",
-    templates.check_results.map((r) => ({ ...r, id: reg(r.id), check_id: chk, registration_id: reg(r.registration_id) })),
+    templates.check_results.map((r) => ({
+      ...r,
+      id: reg(r.id),
+      check_id: chk,
+      registration_id: reg(r.registration_id),
+      matched_criterion_ids: JSON.stringify(JSON.parse(r.matched_criterion_ids).map(reg)),
+    })),
   );
   insertAll(
     "evidence",
@@ -282,51 +320,82 @@ function addCopy() {
       check_id: chk,
       registration_id: reg(e.registration_id),
       document_id: e.document_id && reg(e.document_id),
+      criterion_id: e.criterion_id && reg(e.criterion_id),
     })),
   );
 }
 const certificate = templates.registrations[0]?.certificate_number ?? "";
-const crossAccount = db.prepare("SELECT DISTINCT account_id FROM registrations WHERE certificate_number = ?");
+/** The operator's "which accounts hold certificate X": one query per shard file (no index serves it). */
+function crossAccount() {
+  const perShard = {};
+  for (const [binding, shard] of shards) {
+    const t0 = performance.now();
+    shard.prepare("SELECT DISTINCT account_id FROM registrations WHERE certificate_number = ?").all(certificate);
+    perShard[binding] = performance.now() - t0;
+  }
+  return perShard;
+}
+const checkpointAll = () => [shared, ...shards.values()].forEach((d) => d.exec("PRAGMA wal_checkpoint(TRUNCATE)"));
 series.push({
   rows: count("registrations"),
   fillS: 0,
-  bytes: statSync(d1File).size,
+  bytes: statSync(dbFile).size,
+  sharedBytes: statSync(sharedFile).size,
   reads: baseReads,
-  crossMs: timeSql(() => crossAccount.all(certificate)),
+  cross: crossAccount(),
 });
-function timeSql(fn) {
-  const t0 = performance.now();
-  fn();
-  return performance.now() - t0;
-}
 for (const target of checkpoints) {
   const t0 = performance.now();
   while (registrationCount < target) {
     db.exec("BEGIN");
-    for (let k = 0; k < 20; k++) addCopy();
+    shared.exec("BEGIN");
+    // 20 copies a transaction, fewer near the checkpoint so it lands within one copy of it.
+    const batch = Math.min(20, Math.ceil((target - registrationCount) / templates.registrations.length));
+    for (let k = 0; k < batch; k++) addCopy();
+    shared.exec("COMMIT");
     db.exec("COMMIT");
-    registrationCount += 20 * templates.registrations.length;
+    registrationCount += batch * templates.registrations.length;
   }
   const fillS = (performance.now() - t0) / 1000;
-  db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-  const crossMs = timeSql(() => crossAccount.all(certificate));
+  checkpointAll();
+  const cross = crossAccount();
   await startServer();
   const reads = await timeReads();
   await stopServer();
-  series.push({ rows: count("registrations"), fillS, bytes: statSync(d1File).size, reads, crossMs });
-  console.error(`filled to ${series.at(-1).rows} registrations in ${fillS.toFixed(0)} s`);
+  series.push({ rows: count("registrations"), fillS, bytes: statSync(dbFile).size, sharedBytes: statSync(sharedFile).size, reads, cross });
+  console.error(`filled SHARD_${shardIndex} to ${series.at(-1).rows} registrations in ${fillS.toFixed(0)} s`);
 }
-const finalSizes = tableBytes();
-const finalCounts = Object.fromEntries(tables.map((t) => [t, count(t)]));
-db.close();
+const finalSizes = { ...tableBytes(shared), ...tableBytes(db) };
+const finalCounts = Object.fromEntries([...tables, "accounts", "shard_directory"].map((t) => [t, count(t)]));
+const orphans = {
+  "registrations without a shared query": orphanCount("registrations", "query_id", "queries"),
+  "check_results without a shared check": orphanCount("check_results", "check_id", "checks"),
+  "queries without a directory row": shared
+    .prepare("SELECT COUNT(*) AS n FROM queries q LEFT JOIN shard_directory d ON d.account_id = q.account_id WHERE d.account_id IS NULL")
+    .get().n,
+};
+/** Shard rows naming a shared row that does not exist (the two files must stay consistent). */
+function orphanCount(table, column, sharedTable) {
+  const ids = new Set(
+    shared
+      .prepare(`SELECT id FROM ${sharedTable}`)
+      .all()
+      .map((r) => r.id),
+  );
+  return db
+    .prepare(`SELECT DISTINCT ${column} AS id FROM ${table}`)
+    .all()
+    .filter((r) => !ids.has(r.id)).length;
+}
+[shared, ...shards.values()].forEach((d) => d.close());
 
 // 4. Report.
 const f0 = (x) => x.toFixed(0);
 console.log(`\nMeasured on a real run (规模200, one 100-criterion check), dbstat bytes incl. B-tree pages:`);
-console.log("table            rows   data B/row  index B/row  column bytes/row");
+console.log("table            rows   data B/row  index B/row  column bytes/row   file");
 for (const [t, r] of Object.entries(perRow))
   console.log(
-    `${t.padEnd(14)} ${String(r.n).padStart(6)}   ${f0(r.data).padStart(10)}  ${f0(r.index).padStart(11)}  ${f0(r.payload ?? 0).padStart(16)}`,
+    `${t.padEnd(14)} ${String(r.n).padStart(6)}   ${f0(r.data).padStart(10)}  ${f0(r.index).padStart(11)}  ${f0(r.payload ?? 0).padStart(16)}   ${shardTables.includes(t) ? `SHARD_${shardIndex}` : "DB"}`,
   );
 console.log(
   `registration columns, bytes/row: ${registrationColumns
@@ -343,23 +412,71 @@ if (r2)
     `R2: ${r2.objects} objects, ${f0(r2.bytes / 1024)} KiB; page text ${f0(r2.textBytes / Math.max(1, r2.textPages))} B per page (${r2.textPages} pages)`,
   );
 console.log(
-  `\nAt scale (copies of that run under ${copies} other accounts; ${templates.registrations.length} registrations a query, a check on every 10th):`,
+  `\nAt scale, SHARD_${shardIndex} (the real account's) filled with copies of that run under ${copies} other accounts placed on it (${templates.registrations.length} registrations a query, a check on every 10th):`,
 );
 console.log(
-  "registrations   D1 file MiB  fill s   list p1  list p9  detail  results  result   (p50 / p90 ms through the API)   cross-account SQL ms",
+  `registrations   shard MiB  DB MiB  fill s   list p1  list p9  detail  results  result   (p50 / p90 ms through the API)   cross-account SQL ms per shard (${shardBindings.join(", ")})`,
 );
 for (const s of series) {
   const cell = (r) => `${f0(r.p50)}/${f0(r.p90)}`.padStart(8);
+  const mib = (b) => (b / 2 ** 20).toFixed(0);
   console.log(
-    `${String(s.rows).padStart(13)}   ${(s.bytes / 2 ** 20).toFixed(0).padStart(11)}  ${f0(s.fillS).padStart(6)}  ${cell(s.reads["list p1"])} ${cell(s.reads["list p9"])} ${cell(s.reads.detail)} ${cell(s.reads.results)} ${cell(s.reads["result detail"])}   ${s.crossMs.toFixed(1).padStart(8)}`,
+    `${String(s.rows).padStart(13)}   ${mib(s.bytes).padStart(9)}  ${(s.sharedBytes / 2 ** 20).toFixed(1).padStart(6)}  ${f0(s.fillS).padStart(6)}  ${cell(s.reads["list p1"])} ${cell(s.reads["list p9"])} ${cell(s.reads.detail)} ${cell(s.reads.results)} ${cell(s.reads["result detail"])}   ${shardBindings.map((b) => s.cross[b].toFixed(1).padStart(8)).join(" ")}`,
   );
 }
+const last = series.at(-1);
+const slowest = Math.max(...Object.values(last.cross));
+console.log(
+  `Fan-out to N = 256 shards in parallel, each as full as SHARD_${shardIndex}: 256 queries, ~${f0(slowest)} ms (the slowest shard) if D1 runs them side by side; ${f0((256 * slowest) / 1000)} s if one after another.`,
+);
 console.log("\nFinal table sizes (dbstat, MiB data + index) and rows:");
-for (const t of tables) {
+for (const t of [...tables, "accounts", "shard_directory"]) {
   const s = finalSizes[t] ?? { data: 0, index: 0 };
   console.log(
-    `${t.padEnd(14)} ${(s.data / 2 ** 20).toFixed(1).padStart(8)} + ${(s.index / 2 ** 20).toFixed(1).padStart(7)}   ${finalCounts[t]} rows`,
+    `${t.padEnd(16)} ${(s.data / 2 ** 20).toFixed(1).padStart(8)} + ${(s.index / 2 ** 20).toFixed(1).padStart(7)}   ${finalCounts[t]} rows   ${shardTables.includes(t) ? `SHARD_${shardIndex}` : "DB"}`,
   );
 }
+console.log(
+  `Consistency: ${Object.entries(orphans)
+    .map(([k, n]) => `${k} ${n}`)
+    .join("; ")}`,
+);
 if (keep) console.log(`\nstate kept in ${state}`);
 process.exit(0);
+
+/**
+ * The SQLite file of every D1 binding of wrangler.toml. Miniflare keeps a D1 as a Durable Object of
+ * the namespace `miniflare-D1DatabaseObject`, named by the id wrangler gives the binding
+ * (preview_database_id, else database_id, else the binding name: wrangler's executeLocally); the
+ * file is that object's id, which workerd derives by `idFromName` (server.c++ ActorIdFactoryImpl):
+ * key = SHA-256 of the namespace's unique key, then HMAC-SHA-256(key, name) truncated to 16 bytes,
+ * followed by HMAC-SHA-256(key, those 16 bytes) truncated to 16, in hex. A missing file is an error,
+ * never a guess.
+ */
+function d1Files(dir, d1Dir) {
+  const toml = readFileSync(join(dir, "wrangler.toml"), "utf8");
+  const key = createHash("sha256").update("miniflare-D1DatabaseObject").digest();
+  const files = new Map();
+  for (const block of toml.split(/^\[\[d1_databases\]\]\s*$/m).slice(1)) {
+    const field = (name) => block.split(/^\[/m)[0].match(new RegExp(`^${name}\\s*=\\s*"([^"]+)"`, "m"))?.[1];
+    const binding = field("binding");
+    if (!binding) throw new Error("a [[d1_databases]] block of wrangler.toml has no binding");
+    const name = field("preview_database_id") ?? field("database_id") ?? binding;
+    const base = createHmac("sha256", key).update(name).digest().subarray(0, 16);
+    const id = Buffer.concat([base, createHmac("sha256", key).update(base).digest().subarray(0, 16)]).toString("hex");
+    const file = join(d1Dir, `${id}.sqlite`);
+    if (!existsSync(file)) throw new Error(`no SQLite file for D1 binding ${binding} (id ${name}): expected ${file}`);
+    files.set(binding, file);
+  }
+  if (!files.has("DB")) throw new Error("wrangler.toml binds no D1 named DB");
+  return files;
+}
+
+/** Opens a D1's file and checks it holds `table`: a file of the wrong schema stops the run. */
+function openD1(file, table) {
+  const database = new DatabaseSync(file);
+  if (!database.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table))
+    throw new Error(`${file} has no table ${table}: not the D1 expected`);
+  database.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  return database;
+}
