@@ -2,9 +2,10 @@
  * @module The sandbox fixtures an operator loads through the management API: subject lists in D1,
  * files in R2 under fixtures/. Implements the sandbox adapter's FixtureStore.
  */
-import { and, asc, eq, ne } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import type { FixtureStore, FixtureSubject } from "../upstream/sandbox/fixtures";
+import { preparedOn } from "./prepared";
 import { upstreamFixtureFiles, upstreamFixtureSubjects, type UpstreamFixtureFileRecord } from "./schema";
 
 export const CERTIFICATE_FILE = "";
@@ -36,16 +37,34 @@ export async function putFixtureFile(db: D1Database, file: UpstreamFixtureFileRe
     .onConflictDoUpdate({ target: [upstreamFixtureFiles.certificateNumber, upstreamFixtureFiles.fileName], set: rest });
 }
 
+const fixtureSubject = (d: DrizzleD1Database) =>
+  d
+    .select({ body: upstreamFixtureSubjects.body })
+    .from(upstreamFixtureSubjects)
+    .where(eq(upstreamFixtureSubjects.subjectName, sql.placeholder("subjectName")))
+    .prepare();
+
+/**
+ * One store per upstream adapter, and one adapter per pipeline step: the sandbox asks for the subject's
+ * fixture on every call (certificate, attachment list, each attachment), so a step reads it from D1
+ * once and keeps the answer for its other calls. A fixture loaded meanwhile is seen by the next step.
+ */
 export class D1FixtureStore implements FixtureStore {
+  private readonly subjects = new Map<string, Promise<FixtureSubject | null>>();
+
   constructor(private readonly env: Env) {}
 
-  async getSubject(subjectName: string): Promise<FixtureSubject | null> {
-    const row = await drizzle(this.env.DB)
-      .select({ body: upstreamFixtureSubjects.body })
-      .from(upstreamFixtureSubjects)
-      .where(eq(upstreamFixtureSubjects.subjectName, subjectName))
-      .get();
-    return row ? (JSON.parse(row.body) as FixtureSubject) : null;
+  getSubject(subjectName: string): Promise<FixtureSubject | null> {
+    let subject = this.subjects.get(subjectName);
+    if (!subject) {
+      subject = preparedOn(this.env.DB, fixtureSubject)
+        .get({ subjectName })
+        .then((row) => (row ? (JSON.parse(row.body) as FixtureSubject) : null));
+      // A failed read is not kept: the step's retry, or its next call, reads again.
+      subject.catch(() => this.subjects.delete(subjectName));
+      this.subjects.set(subjectName, subject);
+    }
+    return subject;
   }
 
   async getCertificate(certificateNumber: string): Promise<Uint8Array | null> {
