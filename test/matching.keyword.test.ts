@@ -72,6 +72,19 @@ describe("keywords", () => {
     ]);
   });
 
+  it("sorts hits by start, then end, also when long keywords end after many short ones inside them", () => {
+    // Hits are found at their last unit: each "a"×60 hit starts before the 59 "a" hits found
+    // before it, far more out of order than the insertion sort is allowed to fix.
+    const text = "a".repeat(3000) + " 应收账款 " + "a".repeat(3000);
+    const hits = compileCriteria([keyword("a", "short"), keyword("a".repeat(60), "long"), keyword("应收账款", "kw")]).scan(text);
+    const spans = hits.map((h) => [h.start, h.end] as const);
+    const sorted = [...spans].sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+    expect(spans).toEqual(sorted);
+    expect(hits.filter((h) => h.criterionId === "short")).toHaveLength(6000);
+    expect(hits.filter((h) => h.criterionId === "long")).toHaveLength(2 * (3000 - 59));
+    expect(hits.filter((h) => h.criterionId === "kw").map((h) => h.start)).toEqual([3001]);
+  });
+
   it("ignores criteria that are only whitespace", () => {
     const m = compileCriteria([keyword(" 　\n", "blank"), keyword("x")]);
     expect(m.ignored).toEqual(["blank"]);

@@ -3,26 +3,28 @@
  * or a range separator follows a digit. Only here are invoice-number tokens read (./tokens.ts): a
  * numeric pattern ending at a unit hits when the token ending there has exactly its digits, and
  * the tokens on either side of a separator may make a range (./numbers.ts). Nothing is allocated
- * until a hit is confirmed. A keyword's original start is found by walking back over its length
- * in non-whitespace units, so the scanner keeps no offset map at all.
+ * here: a confirmed hit is recorded as numbers (./hits.ts). A keyword's original start is found
+ * by walking back over its length in non-whitespace units, so the scanner keeps no offset map.
  */
 import { CLS_SEP_FIRST, CLS_SEP_LAST, CLS_SKIP, decodeState } from "./automaton";
 import { compareToken, compareTokens, firstAbove, firstValueAbove } from "./numbers";
 import { emptySpan, endsToken, isDigitAt, notBelowAhead, skipBackward, skipForward, tokenEndingAt, tokenStartingAt, type TokenSpan } from "./tokens";
-import type { CompiledTables, Hit } from "./types";
+import { newHitLog, record, VIA_EXACT, VIA_RANGE, VIA_SUBSTRING, type HitLog } from "./hits";
+import type { CompiledTables } from "./types";
 
 /** One chain of the scan over one text: where its hits go, and scratch for the tokens it reads. */
 export interface Look {
   t: CompiledTables;
   text: string;
-  hits: Hit[];
+  /** Confirmed hits, as numbers until the scan ends (./hits.ts). */
+  log: HitLog;
   /** Scratch spans for the tokens read around a unit (reused: no allocation per look). */
   left: TokenSpan;
   right: TokenSpan;
 }
 
 export function newLook(t: CompiledTables, text: string): Look {
-  return { t, text, hits: [], left: emptySpan(), right: emptySpan() };
+  return { t, text, log: newHitLog(), left: emptySpan(), right: emptySpan() };
 }
 
 /** A flagged transition into encoded state `code` on class `cls` at index i. */
@@ -31,13 +33,6 @@ export function look(ctx: Look, code: number, cls: number, i: number): void {
   const state = decodeState(a, code);
   if (a.reports[state] === 1) report(ctx, state, i);
   if (cls >= CLS_SEP_FIRST && cls <= CLS_SEP_LAST) readRange(ctx, i);
-}
-
-function push(ctx: Look, patternIndex: number, via: Hit["via"], start: number, end: number): void {
-  const p = ctx.t.patterns[patternIndex];
-  if (!p) return;
-  const matched = ctx.text.slice(start, end);
-  for (const c of p.criteria) ctx.hits.push({ criterionId: c.id, termKind: c.kind, via, start, end, matched });
 }
 
 /**
@@ -55,7 +50,7 @@ function report(ctx: Look, state: number, i: number): void {
       const p = patterns[index];
       if (!p) continue;
       if (!p.numeric) {
-        push(ctx, index, "substring", startOf(ctx, i, p.value.length), i + 1);
+        record(ctx.log, startOf(ctx, i, p.value.length), i + 1, index, VIA_SUBSTRING);
         continue;
       }
       if (token === 0) {
@@ -65,7 +60,7 @@ function report(ctx: Look, state: number, i: number): void {
           endsToken(classOf, ctx.text, ctx.left);
         token = whole ? 1 : -1;
       }
-      if (token === 1 && ctx.left.digits === p.value.length) push(ctx, index, "exact", ctx.left.start, i + 1);
+      if (token === 1 && ctx.left.digits === p.value.length) record(ctx.log, ctx.left.start, i + 1, index, VIA_EXACT);
     }
   }
 }
@@ -107,7 +102,8 @@ function readRange(ctx: Look, i: number): void {
     let k = firstValueAbove(sortedValues, from.value);
     if (k === sortedValues.length || notBelowAhead(classOf, text, after, numbers.values[sorted[k] as number] as string)) return;
     if (!tokenStartingAt(classOf, text, after, cap, to) || to.digits !== from.digits) return;
-    for (; k < sortedValues.length && (sortedValues[k] as number) < to.value; k++) push(ctx, sorted[k] as number, "range", from.start, to.last + 1);
+    for (; k < sortedValues.length && (sortedValues[k] as number) < to.value; k++)
+      record(ctx.log, from.start, to.last + 1, sorted[k] as number, VIA_RANGE);
     return;
   }
   if (!tokenStartingAt(classOf, text, after, cap, to) || to.digits !== from.digits) return;
@@ -115,6 +111,6 @@ function readRange(ctx: Look, i: number): void {
   for (let k = firstAbove(numbers, sorted, classOf, text, from.start, from.last); k < sorted.length; k++) {
     const index = sorted[k] as number;
     if (compareToken(classOf, text, to.start, to.last, numbers.values[index] as string) <= 0) break;
-    push(ctx, index, "range", from.start, to.last + 1);
+    record(ctx.log, from.start, to.last + 1, index, VIA_RANGE);
   }
 }

@@ -14,6 +14,7 @@
  * are joined in text order, so the hits come out as a single pass would find them.
  */
 import { CLS_SKIP, ROOT, sparseStep } from "./automaton";
+import { collectHits } from "./hits";
 import { look, newLook, type Look } from "./look";
 import type { CompiledTables, Hit } from "./types";
 
@@ -26,11 +27,11 @@ export function scanText(t: CompiledTables, text: string): Hit[] {
   const first = newLook(t, text);
   if (a.denseCount < a.stateCount || text.length < TWO_CHAINS_FROM) {
     runChain(first, ROOT, 0, text.length);
-    return finalize(t, first.hits);
+    return collectHits(t, text, [first.log]);
   }
   const second = newLook(t, text);
   runTwoChains(first, second);
-  return finalize(t, first.hits.concat(second.hits));
+  return collectHits(t, text, [first.log, second.log]);
 }
 
 /**
@@ -113,16 +114,4 @@ function settle(t: CompiledTables, text: string, from: number, to: number): numb
     r = entry < 0 ? ~entry : entry;
   }
   return r;
-}
-
-function finalize(t: CompiledTables, hits: Hit[]): Hit[] {
-  hits.sort((x, y) => x.start - y.start || x.end - y.end);
-  if (!t.needsDedupe) return hits;
-  const seen = new Set<string>();
-  return hits.filter((h) => {
-    const key = `${h.start}:${h.end}:${h.criterionId}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
