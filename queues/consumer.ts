@@ -11,14 +11,18 @@ import { resolveShard, shardOf } from "../worker/db/shards";
 import { forEachBounded } from "./bounded";
 import { abandonCheck } from "./check/fail";
 import { checkStep } from "./check/match";
-import { enqueue, isPipelineMessage, type PipelineMessage } from "./messages";
+import { enqueue, isPipelineMessage, type MoveMessage, type PipelineMessage } from "./messages";
 import { abandonDocument, abandonListing } from "./query/abandon";
 import { documentStep } from "./query/document";
 import { listStep } from "./query/list";
+import { abandonMove, moveStep } from "./move";
 import { backoffDelay } from "./retry-policy";
 import { waitWhileMoving, type StepOutcome } from "./step";
 
 export const DEAD_LETTER_QUEUE = "registry-pipeline-dlq";
+
+/** A step of a task (query or check), run on its account's shard. */
+type TaskMessage = Exclude<PipelineMessage, MoveMessage>;
 
 /**
  * A step that has not settled by then is abandoned for this delivery and retried. A step that
@@ -44,13 +48,15 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
  * to another shard (directory state 'moving'), no step touches either copy: it runs again later.
  */
 async function onShard(env: Env, message: PipelineMessage, attempt: number, deadLetter: boolean): Promise<StepOutcome> {
+  // The move itself is what the others wait for; it names both shards.
+  if (message.type === "move") return deadLetter ? abandonMove(env, message) : moveStep(env, message);
   const account = await resolveShard(env, message.accountId);
   if (account.state === "moving") return waitWhileMoving(attempt);
   const shard = shardOf(env, account.index);
   return deadLetter ? abandon(env, shard, message) : runStep(env, shard, message, attempt);
 }
 
-function runStep(env: Env, shard: D1Database, message: PipelineMessage, attempt: number): Promise<StepOutcome> {
+function runStep(env: Env, shard: D1Database, message: TaskMessage, attempt: number): Promise<StepOutcome> {
   switch (message.type) {
     case "list":
       return listStep(env, shard, message, attempt);
@@ -61,7 +67,7 @@ function runStep(env: Env, shard: D1Database, message: PipelineMessage, attempt:
   }
 }
 
-function abandon(env: Env, shard: D1Database, message: PipelineMessage): Promise<StepOutcome> {
+function abandon(env: Env, shard: D1Database, message: TaskMessage): Promise<StepOutcome> {
   switch (message.type) {
     case "list":
       return abandonListing(env, shard, message);

@@ -29,9 +29,22 @@ export interface CheckMessage extends AccountMessage {
   offset?: number;
 }
 
-export type PipelineMessage = ListMessage | DocumentMessage | CheckMessage;
+/**
+ * One chunk of moving an account to another shard (queues/move.ts): copy `table` (an index into
+ * worker/db/account-move.ts MOVED_TABLES) after id `after`; then compare and flip; then delete the source.
+ */
+export interface MoveMessage extends AccountMessage {
+  type: "move";
+  from: number;
+  to: number;
+  phase: "copy" | "delete";
+  table: number;
+  after: string;
+}
 
-const TYPES: ReadonlySet<string> = new Set<PipelineMessage["type"]>(["list", "document", "check"]);
+export type PipelineMessage = ListMessage | DocumentMessage | CheckMessage | MoveMessage;
+
+const TYPES: ReadonlySet<string> = new Set<PipelineMessage["type"]>(["list", "document", "check", "move"]);
 
 /** A body this code can run (anything else on the queue is acknowledged and dropped). */
 export function isPipelineMessage(body: unknown): body is PipelineMessage {

@@ -5,7 +5,7 @@
  * the one auth lookup (auth.ts) carries the shard on the principal; queue steps and the management
  * API resolve through the cache below.
  */
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { checkShardBindings, readConfig, shardBindingName } from "../config";
 import type { Write } from "./batch";
@@ -77,6 +77,15 @@ export function forgetShard(accountId: string): void {
 /** Sets the account's directory state (a move starts with 'moving' and ends with 'active'). */
 export async function setShardState(db: D1Database, accountId: string, state: ShardState): Promise<void> {
   await drizzle(db).update(shardDirectory).set({ state }).where(eq(shardDirectory.accountId, accountId));
+  forgetShard(accountId);
+}
+
+/** The end of a move: the account's entry names the target and is active again (only from the move's own state). */
+export async function flipShard(db: D1Database, accountId: string, from: number, to: number): Promise<void> {
+  await drizzle(db)
+    .update(shardDirectory)
+    .set({ shard: to, state: "active" })
+    .where(and(eq(shardDirectory.accountId, accountId), eq(shardDirectory.shard, from), eq(shardDirectory.state, "moving")));
   forgetShard(accountId);
 }
 
