@@ -156,22 +156,25 @@ export function shardBindingName(index: number): string {
 /**
  * Every shard binding SHARDS names exists (a D1 binding: it prepares statements); throws a ConfigError
  * naming the first missing one. Apart from parseConfig because it asks about bindings, not values: the
- * Worker runs it at start-up (worker/index.ts), and worker/db/shards.ts before handing a shard out.
+ * Worker runs it at start-up (worker/index.ts); worker/db/shards.ts asks for one shard at a time (shardBinding).
  */
 export function checkShardBindings(env: object, shards: number): void {
-  const bindings = env as Record<string, unknown>;
-  for (let index = 0; index < shards; index++) {
-    const name = shardBindingName(index);
-    const binding = bindings[name];
-    if (typeof binding !== "object" || binding === null || !("prepare" in binding)) {
-      throw new ConfigError([
-        {
-          variable: "SHARDS",
-          problem: `is ${shards}, but ${name} is not a D1 binding (wrangler.toml [[d1_databases]]: node scripts/shard-bindings.mjs)`,
-        },
-      ]);
-    }
+  for (let index = 0; index < shards; index++) shardBinding(env, index, shards);
+}
+
+/** The D1 binding of shard `index`; a ConfigError naming it when the Worker has no such D1 binding. */
+export function shardBinding(env: object, index: number, shards: number = index + 1): D1Database {
+  const name = shardBindingName(index);
+  const binding = (env as Record<string, unknown>)[name];
+  if (typeof binding !== "object" || binding === null || !("prepare" in binding)) {
+    throw new ConfigError([
+      {
+        variable: "SHARDS",
+        problem: `is ${shards}, but ${name} is not a D1 binding (wrangler.toml [[d1_databases]]: node scripts/shard-bindings.mjs)`,
+      },
+    ]);
   }
+  return binding as D1Database;
 }
 
 /** One parse per env object: an isolate keeps its env for life, and tests that build their own get theirs. */

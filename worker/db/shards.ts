@@ -7,7 +7,7 @@
  */
 import { and, count, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { checkShardBindings, readConfig, shardBindingName } from "../config";
+import { readConfig, shardBinding } from "../config";
 import type { Write } from "./batch";
 import { shardDirectory, shardSizes, type ShardState } from "./schema";
 
@@ -21,8 +21,7 @@ export interface AccountShard {
 
 /** The D1 binding of shard `index` (SHARD_{index}); throws a ConfigError when it is not bound. */
 export function shardOf(env: Env, index: number): D1Database {
-  checkShardBindings(env, index + 1);
-  return (env as unknown as Record<string, D1Database>)[shardBindingName(index)]!;
+  return shardBinding(env, index);
 }
 
 /** Every shard binding, in index order (the sweep measures them all). */
