@@ -209,6 +209,15 @@ describe("an account on shard 1", () => {
     });
     expect(review.status).toBe(200);
     expect((await body<Check>(await open(`/checks/${created.id}`, a.key))).confirmedRiskCount).toBe(1);
+    // Not while the account is being moved: the write could land on a table already copied.
+    await setShardState(env.DB, a.accountId, "moving");
+    const refused = await admin(`/checks/${created.id}/results/${matched[0]!.registration.id}/review`, {
+      method: "PUT",
+      json: { decision: "false_positive", note: "迁移中" },
+    });
+    expect(refused.headers.get("Retry-After")).toBe("60");
+    await expectError(refused, 503, "SERVICE_UNAVAILABLE");
+    await setShardState(env.DB, a.accountId, "active");
 
     const [zero, one] = [shardOf(env, 0), shardOf(env, 1)];
     for (const [table, id] of [

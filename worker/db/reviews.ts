@@ -12,22 +12,24 @@ import { checkResults, manualReviews, type CheckResultRecord } from "./schema/sh
 
 /**
  * The check (whatever its account: the operator reviews for every account), its result for that
- * registration, and the shard of the check's account where the result and its reviews are written.
+ * registration, and the shard of the check's account where the result and its reviews are written
+ * (`moving`: the account is being copied to another shard, and nothing of it may be written now).
  */
 export async function findReviewTarget(
   env: Env,
   checkId: string,
   registrationId: string,
-): Promise<{ check: CheckRecord; result: CheckResultRecord; shard: D1Database } | undefined> {
+): Promise<{ check: CheckRecord; result: CheckResultRecord; shard: D1Database; moving: boolean } | undefined> {
   const check = await drizzle(env.DB).select().from(checks).where(eq(checks.id, checkId)).get();
   if (!check) return undefined;
-  const shard = shardOf(env, (await resolveShard(env, check.accountId)).index);
+  const account = await resolveShard(env, check.accountId);
+  const shard = shardOf(env, account.index);
   const result = await drizzle(shard)
     .select()
     .from(checkResults)
     .where(and(eq(checkResults.checkId, checkId), eq(checkResults.registrationId, registrationId)))
     .get();
-  return result ? { check, result, shard } : undefined;
+  return result ? { check, result, shard, moving: account.state === "moving" } : undefined;
 }
 
 export interface Review {
