@@ -119,6 +119,26 @@ describe("invoice numbers: written ranges", () => {
     expect(scan([invoice("0012347")], "00123456-00123499")).toEqual([]);
   });
 
+  it("finds the criteria strictly inside a range at every length up to 15 digits, next to the leading-digit buckets' edges", () => {
+    for (let len = 1; len <= 15; len++) {
+      // Numbers of `len` digits around the edge between two values of their leading 3 digits.
+      const edge = 10n ** BigInt(Math.max(0, len - 3)) * BigInt(len === 1 ? 5 : Math.min(10 ** len - 1, 457));
+      const number = (offset: bigint) => (edge + offset).toString().padStart(len, "0");
+      const values = [-2n, -1n, 0n, 1n, 2n].filter((d) => edge + d >= 0n && (edge + d).toString().length <= len);
+      const criteria = values.map((d) => invoice(number(d), `v${d}`));
+      const low = values[0] as bigint;
+      const high = values.at(-1) as bigint;
+      const inside = values.filter((d) => d > low && d < high).map((d) => `v${d}`);
+      const found = scan(criteria, `号码 ${number(low)}-${number(high)} 止`).filter((h) => h.via === "range");
+      expect(
+        found.map((h) => h.criterionId),
+        `${len} digits`,
+      ).toEqual(inside);
+      const above = scan(criteria, `${number(low)}-${number(low + 1n)}`).filter((h) => h.via === "range");
+      expect(above, `${len} digits, adjacent ends`).toEqual([]);
+    }
+  });
+
   it("treats A-B-C as the ranges A-B and B-C", () => {
     const found = spans([invoice("00123460", "x"), invoice("00123520", "y")], "00123456-00123499-00123599");
     expect(found).toEqual([

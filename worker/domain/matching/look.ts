@@ -99,7 +99,7 @@ function readRange(ctx: Look, i: number): void {
   if (!sorted) return;
   const sortedValues = numbers.valuesByLength[from.digits];
   if (sortedValues) {
-    let k = firstValueAbove(sortedValues, from.value);
+    let k = firstValueAbove(numbers, from.digits, from.value);
     if (k === sortedValues.length || notBelowAhead(classOf, text, after, numbers.values[sorted[k] as number] as string)) return;
     if (!tokenStartingAt(classOf, text, after, cap, to) || to.digits !== from.digits) return;
     for (; k < sortedValues.length && (sortedValues[k] as number) < to.value; k++)

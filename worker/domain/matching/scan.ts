@@ -75,6 +75,9 @@ function runTwoChains(first: Look, second: Look): void {
   const { table } = a;
   const text = first.text;
   const half = text.length >> 1;
+  // Computed before the loop, so that it has type feedback when the loop is compiled: reached
+  // only after the loop, it deoptimised the loop's code at the end of every scan.
+  const tail = 2 * half;
   let ra = ROOT;
   let rb = settle(first.t, text, warmUpStart(a.classOf, text, half, longest), half);
   let i = 0;
@@ -95,7 +98,7 @@ function runTwoChains(first: Look, second: Look): void {
     if (eb < 0) look(second, rb, table[text.charCodeAt(half + i)] as number, half + i);
     i++;
   }
-  runChain(second, rb, 2 * half, text.length);
+  runChain(second, rb, tail, text.length);
 }
 
 /** Where `units` non-whitespace units before `end` begin (0 when there are fewer). */
