@@ -30,7 +30,8 @@ export function scanText(t: CompiledTables, text: string): Hit[] {
     return collectHits(t, text, [first.log]);
   }
   const second = newLook(t, text);
-  runTwoChains(first, second);
+  // The second chain goes on over the last unit when the length is odd.
+  runChain(second, runTwoChains(first, second), 2 * (text.length >> 1), text.length);
   return collectHits(t, text, [first.log, second.log]);
 }
 
@@ -69,15 +70,16 @@ function runChain(chain: Look, r: number, from: number, to: number): number {
   }
 }
 
-/** Two chains over the halves of the text, one step of each per iteration (dense automata only). */
-function runTwoChains(first: Look, second: Look): void {
+/**
+ * Two chains over the halves of the text, one step of each per iteration (dense automata only);
+ * returns the second chain's state. Nothing follows the loop: code after it has no type feedback
+ * when the loop is compiled on its first run (on-stack), and deoptimised it at every scan's end.
+ */
+function runTwoChains(first: Look, second: Look): number {
   const { automaton: a, longest } = first.t;
   const { table } = a;
   const text = first.text;
   const half = text.length >> 1;
-  // Computed before the loop, so that it has type feedback when the loop is compiled: reached
-  // only after the loop, it deoptimised the loop's code at the end of every scan.
-  const tail = 2 * half;
   let ra = ROOT;
   let rb = settle(first.t, text, warmUpStart(a.classOf, text, half, longest), half);
   let i = 0;
@@ -91,14 +93,13 @@ function runTwoChains(first: Look, second: Look): void {
       ra = ea;
       rb = eb;
     }
-    if (i >= half) break;
+    if (i >= half) return rb;
     ra = ea < 0 ? ~ea : ea;
     rb = eb < 0 ? ~eb : eb;
     if (ea < 0) look(first, ra, table[text.charCodeAt(i)] as number, i);
     if (eb < 0) look(second, rb, table[text.charCodeAt(half + i)] as number, half + i);
     i++;
   }
-  runChain(second, rb, tail, text.length);
 }
 
 /** Where `units` non-whitespace units before `end` begin (0 when there are fewer). */
