@@ -6,8 +6,10 @@ import type { z } from "@hono/zod-openapi";
 import type { AccountRecord, AllowanceBucketRecord, ApiKeyRecord, PlanRecord } from "../db/schema";
 import { toIso } from "../lib/time";
 import type { SubscriptionSchema } from "../routes/account/schema";
+import type { AccountShard as AccountShardRow } from "../db/shards";
 import type {
   AccountSchema,
+  AccountShardSchema,
   CreatedKeySchema,
   GrantSchema,
   KeyListItemSchema,
@@ -26,6 +28,11 @@ export type KeyListItem = z.infer<typeof KeyListItemSchema>;
 export type CreatedKey = z.infer<typeof CreatedKeySchema>;
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 export type ManualReview = z.infer<typeof ManualReviewSchema>;
+export type AccountShard = z.infer<typeof AccountShardSchema>;
+
+export function toAccountShard(entry: AccountShardRow): AccountShard {
+  return { shard: entry.index, state: entry.state };
+}
 
 export function toAdminAccount(a: AccountRecord): AdminAccount {
   return { id: a.id, name: a.name, disabled: a.disabled };

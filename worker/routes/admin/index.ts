@@ -7,6 +7,7 @@ import { registerAccountRoutes } from "./accounts";
 import { registerKeyRoutes } from "./keys";
 import { registerFixtureRoutes } from "./fixtures";
 import { registerReviewRoutes } from "./reviews";
+import { registerShardRoutes } from "./shards";
 
 export function createAdminApi(): OpenAPIHono<AppEnv> {
   const admin = openApiRouter();
@@ -18,5 +19,6 @@ export function createAdminApi(): OpenAPIHono<AppEnv> {
   registerKeyRoutes(routes);
   registerFixtureRoutes(routes);
   registerReviewRoutes(routes);
+  registerShardRoutes(routes);
   return admin;
 }

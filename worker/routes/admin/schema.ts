@@ -68,3 +68,8 @@ export const CreatedKeySchema = KeyListItemSchema.omit({ expired: true }).extend
 export const StoredSubjectSchema = z.object({ subjectName: z.string(), registrationCount: z.number() });
 /** A fixture file as stored. */
 export const StoredFileSchema = z.object({ sha256: z.string(), size: z.number().int() });
+
+/** Where an account's registrations, documents and results live (docs/capacity.md section 3); an extension of management-api.md. */
+export const AccountShardSchema = z.object({ shard: z.number().int().min(0), state: z.enum(["active", "moving"]) }).openapi("AdminAccountShard");
+
+export const MoveAccountBody = z.strictObject({ shard: z.number().int().min(0) });

@@ -1,0 +1,65 @@
+/**
+ * @module Where an account's data lives, and the operator's move of it to another shard
+ * (docs/capacity.md section 3). Not in management-api.md: an extension of it, documented in the
+ * README and in this API's OpenAPI routes. The move itself is queue work (queues/move.ts); this route
+ * only starts it.
+ */
+import { createRoute, type z } from "@hono/zod-openapi";
+import { startMove } from "../../../queues/move";
+import { readConfig } from "../../config";
+import { findAccountShard } from "../../db/shards";
+import { ApiError, validationError } from "../../errors";
+import { toAccountShard } from "../../serializers/admin";
+import { errorResponses } from "../responses";
+import type { RouteGroup } from "../router";
+import { MOVING_RETRY_AFTER_S } from "../tasks/submit";
+import { requireAccount } from "./accounts";
+import { AccountParams, AccountShardSchema, MoveAccountBody } from "./schema";
+
+const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } } });
+
+async function requireShardEntry(db: D1Database, accountId: string) {
+  await requireAccount(db, accountId);
+  const entry = await findAccountShard(db, accountId);
+  if (!entry) throw new ApiError("NOT_FOUND");
+  return entry;
+}
+
+export function registerShardRoutes(admin: RouteGroup): void {
+  admin.openapi(
+    createRoute({
+      method: "get",
+      path: "/accounts/{id}/shard",
+      request: { params: AccountParams },
+      responses: { 200: { description: "The account's shard", ...json(AccountShardSchema) }, ...errorResponses("NOT_FOUND") },
+    }),
+    async (c) => c.json(toAccountShard(await requireShardEntry(c.env.DB, c.req.valid("param").id)), 200),
+  );
+
+  admin.openapi(
+    createRoute({
+      method: "put",
+      path: "/accounts/{id}/shard",
+      request: { params: AccountParams, body: { ...json(MoveAccountBody), required: true } },
+      responses: {
+        200: { description: "Already on that shard: nothing to move", ...json(AccountShardSchema) },
+        202: { description: "The move has started: the account is 'moving' until its rows are on the target", ...json(AccountShardSchema) },
+        ...errorResponses("NOT_FOUND", "VALIDATION_FAILED", "SERVICE_UNAVAILABLE"),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { shard } = c.req.valid("json");
+      if (shard >= readConfig(c.env).shards) {
+        throw validationError([{ path: "shard", code: "OUT_OF_RANGE", message: "Must name one of the configured shards (0 to SHARDS - 1)." }]);
+      }
+      const entry = await requireShardEntry(c.env.DB, id);
+      // One move at a time: the one under way finishes (or is undone) first.
+      if (entry.state === "moving") throw new ApiError("SERVICE_UNAVAILABLE", { headers: { "Retry-After": String(MOVING_RETRY_AFTER_S) } });
+      if (entry.index === shard) return c.json(toAccountShard(entry), 200);
+      if (!(await startMove(c.env, id, shard)))
+        throw new ApiError("SERVICE_UNAVAILABLE", { headers: { "Retry-After": String(MOVING_RETRY_AFTER_S) } });
+      return c.json(toAccountShard({ index: entry.index, state: "moving" }), 202);
+    },
+  );
+}
