@@ -40,6 +40,8 @@ export interface MoveMessage extends AccountMessage {
   phase: "copy" | "delete";
   table: number;
   after: string;
+  /** Delete phase: not before this time (ms), when no isolate's cache still names the source shard. */
+  notBefore?: number;
 }
 
 export type PipelineMessage = ListMessage | DocumentMessage | CheckMessage | MoveMessage;

@@ -3,13 +3,15 @@
  * 'moving' (creation refused, its steps wait) and sends the first message once every isolate has seen
  * the state (AUTH_CACHE_MS). Each message copies one chunk of one table (insert-or-ignore: a
  * redelivered chunk adds nothing) and names the next; after the last table the counts are compared,
- * the directory flips to the target (state 'active'), and a last message deletes the source rows. A
+ * the directory flips to the target (state 'active'), and a last message deletes the source rows once
+ * every isolate's cache has let go of the source (AUTH_CACHE_MS after the flip). A
  * move the pipeline gives up on (dead-letter queue) before the flip is undone: the source still has
  * everything.
  */
 import { readConfig } from "../worker/config";
 import { checkIdsOf, copyChunk, countOwned, deleteOwned, MOVED_TABLES } from "../worker/db/account-move";
 import { findAccountShard, flipShard, setShardState, shardOf } from "../worker/db/shards";
+import { forgetAccount } from "../worker/lib/key-cache";
 import { enqueue, type MoveMessage } from "./messages";
 import { DONE, doneThen, type StepOutcome } from "./step";
 
@@ -30,6 +32,9 @@ export async function moveStep(env: Env, message: MoveMessage): Promise<StepOutc
   const owner = { accountId: message.accountId, checkIds: await checkIdsOf(env.DB, message.accountId) };
   const [source, target] = [shardOf(env, message.from), shardOf(env, message.to)];
   if (message.phase === "delete") {
+    // Isolates that cached the account before the flip still read the source until their entries expire.
+    const waitMs = (message.notBefore ?? 0) - Date.now();
+    if (waitMs > 0) return { kind: "wait", delaySeconds: Math.ceil(waitMs / 1000) };
     // Only once the directory names the target: the source rows are then nobody's.
     if (entry.index === message.to) await deleteOwned(source, owner);
     return DONE;
@@ -46,7 +51,8 @@ export async function moveStep(env: Env, message: MoveMessage): Promise<StepOutc
   // Something the copy missed (it should not happen: nothing of the account is written while it moves): copy again.
   if (before.some((n, i) => after[i] !== n)) return doneThen([{ ...message, table: 0, after: "" }]);
   await flipShard(env.DB, message.accountId, message.from, message.to);
-  return doneThen([{ ...message, phase: "delete" }]);
+  forgetAccount(message.accountId);
+  return doneThen([{ ...message, phase: "delete", notBefore: Date.now() + readConfig(env).authCacheMs }]);
 }
 
 /** Dead-lettered: a move not flipped yet is undone (the account is active on its source again). */

@@ -46,15 +46,9 @@ async function holdings(subject: string): Promise<Holdings> {
     }),
   );
   await waitForCheck(check.id);
-  const regs = await (
-    await shardOfAccount(account.accountId)
-  )
-    .prepare("SELECT id FROM registrations WHERE query_id = ? ORDER BY ordinal")
-    .bind(queryId)
-    .all<{ id: string }>();
-  const docs = await (
-    await shardOfAccount(account.accountId)
-  )
+  const shard = await shardOfAccount(account.accountId);
+  const regs = await shard.prepare("SELECT id FROM registrations WHERE query_id = ? ORDER BY ordinal").bind(queryId).all<{ id: string }>();
+  const docs = await shard
     .prepare("SELECT id, registration_id FROM documents WHERE query_id = ? ORDER BY id")
     .bind(queryId)
     .all<{ id: string; registration_id: string }>();

@@ -8,6 +8,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { readConfig, shardBinding } from "../config";
+import { ExpiringMap } from "../lib/expiring-map";
 import type { Write } from "./batch";
 import { shardDirectory, shardSizes, type ShardState } from "./schema";
 
@@ -35,18 +36,7 @@ export function allShards(env: Env): D1Database[] {
 /** Enough for every account an isolate works for in a few seconds; the oldest entry goes first. */
 export const SHARD_CACHE_MAX_ENTRIES = 2_000;
 
-const cached = new Map<string, { shard: AccountShard; until: number }>();
-
-function remember(accountId: string, shard: AccountShard, now: number, ttlMs: number): void {
-  if (ttlMs <= 0) return;
-  cached.delete(accountId);
-  cached.set(accountId, { shard, until: now + ttlMs });
-  while (cached.size > SHARD_CACHE_MAX_ENTRIES) {
-    const oldest = cached.keys().next().value;
-    if (oldest === undefined) break;
-    cached.delete(oldest);
-  }
-}
+const cached = new ExpiringMap<string, AccountShard>(SHARD_CACHE_MAX_ENTRIES);
 
 /** The account's directory entry, read from the shared D1 (undefined: no such account). */
 export async function findAccountShard(db: D1Database, accountId: string): Promise<AccountShard | undefined> {
@@ -60,11 +50,12 @@ export async function findAccountShard(db: D1Database, accountId: string): Promi
 
 /** The account's shard, from the isolate's cache or the directory; throws when the account has no entry. */
 export async function resolveShard(env: Env, accountId: string, now: number = Date.now()): Promise<AccountShard> {
-  const hit = cached.get(accountId);
-  if (hit && hit.until > now) return hit.shard;
+  const hit = cached.get(accountId, now);
+  if (hit) return hit;
   const shard = await findAccountShard(env.DB, accountId);
   if (!shard) throw new Error(`account ${accountId} has no shard_directory entry`);
-  remember(accountId, shard, now, readConfig(env).authCacheMs);
+  const ttlMs = readConfig(env).authCacheMs;
+  if (ttlMs > 0) cached.set(accountId, shard, now + ttlMs);
   return shard;
 }
 

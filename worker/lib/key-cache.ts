@@ -9,41 +9,23 @@
  * every request. Only hashes are keys of the map, never the API keys themselves.
  */
 import type { KeyLookup } from "../db/auth";
+import { ExpiringMap } from "./expiring-map";
 
 /** Enough for every active key an isolate sees in a few seconds; the oldest entry goes first. */
 export const AUTH_CACHE_MAX_ENTRIES = 2_000;
 
-interface Entry {
-  lookup: KeyLookup;
-  until: number;
-}
-
-const entries = new Map<string, Entry>();
+const entries = new ExpiringMap<string, KeyLookup>(AUTH_CACHE_MAX_ENTRIES);
 
 export function cachedLookup(keyHash: string, now: number): KeyLookup | undefined {
-  const entry = entries.get(keyHash);
-  if (!entry) return undefined;
-  if (entry.until <= now) {
-    entries.delete(keyHash);
-    return undefined;
-  }
-  return entry.lookup;
+  return entries.get(keyHash, now);
 }
 
 export function cacheLookup(keyHash: string, lookup: KeyLookup, now: number, ttlMs: number): void {
   if (ttlMs <= 0) return;
-  const until = Math.min(now + ttlMs, lookup.subscription?.endsAt ?? Number.POSITIVE_INFINITY);
-  entries.delete(keyHash);
-  entries.set(keyHash, { lookup, until });
-  // A Map iterates in insertion order: the first keys are the oldest entries.
-  while (entries.size > AUTH_CACHE_MAX_ENTRIES) {
-    const oldest = entries.keys().next().value;
-    if (oldest === undefined) break;
-    entries.delete(oldest);
-  }
+  entries.set(keyHash, lookup, Math.min(now + ttlMs, lookup.subscription?.endsAt ?? Number.POSITIVE_INFINITY));
 }
 
 /** After a management change to the account (keys, disabling, subscriptions): its entries go now. */
 export function forgetAccount(accountId: string): void {
-  for (const [hash, entry] of entries) if (entry.lookup.accountId === accountId) entries.delete(hash);
+  entries.deleteWhere((lookup) => lookup.accountId === accountId);
 }

@@ -11,7 +11,7 @@ import { REVIEW_DECISIONS } from "../../schemas/check-vocabulary";
 import { toManualReview } from "../../serializers/admin";
 import { ManualReviewSchema } from "../checks/schema";
 import { errorResponses } from "../responses";
-import { MOVING_RETRY_AFTER_S } from "../tasks/submit";
+import { accountMoving } from "../tasks/submit";
 import type { RouteGroup } from "../router";
 
 const ReviewBody = z.strictObject({ decision: z.enum(REVIEW_DECISIONS), note: z.string().max(2000) });
@@ -35,7 +35,7 @@ export function registerReviewRoutes(admin: RouteGroup): void {
       if (!target) throw new ApiError("NOT_FOUND");
       const { check, result, shard, moving } = target;
       // While the check's account is copied to another shard, a write to its results could be lost (docs/capacity.md section 3).
-      if (moving) throw new ApiError("SERVICE_UNAVAILABLE", { headers: { "Retry-After": String(MOVING_RETRY_AFTER_S) } });
+      if (moving) throw accountMoving();
       if (check.processingCompletedAt === null || result.matchStatus !== "matched" || !result.sourceAvailable)
         throw new ApiError("REVIEW_NOT_ALLOWED");
       const now = Date.now();

@@ -12,14 +12,13 @@ import { ApiError, validationError } from "../../errors";
 import { toAccountShard } from "../../serializers/admin";
 import { errorResponses } from "../responses";
 import type { RouteGroup } from "../router";
-import { MOVING_RETRY_AFTER_S } from "../tasks/submit";
-import { requireAccount } from "./accounts";
+import { accountMoving } from "../tasks/submit";
 import { AccountParams, AccountShardSchema, MoveAccountBody } from "./schema";
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } } });
 
+/** The account's directory entry; none for an unknown account (every account gets one in its creation batch). */
 async function requireShardEntry(db: D1Database, accountId: string) {
-  await requireAccount(db, accountId);
   const entry = await findAccountShard(db, accountId);
   if (!entry) throw new ApiError("NOT_FOUND");
   return entry;
@@ -55,10 +54,10 @@ export function registerShardRoutes(admin: RouteGroup): void {
       }
       const entry = await requireShardEntry(c.env.DB, id);
       // One move at a time: the one under way finishes (or is undone) first.
-      if (entry.state === "moving") throw new ApiError("SERVICE_UNAVAILABLE", { headers: { "Retry-After": String(MOVING_RETRY_AFTER_S) } });
+      if (entry.state === "moving") throw accountMoving();
       if (entry.index === shard) return c.json(toAccountShard(entry), 200);
-      if (!(await startMove(c.env, id, shard)))
-        throw new ApiError("SERVICE_UNAVAILABLE", { headers: { "Retry-After": String(MOVING_RETRY_AFTER_S) } });
+      // Another move started in between.
+      if (!(await startMove(c.env, id, shard))) throw accountMoving();
       return c.json(toAccountShard({ index: entry.index, state: "moving" }), 202);
     },
   );

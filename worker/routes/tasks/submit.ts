@@ -53,12 +53,17 @@ export interface Submission {
  */
 export const MOVING_RETRY_AFTER_S = 60;
 
+/** The refusal of a write to an account whose data is moving to another shard: retry later, nothing done. */
+export function accountMoving(): ApiError {
+  return new ApiError("SERVICE_UNAVAILABLE", { headers: { "Retry-After": String(MOVING_RETRY_AFTER_S) } });
+}
+
 /** @returns the response to send and whether this call created the tasks (then the caller enqueues). */
 export async function submitCreation(c: Context<AppEnv>, s: Submission): Promise<{ created: boolean; response: Response }> {
   const principal = c.get("principal");
   // While the account's data is copied to another shard, no task is created (its pipeline would wait
   // anyway): 503, the spec's "retry the existing request later", nothing charged.
-  if (principal.shard.state === "moving") throw new ApiError("SERVICE_UNAVAILABLE", { headers: { "Retry-After": String(MOVING_RETRY_AFTER_S) } });
+  if (principal.shard.state === "moving") throw accountMoving();
   c.set("creationAdmitted", true);
   const fingerprint = await sha256Hex(`${c.req.method} ${new URL(c.req.url).pathname}\n${canonicalJson(s.body)}`);
   const outcome = await accountGate(c.env, principal.accountId).create({
