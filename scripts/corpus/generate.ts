@@ -18,8 +18,8 @@ import { type PdfLibLayout, renderPdfLib, SYSTEM_FONTS, systemFonts } from "./re
 import { renderReportLab, reportLabVersion, type ReportLabLayout } from "./render-reportlab";
 import { select } from "./selection";
 import { VOCABULARIES, type VocabularyName } from "./vocabularies";
-import { HELDOUT_PLAN, type NpmFonts, renderHeldout } from "./heldout";
-import type { Planned } from "./planned";
+import { HELDOUT_PLAN, renderHeldout } from "./heldout";
+import type { NpmFonts, Planned } from "./planned";
 
 export interface TruthFile {
   renderer: string;

@@ -18,7 +18,7 @@ import fontkit from "@pdf-lib/fontkit";
 import { degrees, type PDFFont, PDFDocument, rgb } from "pdf-lib";
 import type { Rng } from "../../worker/upstream/sandbox/prng";
 import type { Block, PrintedDocument, Row } from "./document";
-import type { NpmFonts } from "./heldout";
+import type { NpmFonts } from "./planned";
 
 export type ReportEngineLayout = "banded-cells" | "free-grid";
 

@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PrintedDocument } from "./document";
-import type { Planned } from "./planned";
+import type { NpmFonts, Planned } from "./planned";
 import { sections } from "./heldout-blocks";
 import { HELDOUT_OFFICE_LAYOUTS, heldoutFodt, type HeldoutOfficeLayout } from "./heldout-fodt";
 import { HELDOUT_HTML_LAYOUTS, heldoutHtml, type HeldoutHtmlLayout, pageTemplates } from "./heldout-html";
@@ -101,11 +101,6 @@ function renderLibreOffice(planned: Planned[], workDir: string): Map<string, Uin
     { stdio: "pipe", timeout: 600_000 },
   );
   return new Map(planned.map((p) => [p.name, new Uint8Array(readFileSync(join(workDir, "out", `${p.name}.pdf`)))]));
-}
-
-/** Fonts from npm packages (build.mjs fetches them with `npm pack`), cut to a text's characters: for renderers that must not read /usr/share/fonts. */
-export interface NpmFonts {
-  notoSansSC: (chars: string) => Promise<Uint8Array>;
 }
 
 export async function renderHeldout(
