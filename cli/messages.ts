@@ -12,6 +12,12 @@ const ADVICE: Record<ErrorCode, string> = {
   INVALID_SUBJECT:
     "A subject looks like an identity number but is not a valid 18-digit resident identity number (birth date or check digit); 15-digit numbers and passports are not supported. The whole batch was refused; nothing was charged.",
   UNAUTHENTICATED: "The API key was refused: it is missing, unknown, expired or revoked. Set REGISTRY_API_KEY to a valid key.",
+  // The console's codes (console-api.md): the CLI never signs in, so it sees these only if pointed at the console.
+  INVALID_CREDENTIALS: "The console refused the email or password. The CLI uses an API key, not a console sign-in.",
+  TOTP_REQUIRED: "The console asks for a second-factor code. The CLI uses an API key, not a console sign-in.",
+  CSRF_TOKEN_INVALID: "The console refused a change without its CSRF token. The CLI talks to the open API, not the console.",
+  ROLE_FORBIDDEN: "Your console role does not allow this. Ask an owner of the account.",
+  EMAIL_TAKEN: "A console user with this email already exists.",
   SUBSCRIPTION_REQUIRED: "The account has no valid subscription that allows API tasks. Existing results can still be read.",
   QUERY_ALLOWANCE_INSUFFICIENT:
     "The query allowance is too low: a query takes one per distinct subject, a check on new data one more. See `entitlements`.",

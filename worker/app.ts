@@ -11,6 +11,7 @@ import { handleError, renderError } from "./middleware/render-error";
 import { requestId } from "./middleware/request-id";
 import { createOpenApi } from "./routes/open";
 import { createAdminApi } from "./routes/admin";
+import { createConsoleApi } from "./routes/console";
 import { createEvidenceViewer } from "./routes/viewer";
 
 export function createApp(): OpenAPIHono<AppEnv> {
@@ -19,6 +20,7 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.use("*", requireConfig);
   app.route("/api/open/v1", createOpenApi());
   app.route("/api/admin/v1", createAdminApi());
+  app.route("/api/console/v1", createConsoleApi());
   app.route("/viewer", createEvidenceViewer());
   // Built on first use: every route is registered by then, and the table never changes after.
   let allowedMethods: ((path: string) => string[]) | undefined;

@@ -4,6 +4,7 @@ import type { KeyLookup, SubscriptionInfo } from "./db/auth";
 import { shardOf, type AccountShard } from "./db/shards";
 import type { AuditActor } from "./domain/audit";
 import type { WindowState } from "./domain/rate-limit";
+import type { UserRole } from "./schemas/console-vocabulary";
 
 export interface Principal {
   accountId: string;
@@ -14,6 +15,20 @@ export interface Principal {
   subscription: SubscriptionInfo | null;
 }
 
+export interface ConsoleSessionUser {
+  id: string;
+  email: string;
+  name: string | null;
+  role: UserRole;
+  totpEnabled: boolean;
+  sessionId: string;
+  /** The cookie's token: the CSRF token is derived from it. */
+  sessionToken: string;
+  accountName: string;
+  /** The account's owner requires a second factor of every user. */
+  accountRequiresTotp: boolean;
+}
+
 export interface AppEnv {
   Bindings: Env;
   Variables: {
@@ -21,6 +36,8 @@ export interface AppEnv {
     principal: Principal;
     /** Set once the AccountGate has counted this creation attempt. */
     creationAdmitted: boolean;
+    /** The console's signed-in user (console routes only). */
+    consoleUser: ConsoleSessionUser;
     /** The rate window the AccountGate counted this request in (the RateLimit header). */
     rateWindow: WindowState;
   };

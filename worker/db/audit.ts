@@ -6,7 +6,7 @@
  * then the outbox rows deleted, so a crash or a second deliverer in between adds nothing twice.
  * Nothing here updates or deletes an audit_events row (and the shard's triggers would refuse it).
  */
-import { and, asc, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { AuditEvent } from "../domain/audit";
 import { runBatch, type Write } from "./batch";
@@ -45,6 +45,28 @@ export function appendAuditEvent(shard: D1Database, event: AuditEvent): Write {
 /** The event as a write into the shared D1's outbox: for a batch that changes shared-D1 rows. */
 export function appendToAuditOutbox(db: D1Database, event: AuditEvent): Write {
   return drizzle(db).insert(auditOutbox).values(toRow(event));
+}
+
+/** A statement written with drizzle's sql template, prepared for a D1 batch (drizzle's raw query has no toSQL). */
+export function preparedSql(db: D1Database, statement: SQL): D1PreparedStatement {
+  const query = drizzle(db).run(statement).getQuery();
+  return db.prepare(query.sql).bind(...query.params);
+}
+
+/**
+ * The event into the outbox only if `condition` holds when the batch reaches this statement: for a
+ * change whose own statement may change nothing (a key insert over the limit, a revocation of a key
+ * already revoked), so that the event exists exactly when the change does. Raw SQL through drizzle's
+ * template: its insert builder has no INSERT … SELECT … WHERE over constants.
+ */
+export function appendToAuditOutboxIf(db: D1Database, event: AuditEvent, condition: SQL): Write {
+  const r = toRow(event);
+  return preparedSql(
+    db,
+    sql`INSERT INTO ${auditOutbox} (id, account_id, at, kind, actor_type, actor_id, actor_label, request_id, ip, user_agent, target_type, target_id, detail)
+        SELECT ${r.id}, ${r.accountId}, ${r.at}, ${r.kind}, ${r.actorType}, ${r.actorId}, ${r.actorLabel}, ${r.requestId}, ${r.ip}, ${r.userAgent}, ${r.targetType}, ${r.targetId}, ${r.detail}
+        WHERE ${condition}`,
+  );
 }
 
 /** The outbox write as SQL and parameters, for batches the AccountGate runs (task creation). */

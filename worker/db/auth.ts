@@ -97,3 +97,16 @@ function toSubscription(s: SubscriptionRecord, p: PlanRecord): SubscriptionInfo 
     },
   };
 }
+
+/** The account's subscription in force at `now` with its plan (the console reads it per request, as a key lookup does). */
+export async function subscriptionInForce(db: D1Database, accountId: string, now: number): Promise<SubscriptionInfo | null> {
+  const row = await drizzle(db)
+    .select({ subscription: subscriptions, plan: plans })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(and(eq(subscriptions.accountId, accountId), lte(subscriptions.startsAt, now), gt(subscriptions.endsAt, now)))
+    .orderBy(desc(subscriptions.startsAt), desc(subscriptions.createdAt))
+    .limit(1)
+    .get();
+  return row ? toSubscription(row.subscription, row.plan) : null;
+}

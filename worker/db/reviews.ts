@@ -6,6 +6,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { REVIEW_DECISIONS } from "../schemas/check-vocabulary";
+import type { AuditEvent } from "../domain/audit";
+import { appendAuditEvent } from "./audit";
+import { runBatch } from "./batch";
 import { checks, type CheckRecord } from "./schema";
 import { resolveShard, shardOf } from "./shards";
 import { checkResults, manualReviews, type CheckResultRecord } from "./schema/shard";
@@ -43,11 +46,15 @@ export interface Review {
   reviewedAt: number;
 }
 
-/** The review row and the result's new version (confirmed, or excluded as a false positive), in one batch on the account's shard. */
-export async function recordReview(shard: D1Database, review: Review): Promise<void> {
+/**
+ * The review row, the result's new version (confirmed, or excluded as a false positive) and the
+ * review's audit event, in one batch on the account's shard.
+ */
+export async function recordReview(shard: D1Database, review: Review, event: AuditEvent): Promise<void> {
   const d = drizzle(shard);
-  await d.batch([
+  await runBatch(shard, [
     d.insert(manualReviews).values(review),
+    appendAuditEvent(shard, event),
     d
       .update(checkResults)
       .set({

@@ -3,29 +3,10 @@
  * event as it is recorded. Pure: the request's facts come in as arguments.
  */
 import { newId } from "../lib/ids";
+import { AUDIT_KINDS, type AuditKind } from "../schemas/console-vocabulary";
 
-export const AUDIT_KINDS = [
-  "session.created",
-  "session.failed",
-  "session.ended",
-  "user.invited",
-  "user.activated",
-  "user.updated",
-  "user.totp_enrolled",
-  "account.security_changed",
-  "key.created",
-  "key.revoked",
-  "query.created",
-  "check.created",
-  "review.written",
-  "document.downloaded",
-  "subscription.changed",
-  "allowance.granted",
-  "account.updated",
-  "operator.redrive",
-] as const;
-
-export type AuditKind = (typeof AUDIT_KINDS)[number];
+export type { AuditKind };
+export { AUDIT_KINDS };
 
 export interface AuditActor {
   type: "user" | "api_key" | "operator";

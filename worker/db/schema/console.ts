@@ -5,12 +5,10 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { USER_ROLES, USER_STATUSES } from "../../schemas/console-vocabulary";
 import { auditEventColumns, ACTOR_TYPES } from "./audit-columns";
 import { oneOf } from "./constraints";
 import { accounts } from "./platform";
-
-export const USER_ROLES = ["owner", "analyst", "viewer"] as const;
-export const USER_STATUSES = ["invited", "active", "disabled"] as const;
 
 /**
  * One person of one account. The email (lower-cased) is unique across all accounts: sign-in names

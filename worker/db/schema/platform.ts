@@ -116,6 +116,8 @@ export const apiKeys = sqliteTable(
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
     revokedAt: integer("revoked_at"),
+    /** Who made it (JSON {type, id, label}: a console user or the operator); null for keys made before the console. */
+    createdBy: text("created_by"),
   },
   (t) => [index("api_keys_account").on(t.accountId)],
 );

@@ -8,6 +8,10 @@ import { registerKeyRoutes } from "./keys";
 import { registerFixtureRoutes } from "./fixtures";
 import { registerReviewRoutes } from "./reviews";
 import { registerShardRoutes } from "./shards";
+import { registerAdminAuditList } from "./audit-list";
+import { registerAdminUserInvite } from "./user-invite";
+import { registerAdminUserUpdate } from "./user-update";
+import { registerAdminUsersList } from "./users-list";
 
 export function createAdminApi(): OpenAPIHono<AppEnv> {
   const admin = openApiRouter();
@@ -20,5 +24,9 @@ export function createAdminApi(): OpenAPIHono<AppEnv> {
   registerFixtureRoutes(routes);
   registerReviewRoutes(routes);
   registerShardRoutes(routes);
+  registerAdminUserInvite(routes);
+  registerAdminUsersList(routes);
+  registerAdminUserUpdate(routes);
+  registerAdminAuditList(routes);
   return admin;
 }

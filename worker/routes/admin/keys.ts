@@ -1,13 +1,9 @@
 /** @module API keys (management-api.md): at most 3 valid per account, plaintext returned once. */
 import { createRoute, type z } from "@hono/zod-openapi";
-import { hasCurrentSubscription, insertKeyWithinLimit, revokeKey, unrevokedKeys } from "../../db/keys";
-import { DEFAULT_KEY_VALIDITY_MS, MAX_VALID_KEYS, displayPrefix, generateApiKey } from "../../domain/api-keys";
-import { ApiError, validationError } from "../../errors";
-import { sha256Hex } from "../../lib/crypto";
-import { newId } from "../../lib/ids";
-import { forgetAccount } from "../../lib/key-cache";
-import { parseIsoWithOffset } from "../../lib/time";
-import { toCreatedKey, toKeyListItem } from "../../serializers/admin";
+import { unrevokedKeys } from "../../db/keys";
+import { OPERATOR } from "../../domain/audit";
+import { createApiKey, revokeApiKey } from "../../services/api-key-lifecycle";
+import { toKeyListItem } from "../../serializers/admin";
 import { toItems } from "../../serializers/page";
 import { errorResponses } from "../responses";
 import { requireAccount } from "./accounts";
@@ -30,22 +26,7 @@ export function registerKeyRoutes(admin: RouteGroup): void {
     async (c) => {
       const account = await requireAccount(c.env.DB, c.req.valid("param").id);
       const body = (c.req.valid("json") as z.infer<typeof CreateKeyBody> | undefined) ?? {};
-      const now = Date.now();
-      const expiresAt = body.expiresAt ? parseIsoWithOffset(body.expiresAt)! : now + DEFAULT_KEY_VALIDITY_MS;
-      if (expiresAt <= now) throw validationError([{ path: "expiresAt", code: "OUT_OF_RANGE", message: "Must be in the future." }]);
-      if (!(await hasCurrentSubscription(c.env.DB, account.id, now))) throw new ApiError("SUBSCRIPTION_REQUIRED");
-      const key = generateApiKey();
-      const row = {
-        id: newId("key"),
-        accountId: account.id,
-        name: body.name ?? null,
-        keyHash: await sha256Hex(key),
-        prefix: displayPrefix(key),
-        createdAt: now,
-        expiresAt,
-      };
-      if (!(await insertKeyWithinLimit(c.env.DB, row, MAX_VALID_KEYS))) throw new ApiError("KEY_LIMIT_REACHED");
-      return c.json(toCreatedKey(row, key), 201);
+      return c.json(await createApiKey(c, account.id, body, OPERATOR), 201);
     },
   );
 
@@ -76,8 +57,7 @@ export function registerKeyRoutes(admin: RouteGroup): void {
     }),
     async (c) => {
       const { id, keyId } = c.req.valid("param");
-      if (!(await revokeKey(c.env.DB, id, keyId, Date.now()))) throw new ApiError("NOT_FOUND");
-      forgetAccount(id);
+      await revokeApiKey(c, id, keyId, OPERATOR);
       return c.body(null, 204);
     },
   );

@@ -3,15 +3,11 @@
  * available; each conclusion is a new version; the check's counts and status follow.
  */
 import { createRoute } from "@hono/zod-openapi";
-import { findReviewTarget, recordReview, reviewTallies, updateCheckReviews } from "../../db/reviews";
-import { checkStatus } from "../../domain/check-matching";
-import { ApiError } from "../../errors";
-import { newId } from "../../lib/ids";
-import { toManualReview } from "../../serializers/admin";
+import { OPERATOR } from "../../domain/audit";
+import { writeManualReview } from "../../services/manual-review";
 import { ReviewBody, ReviewParams } from "../../schemas/admin";
 import { ManualReviewSchema } from "../../schemas/check-result";
 import { errorResponses } from "../responses";
-import { accountMoving } from "../tasks/submit";
 import type { RouteGroup } from "../router";
 
 export function registerReviewRoutes(admin: RouteGroup): void {
@@ -28,18 +24,7 @@ export function registerReviewRoutes(admin: RouteGroup): void {
     async (c) => {
       const { checkId, registrationId } = c.req.valid("param");
       const { decision, note } = c.req.valid("json");
-      const target = await findReviewTarget(c.env, checkId, registrationId);
-      if (!target) throw new ApiError("NOT_FOUND");
-      const { check, result, shard, moving } = target;
-      // While the check's account is copied to another shard, a write to its results could be lost (docs/capacity.md section 3).
-      if (moving) throw accountMoving();
-      if (check.processingCompletedAt === null || result.matchStatus !== "matched" || !result.sourceAvailable)
-        throw new ApiError("REVIEW_NOT_ALLOWED");
-      const now = Date.now();
-      await recordReview(shard, { id: newId("rev"), checkId, registrationId, decision, note, version: result.version + 1, reviewedAt: now });
-      const tallies = await reviewTallies(shard, checkId);
-      await updateCheckReviews(c.env.DB, checkId, tallies, checkStatus(tallies.pending, check.coverageComplete), now);
-      return c.json(toManualReview({ decision, note, reviewedAt: now }), 200);
+      return c.json(await writeManualReview(c, { checkId, registrationId, decision, note }, OPERATOR, null), 200);
     },
   );
 }

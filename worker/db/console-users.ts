@@ -1,0 +1,161 @@
+/**
+ * @module The console's people: users, their invitations and second factors, the account's sign-in
+ * policy. Each change is one batch with its audit event (the shared D1's outbox).
+ */
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import type { AuditEvent } from "../domain/audit";
+import { appendToAuditOutbox, appendToAuditOutboxIf, preparedSql } from "./audit";
+import { runBatch, type Write } from "./batch";
+import { accountSecurity, accounts, invites, sessions, users, type NewUserRecord, type UserRecord } from "./schema";
+
+export type UserRole = UserRecord["role"];
+export type UserStatus = UserRecord["status"];
+
+/** A new user (status invited) and its invitation; false when the email is taken. */
+export async function insertInvitedUser(
+  db: D1Database,
+  user: NewUserRecord,
+  invite: { id: string; tokenHash: string; expiresAt: number },
+  event: AuditEvent,
+): Promise<boolean> {
+  const d = drizzle(db);
+  const [inserted] = await runBatch(db, [
+    d.insert(users).values(user).onConflictDoNothing({ target: users.email }),
+    appendToAuditOutboxIf(db, event, sql`EXISTS (SELECT 1 FROM ${users} WHERE id = ${user.id})`),
+    // Only for the user this batch inserted (a taken email inserted nothing).
+    preparedSql(
+      db,
+      sql`INSERT INTO ${invites} (id, user_id, token_hash, expires_at, created_at)
+          SELECT ${invite.id}, ${user.id}, ${invite.tokenHash}, ${invite.expiresAt}, ${user.createdAt}
+          WHERE EXISTS (SELECT 1 FROM ${users} WHERE id = ${user.id})`,
+    ),
+  ]);
+  return inserted?.meta.changes === 1;
+}
+
+export async function usersOf(db: D1Database, accountId: string): Promise<UserRecord[]> {
+  return drizzle(db).select().from(users).where(eq(users.accountId, accountId)).orderBy(asc(users.createdAt)).all();
+}
+
+export async function userOf(db: D1Database, accountId: string, userId: string): Promise<UserRecord | undefined> {
+  return drizzle(db)
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.accountId, accountId)))
+    .get();
+}
+
+/** The user an email names, with whether the account is disabled. */
+export async function userByEmail(db: D1Database, email: string): Promise<(UserRecord & { accountDisabled: boolean }) | undefined> {
+  const row = await drizzle(db)
+    .select({ user: users, accountDisabled: accounts.disabled })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(eq(users.email, email))
+    .get();
+  return row ? { ...row.user, accountDisabled: row.accountDisabled } : undefined;
+}
+
+/**
+ * Status and role, with the event in one batch; disabling also revokes every session of the user in
+ * that batch (the next request of any of them is refused: sessions are read from D1 on every request).
+ */
+export async function updateUser(
+  db: D1Database,
+  userId: string,
+  change: { status?: UserStatus; role?: UserRole },
+  now: number,
+  event: AuditEvent,
+): Promise<void> {
+  const d = drizzle(db);
+  const writes: Write[] = [
+    d
+      .update(users)
+      .set({ ...change, updatedAt: now })
+      .where(eq(users.id, userId)),
+    appendToAuditOutbox(db, event),
+  ];
+  if (change.status === "disabled")
+    writes.push(
+      d
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
+    );
+  await runBatch(db, writes);
+}
+
+/** The invitation a token names, if unused and unexpired, with its user. */
+export async function openInvite(db: D1Database, tokenHash: string, now: number): Promise<{ inviteId: string; user: UserRecord } | undefined> {
+  const row = await drizzle(db)
+    .select({ inviteId: invites.id, user: users })
+    .from(invites)
+    .innerJoin(users, eq(users.id, invites.userId))
+    .where(and(eq(invites.tokenHash, tokenHash), isNull(invites.usedAt), gt(invites.expiresAt, now), eq(users.status, "invited")))
+    .get();
+  return row ?? undefined;
+}
+
+/**
+ * Uses the invitation (once: the guarded update changes one row only for the first caller) and, in
+ * the same batch and only if this call used it, sets the password, activates the user, records the event.
+ * @returns whether this call used the invitation
+ */
+export async function acceptInvite(
+  db: D1Database,
+  inviteId: string,
+  userId: string,
+  passwordHash: string,
+  now: number,
+  event: AuditEvent,
+): Promise<boolean> {
+  const d = drizzle(db);
+  const usedNow = sql`EXISTS (SELECT 1 FROM ${invites} WHERE id = ${inviteId} AND used_at = ${now})`;
+  const [used] = await runBatch(db, [
+    d
+      .update(invites)
+      .set({ usedAt: now })
+      .where(and(eq(invites.id, inviteId), isNull(invites.usedAt))),
+    d
+      .update(users)
+      .set({ passwordHash, status: "active", updatedAt: now })
+      .where(and(eq(users.id, userId), eq(users.status, "invited"), usedNow)),
+    appendToAuditOutboxIf(db, event, usedNow),
+  ]);
+  return used?.meta.changes === 1;
+}
+
+/** Starts TOTP enrolment: the secret waits for its first code before it counts. */
+export async function setPendingTotp(db: D1Database, userId: string, secret: string, now: number): Promise<void> {
+  await drizzle(db).update(users).set({ totpPendingSecret: secret, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/** The pending secret becomes the user's second factor, with the event. */
+export async function confirmTotp(db: D1Database, userId: string, secret: string, now: number, event: AuditEvent): Promise<void> {
+  const d = drizzle(db);
+  await runBatch(db, [
+    d.update(users).set({ totpSecret: secret, totpPendingSecret: null, updatedAt: now }).where(eq(users.id, userId)),
+    appendToAuditOutbox(db, event),
+  ]);
+}
+
+export async function accountRequiresTotp(db: D1Database, accountId: string): Promise<boolean> {
+  const row = await drizzle(db)
+    .select({ requireTotp: accountSecurity.requireTotp })
+    .from(accountSecurity)
+    .where(eq(accountSecurity.accountId, accountId))
+    .get();
+  return row?.requireTotp ?? false;
+}
+
+export async function setAccountRequiresTotp(db: D1Database, accountId: string, requireTotp: boolean, now: number, event: AuditEvent): Promise<void> {
+  const d = drizzle(db);
+  await runBatch(db, [
+    d
+      .insert(accountSecurity)
+      .values({ accountId, requireTotp, updatedAt: now })
+      .onConflictDoUpdate({ target: accountSecurity.accountId, set: { requireTotp, updatedAt: now } }),
+    appendToAuditOutbox(db, event),
+  ]);
+}
