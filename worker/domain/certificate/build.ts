@@ -55,15 +55,19 @@ export function buildCertificate(raw: RawCertificate, listedNumber?: string): Ce
   }
 
   /** Free text that must hold no label (a wrapped label's piece glued on): null and an issue otherwise. */
-  function plain(key: FieldKey, field: string, reader: (t: string) => string = (t) => t): string | null {
+  function plain(key: FieldKey, field: string, reader: (t: string) => string | null = (t) => t): string | null {
     const value = text(key);
     if (value === null) return null;
     if (labelTextIn(value) !== null) {
       issues.push({ code: "LABEL_IN_VALUE", field, rawValue: value, pageNumber: pageOf(key) });
       return null;
     }
-    return reader(value);
+    const out = reader(value);
+    if (out === null) issues.push({ code: "UNREADABLE_VALUE", field, rawValue: value, pageNumber: pageOf(key) });
+    return out;
   }
+  /** A contract number has a letter or a digit: Chinese words alone are a label we do not know, or a sentence. */
+  const contractNumber = (t: string) => (/[0-9A-Za-z０-９Ａ-Ｚａ-ｚ]/.test(t) ? t : null);
 
   // The number printed in the body, the one in the page header and the one the upstream listed are one number.
   const printedNumber = read("certificateNumber", "certificateNumber", readCertificateNumber);
@@ -135,12 +139,12 @@ export function buildCertificate(raw: RawCertificate, listedNumber?: string): Ce
     leaseBusinessType: text("leaseBusinessType"),
     securityType: text("securityType"),
     securedScope: text("securedScope"),
-    mainContractNumber: plain("mainContractNumber", "mainContractNumber"),
+    mainContractNumber: plain("mainContractNumber", "mainContractNumber", contractNumber),
     mainContractAmount: amount("mainContractAmount", "mainContractAmount"),
     mainContractCurrency: read("mainContractCurrency", "mainContractCurrency", readCurrency),
     maximumClaimAmount: amount("maximumClaimAmount", "maximumClaimAmount"),
     maximumClaimCurrency: read("maximumClaimCurrency", "maximumClaimCurrency", readCurrency),
-    securityContractNumber: plain("securityContractNumber", "securityContractNumber"),
+    securityContractNumber: plain("securityContractNumber", "securityContractNumber", contractNumber),
     performanceStartDate: period.start,
     performanceEndDate: period.end,
     performancePeriodText: periodText,

@@ -204,14 +204,22 @@ function joinWrapped(labels: PendingLabel[], texts: Fragment[]): void {
   for (let k = texts.length - 1; k >= 0; k--) if (used.has(texts[k] as Fragment)) texts.splice(k, 1);
 }
 
-/** The label a fragment sits beside: to its left, overlapping it vertically, the nearest. */
-function besideLabel(f: Fragment, labels: readonly PendingLabel[]): PendingLabel | null {
+/**
+ * The label a fragment sits beside: to its left, overlapping it vertically, the nearest; and nothing on
+ * its line between them but the value's own text. Text after a wide gap beyond the label's value is
+ * another column's (a page set in two columns, "登记时间：… | …the description's lines").
+ */
+function besideLabel(f: Fragment, labels: readonly PendingLabel[], texts: readonly Fragment[]): PendingLabel | null {
   let best: PendingLabel | null = null;
   for (const l of labels) {
     if (l.page !== f.page || l.box.x1 > f.box.x0 + f.box.size * 0.5 || overlap(l.box, f.box) < 0.3) continue;
     if (!best || l.box.x1 > best.box.x1) best = l;
   }
-  return best;
+  if (!best) return null;
+  const label = best;
+  const between = texts.filter((t) => t !== f && t.line === f.line && t.box.x0 >= label.box.x1 - t.box.size * 0.5 && t.box.x1 <= f.box.x0);
+  const nearest = between.reduce<number>((x, t) => Math.max(x, t.box.x1), -Infinity);
+  return between.length > 0 && f.box.x0 - nearest > f.box.size * 1.5 ? null : label;
 }
 
 /**
@@ -320,7 +328,7 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
   const strays: Fragment[] = [];
   const anchored = new Map<Fragment, PendingLabel>();
   for (const t of texts) {
-    const label = besideLabel(t, labels);
+    const label = besideLabel(t, labels, texts);
     if (label) anchored.set(t, label);
   }
   const blocks = blocksOf(texts);
