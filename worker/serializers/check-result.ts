@@ -73,12 +73,6 @@ export function toPublicCheckResult(r: CheckResultRecord, registration: PublicRe
   };
 }
 
-/** Where the result's registration stands in a registration index: decided results were indexed when decided. */
-export function resultIndexStatus(r: CheckResultRecord): { status: PublicRegistration["indexStatus"]; at?: number } {
-  if (r.decidedAt) return { status: "completed", at: r.decidedAt };
-  return { status: r.matchStatus === "pending" ? "failed" : "completed" };
-}
-
 export function toNavigation(p: ResultPosition): CheckResultNavigation {
   return { total: p.total, position: p.position, previousRegistrationId: p.previousRegistrationId, nextRegistrationId: p.nextRegistrationId };
 }

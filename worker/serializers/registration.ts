@@ -100,11 +100,8 @@ function toChain(chain: RegistrationChain): NonNullable<PublicRegistration["regi
   };
 }
 
-/** @param index where the registration stands in a check's index (not_requested outside a check). */
-export function toPublicRegistration(
-  detail: RegistrationDetail,
-  index: { status: PublicRegistration["indexStatus"]; at?: number | null },
-): PublicRegistration {
+/** indexStatus and indexedAt are the registration's own (queues/indexing/): not_requested until a check of its query asks. */
+export function toPublicRegistration(detail: RegistrationDetail): PublicRegistration {
   const { registration: row, documents: docs, chain } = detail;
   return {
     id: row.id,
@@ -114,11 +111,11 @@ export function toPublicRegistration(
       row,
       docs.find((d) => d.kind === "certificate"),
     ),
-    indexStatus: index.status,
+    indexStatus: row.indexStatus,
     upstreamSummary: upstreamSummary(row),
     attachments: docs.filter((d) => d.kind === "attachment").map(toAttachment),
     coverageComplete: row.coverageComplete,
-    ...(index.at ? { indexedAt: toIso(index.at) } : {}),
+    ...(row.indexedAt ? { indexedAt: toIso(row.indexedAt) } : {}),
     ...(chain ? { registrationChain: toChain(chain) } : {}),
     sourceStatus: row.sourceStatus as PublicRegistration["sourceStatus"],
   };

@@ -8,7 +8,7 @@ import { findResult, pageOfResults, resultCounts, resultPosition } from "../../d
 import type { CheckResultRecord } from "../../db/results";
 import { parsePageReadings } from "../../domain/page-reading";
 import { ApiError, validationError } from "../../errors";
-import { resultIndexStatus, toNavigation, toPublicCheckResult, toResultPage, toResultSummary } from "../../serializers/check-result";
+import { toNavigation, toPublicCheckResult, toResultPage, toResultSummary } from "../../serializers/check-result";
 import { toEvidenceLocations } from "../../serializers/evidence";
 import { toPublicRegistration } from "../../serializers/registration";
 import { errorResponses } from "../responses";
@@ -95,7 +95,7 @@ export function registerCheckResults(api: RouteGroup): void {
       ]);
       if (!registration) throw new ApiError("NOT_FOUND");
       const detail = await loadRegistrationDetail(accountDb(c), registration);
-      return c.json(toPublicCheckResult(result, toPublicRegistration(detail, resultIndexStatus(result)), evidence), 200);
+      return c.json(toPublicCheckResult(result, toPublicRegistration(detail), evidence), 200);
     },
   );
 
