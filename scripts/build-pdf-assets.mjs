@@ -17,12 +17,12 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import subsetFont from "subset-font";
+import { cjkFontBytes } from "./cjk-font.mjs";
 import { packed, untar } from "./npm-tarball.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const CACHE = join(ROOT, "node_modules/.cache/pdf-assets");
 const OUT = join(ROOT, "worker/pdf/assets");
-const FONT_PACKAGE = { spec: "@expo-google-fonts/noto-sans-sc@0.4.3", file: "package/400Regular/NotoSansSC_400Regular.ttf" };
 const PDFJS_PACKAGE = { spec: "pdfjs-dist@5.6.205", dir: "package/cmaps/" };
 const CMAP_PATTERN = /^(Adobe-GB1-.*|GB.*|UniGB-.*)\.bcmap$/;
 const CHARSET_SOURCES = ["worker/upstream/sandbox", "worker/domain/certificate"];
@@ -137,9 +137,7 @@ function tsModule(header, body) {
 
 async function main() {
   mkdirSync(OUT, { recursive: true });
-  const fontFiles = untar(packedInCache(FONT_PACKAGE.spec), (name) => name === FONT_PACKAGE.file);
-  const source = fontFiles.get(FONT_PACKAGE.file);
-  if (!source) throw new Error(`${FONT_PACKAGE.file} not found in ${FONT_PACKAGE.spec}`);
+  const source = cjkFontBytes(CACHE);
   const chars = charset();
   const hbSubset = await subsetFont(Buffer.from(source), chars, { targetFormat: "truetype" });
   const subset = withPaddedGlyphs(withoutTables(hbSubset, ["GSUB", "GPOS", "GDEF", "BASE", "STAT"]));
