@@ -43,7 +43,7 @@ export async function documentStep(env: Env, shard: D1Database, message: Documen
   if (read.kind === "retry") return retryTransient(attempt);
   const documents = [...read.documents, ...files.documents.filter((d) => d.row.kind !== "certificate").map(unreadDocument)];
 
-  const parsed = parse(read.documents);
+  const parsed = parse(read.documents, reg.certificateNumber);
   const now = Date.now();
   const processed = processedRegistration(reg, {
     certificateObtained: files.certificateObtained,
@@ -60,9 +60,12 @@ export async function documentStep(env: Env, shard: D1Database, message: Documen
   return DONE;
 }
 
-/** The certificate's parse; a certificate file that could not be opened still says why in the registration detail. */
-function parse(documents: readonly GatheredDocument[]): Parsed | null {
+/**
+ * The certificate's parse, checked against the number the upstream listed; a certificate file that could
+ * not be opened still says why in the registration detail.
+ */
+function parse(documents: readonly GatheredDocument[], listedNumber: string): Parsed | null {
   const certificate = documents.find((d) => d.row.kind === "certificate");
   if (!certificate) return null;
-  return certificate.pages ? parseCertificate(certificate.pages) : unreadableCertificate();
+  return certificate.pages ? parseCertificate(certificate.pages, { listedNumber }) : unreadableCertificate();
 }
