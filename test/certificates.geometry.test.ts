@@ -21,7 +21,7 @@ interface Run {
 
 const PAGE_HEIGHT = 842;
 /** pdf.js reports a run's width; a CJK glyph is one em, Latin ones about half. */
-const widthOf = (r: Run) => [...r.text].reduce((w, ch) => w + (/[\u0000-\u00ff]/.test(ch) ? 0.5 : 1) * r.size, 0);
+const widthOf = (r: Run) => [...r.text].reduce((w, ch) => w + (ch.charCodeAt(0) < 0x100 ? 0.5 : 1) * r.size, 0);
 
 /** pdf.js text items of the runs, in the order given (the stream's order), and the page assembled from them. */
 function page(runs: readonly Run[]) {
