@@ -22,7 +22,7 @@ export interface SourceLine {
 }
 
 const ISSUER = new RegExp(FURNITURE_NAMES.map((name) => [...name].join("\\s*")).join("|"), "g");
-/** The end mark under the last field ("<完>", often between rules): nothing after it is data (a notes page follows). */
+/** The end mark under the last field ("<完>", often between rules): after it, a notes page, not data. */
 const END_MARK = /[<＜〈《]\s*完\s*[>＞〉》]/;
 const BARE_NUMBER = /^(?:\d\s*){20}$/;
 const LABELLED_NUMBER = /^登\s*记\s*证\s*明\s*编\s*号\s*[:：]?\s*(?:\d\s*){20}$/;
@@ -110,7 +110,8 @@ export function contentLines(pages: readonly (string | PageText)[]): SourceLine[
     let firstContent = true;
     lines.forEach((line, i) => {
       const { text, start } = line;
-      if (ended) return;
+      // After the end mark only a labelled line is still a field (a notes page is not).
+      if (ended && !matchLabel(text)) return;
       if (END_MARK.test(text) && onlyFurniture(text)) {
         ended = true;
         return;
