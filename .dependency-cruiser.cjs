@@ -46,7 +46,16 @@ module.exports = {
       comment:
         "The public shapes live in worker/schemas (the contract); serializers, the client, the data layer and the schemas themselves import them from there, never from a route.",
       from: {
-        path: ["^worker/serializers/", "^worker/services/", "^client/", "^worker/schemas/", "^worker/db/", "^worker/domain/", "^queues/", "^durable-objects/"],
+        path: [
+          "^worker/serializers/",
+          "^worker/services/",
+          "^client/",
+          "^worker/schemas/",
+          "^worker/db/",
+          "^worker/domain/",
+          "^queues/",
+          "^durable-objects/",
+        ],
       },
       to: { path: "^worker/routes/" },
     },

@@ -9,11 +9,13 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import type { BoundStatement, CreationRequest } from "../../durable-objects/creation";
+import { auditOutboxStatement } from "../db/audit";
 import { ApiError, type ErrorCode } from "../errors";
-import { accountMoving } from "./account-moving";
+import { auditEventOf, deliverAuditSoon } from "../lib/audit-trail";
 import { sha256Hex } from "../lib/crypto";
 import { accountGate } from "../lib/gate";
 import { rateLimited, recordWindow } from "../middleware/rate-limit";
+import { accountMoving } from "./account-moving";
 
 /** Key order does not change the intent: {"a":1,"b":2} and {"b":2,"a":1} are one body. */
 export function canonicalJson(value: unknown): string {
@@ -55,11 +57,12 @@ export async function submitCreation<T>(c: Context<AppEnv>, s: Submission<T>): P
     fingerprint,
     ...(s.refusal ? { refusal: s.refusal } : {}),
     reserve: s.reserve,
-    statements: s.statements,
+    statements: [...s.statements, ...creationEvents(c, s)],
     response: { status: 202, body: JSON.stringify(s.accepted) },
     now: s.now,
   });
   recordWindow(c, outcome.window);
+  if (outcome.kind === "accepted") deliverAuditSoon(c, principal.accountId);
   switch (outcome.kind) {
     case "accepted":
       return { created: true, body: s.accepted };
@@ -75,6 +78,19 @@ export async function submitCreation<T>(c: Context<AppEnv>, s: Submission<T>): P
     case "refused":
       throw new ApiError(outcome.code);
   }
+}
+
+/**
+ * One audit event per created task (every task reserves its allowance, so `reserve` names them all),
+ * written to the outbox in the batch that writes the task rows: no task without its event.
+ */
+function creationEvents(c: Context<AppEnv>, s: Submission<unknown>): BoundStatement[] {
+  const { accountId, actor } = c.get("principal");
+  const tasks = [
+    ...(s.reserve.query ?? []).map((id) => ({ kind: "query.created" as const, target: { type: "query", id } })),
+    ...(s.reserve.check ?? []).map((id) => ({ kind: "check.created" as const, target: { type: "check", id } })),
+  ];
+  return tasks.map((task) => auditOutboxStatement(c.env.DB, auditEventOf(c, { accountId, actor, ...task }, s.now)));
 }
 
 /** The entitlement refusal for a new task, if any (evaluated after replay inside the gate). */
