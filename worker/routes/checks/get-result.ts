@@ -6,7 +6,7 @@ import { accountDb } from "../../context";
 import { evidenceOfResult } from "../../db/evidence";
 import { loadRegistrationDetail, registrationById } from "../../db/registration-detail";
 import { ApiError } from "../../errors";
-import { resultIndexStatus, toPublicCheckResult } from "../../serializers/check-result";
+import { toPublicCheckResult } from "../../serializers/check-result";
 import { toPublicRegistration } from "../../serializers/registration";
 import { requireResult } from "../../services/lookups";
 import { CheckResultSchema, ResultParams } from "../../schemas/check-result";
@@ -31,6 +31,6 @@ export function registerGetCheckResult(api: RouteGroup): void {
     ]);
     if (!registration) throw new ApiError("NOT_FOUND");
     const detail = await loadRegistrationDetail(accountDb(c), registration);
-    return c.json(toPublicCheckResult(result, toPublicRegistration(detail, resultIndexStatus(result)), evidence), 200);
+    return c.json(toPublicCheckResult(result, toPublicRegistration(detail), evidence), 200);
   });
 }

@@ -23,6 +23,6 @@ export function registerGetRegistration(api: RouteGroup): void {
     const { id, registrationId } = c.req.valid("param");
     const row = await findOwnRegistration(accountDb(c), c.get("principal").accountId, id, registrationId);
     if (!row) throw new ApiError("NOT_FOUND");
-    return c.json(toPublicRegistration(await loadRegistrationDetail(accountDb(c), row), { status: "not_requested" }), 200);
+    return c.json(toPublicRegistration(await loadRegistrationDetail(accountDb(c), row)), 200);
   });
 }
