@@ -14,7 +14,7 @@ import { auditEventOf } from "../lib/audit-trail";
 import { newId } from "../lib/ids";
 import type { ManualReview } from "../schemas/check-result";
 import { toManualReview } from "../serializers/admin";
-import { accountMoving } from "../routes/tasks/submit";
+import { accountMoving } from "./account-moving";
 
 export interface ReviewRequest {
   checkId: string;
