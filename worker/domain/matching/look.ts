@@ -96,7 +96,7 @@ function readRange(ctx: Look, i: number): void {
     if (cls < CLS_SEP_FIRST || cls > CLS_SEP_LAST) break;
     after++;
   }
-  after = pastNumberSign(classOf, text, after);
+  if (!isDigitAt(classOf, text, after)) after = pastNumberSign(classOf, text, after);
   const sorted = numbers.byLength[from.digits];
   if (!sorted) return;
   const sortedValues = numbers.valuesByLength[from.digits];
@@ -129,13 +129,12 @@ const NUMERO = 0x2116;
  */
 function pastNumberSign(classOf: Int32Array, text: string, at: number): number {
   const fold = foldTable();
-  const unit = (k: number) => (k < text.length ? (fold[text.charCodeAt(k)] as number) : -1);
-  let k = at;
-  if (unit(k) === NUMERO) k++;
-  else if (unit(k) === N && unit(k + 1) === O) {
-    k += 2;
-    if (NUMBER_SIGN_ENDS.has(unit(k))) k++;
-  } else return at;
+  const first = at < text.length ? (fold[text.charCodeAt(at)] as number) : -1;
+  let k = at + 1;
+  if (first === N && k < text.length && fold[text.charCodeAt(k)] === O) {
+    k++;
+    if (k < text.length && NUMBER_SIGN_ENDS.has(fold[text.charCodeAt(k)] as number)) k++;
+  } else if (first !== NUMERO) return at;
   k = skipForward(classOf, text, k);
   return isDigitAt(classOf, text, k) ? k : at;
 }
