@@ -1,5 +1,5 @@
 /**
- * @module The value sets of a check, written once: the public schemas (routes/checks/schema.ts), the
+ * @module The value sets of a check, written once: the public schemas (schemas/check*.ts, schemas/evidence.ts), the
  * stored evidence record (db/evidence.ts) and the tables' column types all read them from here.
  */
 
@@ -22,6 +22,7 @@ export const COVERAGE_ISSUE_CODES = [
   "ATTACHMENT_NO_TEXT",
   "ATTACHMENT_UNREADABLE",
   "ATTACHMENT_MISSING",
+  "ATTACHMENT_NOT_INDEXED",
   "CRITERION_NOT_SEARCHABLE",
   "PAGES_NOT_READ",
   "OCR_LOW_CONFIDENCE",
@@ -34,6 +35,7 @@ export const PENDING_REASONS = [
   "ATTACHMENT_NO_TEXT",
   "ATTACHMENT_UNREADABLE",
   "ATTACHMENT_MISSING",
+  "ATTACHMENT_NOT_INDEXED",
   "PAGES_NOT_READ",
   "OCR_LOW_CONFIDENCE",
 ] as const;

@@ -9,10 +9,14 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { MATCH_STATUSES, RESULT_STATUSES, REVIEW_DECISIONS } from "../../schemas/check-vocabulary";
+import { ACTOR_TYPES, auditEventColumns } from "./audit-columns";
 import { oneOf } from "./constraints";
 
 export const DOCUMENT_KINDS = ["certificate", "attachment"] as const;
 export const TEXT_STATUSES = ["extracted", "empty", "not_text", "unreadable"] as const;
+/** Where reading a registration's attachments stands (open-api-v1.md Registration.indexStatus). */
+export const INDEX_STATUSES = ["not_requested", "pending", "indexing", "completed", "failed"] as const;
+export type IndexStatus = (typeof INDEX_STATUSES)[number];
 
 // ---- A query's data: the registrations the upstream lists, the documents obtained for them.
 
@@ -46,6 +50,12 @@ export const registrations = sqliteTable(
     propertySummary: text("property_summary"),
     registrationMonths: integer("registration_months"),
     searchText: text("search_text").notNull().default(""),
+    /**
+     * The attachments' text is read apart from the query (queues/indexing/): asked for by the first
+     * check of the query, then pending, indexing, and completed or failed at `indexed_at`.
+     */
+    indexStatus: text("index_status", { enum: INDEX_STATUSES }).notNull().default("not_requested"),
+    indexedAt: integer("indexed_at"),
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [
@@ -53,6 +63,7 @@ export const registrations = sqliteTable(
     index("registrations_query_ordinal").on(t.queryId, t.ordinal),
     index("registrations_query_processed").on(t.queryId, t.processed),
     index("registrations_query_initial").on(t.queryId, t.initialCertificateNumber),
+    index("registrations_query_index_status").on(t.queryId, t.indexStatus),
   ],
 );
 
@@ -155,6 +166,15 @@ export const manualReviews = sqliteTable(
   ],
 );
 
+// ---- The account's audit trail (console-api.md): append-only. No code path updates or deletes a row
+// (test/audit.append-only.test.ts reads every module for it), and triggers refuse both in the database too.
+
+export const auditEvents = sqliteTable("audit_events", auditEventColumns(), (t) => [
+  check("audit_events_actor", oneOf(t.actorType, ACTOR_TYPES)),
+  index("audit_events_account_at").on(t.accountId, t.at),
+  index("audit_events_account_kind").on(t.accountId, t.kind, t.at),
+]);
+
 export type RegistrationRecord = typeof registrations.$inferSelect;
 export type NewRegistrationRecord = typeof registrations.$inferInsert;
 export type DocumentRecord = typeof documents.$inferSelect;
@@ -164,4 +184,5 @@ export type NewCheckResultRecord = typeof checkResults.$inferInsert;
 export type EvidenceRecord = typeof evidence.$inferSelect;
 export type NewEvidenceRecord = typeof evidence.$inferInsert;
 export type ManualReviewRecord = typeof manualReviews.$inferSelect;
+export type AuditEventRecord = typeof auditEvents.$inferSelect;
 export type NewManualReviewRecord = typeof manualReviews.$inferInsert;

@@ -8,7 +8,7 @@ import { findResult, pageOfResults, resultCounts, resultPosition } from "../../d
 import type { CheckResultRecord } from "../../db/results";
 import { parsePageReadings } from "../../domain/page-reading";
 import { ApiError, validationError } from "../../errors";
-import { resultIndexStatus, toNavigation, toPublicCheckResult, toResultPage, toResultSummary } from "../../serializers/check-result";
+import { toNavigation, toPublicCheckResult, toResultPage, toResultSummary } from "../../serializers/check-result";
 import { toEvidenceLocations } from "../../serializers/evidence";
 import { toPublicRegistration } from "../../serializers/registration";
 import { errorResponses } from "../responses";
@@ -16,17 +16,9 @@ import { pagination } from "../shared";
 import { resultFilter } from "./filters";
 import { locate, pageLayout } from "./locations";
 import { requireCheck } from "./read";
-import {
-  CheckResultSchema,
-  EvidenceLocationsQuery,
-  EvidenceLocationsSchema,
-  NavigationQuery,
-  NavigationSchema,
-  ResultListQuery,
-  ResultPageSchema,
-  ResultParams,
-  CheckParams,
-} from "./schema";
+import { CheckParams } from "../../schemas/check";
+import { CheckResultSchema, NavigationQuery, NavigationSchema, ResultListQuery, ResultPageSchema, ResultParams } from "../../schemas/check-result";
+import { EvidenceLocationsQuery, EvidenceLocationsSchema } from "../../schemas/evidence";
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } } });
 
@@ -95,7 +87,7 @@ export function registerCheckResults(api: RouteGroup): void {
       ]);
       if (!registration) throw new ApiError("NOT_FOUND");
       const detail = await loadRegistrationDetail(accountDb(c), registration);
-      return c.json(toPublicCheckResult(result, toPublicRegistration(detail, resultIndexStatus(result)), evidence), 200);
+      return c.json(toPublicCheckResult(result, toPublicRegistration(detail), evidence), 200);
     },
   );
 

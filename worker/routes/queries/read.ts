@@ -11,17 +11,9 @@ import { toPublicRegistration, toRegistrationSummary } from "../../serializers/r
 import { errorResponses } from "../responses";
 import { enumList, pagination } from "../shared";
 import { toPage } from "../../serializers/page";
-import {
-  QueryListQuery,
-  QueryPageSchema,
-  QueryParams,
-  QuerySchema,
-  REGISTRATION_PARSE_STATUSES,
-  RegistrationListQuery,
-  RegistrationPageSchema,
-  RegistrationParams,
-  RegistrationSchema,
-} from "./schema";
+import { QueryListQuery, QueryPageSchema, QueryParams, QuerySchema } from "../../schemas/query";
+import { REGISTRATION_PARSE_STATUSES } from "../../schemas/query-vocabulary";
+import { RegistrationListQuery, RegistrationPageSchema, RegistrationParams, RegistrationSchema } from "../../schemas/registration";
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } } });
 
@@ -113,7 +105,7 @@ export function registerQueryReads(api: RouteGroup): void {
       const { id, registrationId } = c.req.valid("param");
       const row = await findOwnRegistration(accountDb(c), c.get("principal").accountId, id, registrationId);
       if (!row) throw new ApiError("NOT_FOUND");
-      return c.json(toPublicRegistration(await loadRegistrationDetail(accountDb(c), row), { status: "not_requested" }), 200);
+      return c.json(toPublicRegistration(await loadRegistrationDetail(accountDb(c), row)), 200);
     },
   );
 }
