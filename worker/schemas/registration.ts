@@ -34,6 +34,7 @@ export const RegistrationSummarySchema = z
     attachments: z.array(AttachmentSchema),
     businessTypeCode: z.string().optional(),
     subBusinessTypeCode: z.string().optional(),
+    // debtorNames, securedPartyNames, propertySummary: derived from the certificate in domain/registration-summary.ts.
     debtorNames: z.string().optional(),
     securedPartyNames: z.string().optional(),
     expiresAt: z.string().optional(),
