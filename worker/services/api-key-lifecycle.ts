@@ -12,7 +12,7 @@ import { ApiError, validationError } from "../errors";
 import { auditEventOf, deliverAuditSoon } from "../lib/audit-trail";
 import { sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
-import { forgetAccount } from "../lib/key-cache";
+import { forgetAccount } from "../auth/key-cache";
 import { parseIsoWithOffset } from "../lib/time";
 import { toCreatedKey } from "../serializers/admin";
 import type { CreatedKey } from "../schemas/admin";
