@@ -3,11 +3,22 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../context";
 import { adminAuth } from "../../middleware/admin-auth";
 import { openApiRouter, routeGroup } from "../router";
-import { registerAccountRoutes } from "./accounts";
-import { registerKeyRoutes } from "./keys";
-import { registerFixtureRoutes } from "./fixtures";
-import { registerReviewRoutes } from "./reviews";
-import { registerShardRoutes } from "./shards";
+import { registerCreateAccount } from "./accounts/create";
+import { registerGetAccount } from "./accounts/get";
+import { registerUpdateAccount } from "./accounts/update";
+import { registerDeleteFixtureSubject } from "./fixtures/delete-subject";
+import { registerPutFixtureAttachment } from "./fixtures/put-attachment";
+import { registerPutFixtureCertificate } from "./fixtures/put-certificate";
+import { registerPutFixtureSubject } from "./fixtures/put-subject";
+import { registerCreateGrant } from "./grants/create";
+import { registerCreateKey } from "./keys/create";
+import { registerListKeys } from "./keys/list";
+import { registerRevokeKey } from "./keys/revoke";
+import { registerListPlans } from "./plans/list";
+import { registerPutReview } from "./reviews/put";
+import { registerGetAccountShard } from "./shards/get";
+import { registerMoveAccount } from "./shards/move";
+import { registerCreateSubscription } from "./subscriptions/create";
 
 export function createAdminApi(): OpenAPIHono<AppEnv> {
   const admin = openApiRouter();
@@ -15,10 +26,21 @@ export function createAdminApi(): OpenAPIHono<AppEnv> {
   admin.use("*", adminAuth);
   // A route that declares a JSON body gets it read by jsonBody (the group sees to it).
   const routes = routeGroup(admin);
-  registerAccountRoutes(routes);
-  registerKeyRoutes(routes);
-  registerFixtureRoutes(routes);
-  registerReviewRoutes(routes);
-  registerShardRoutes(routes);
+  registerCreateAccount(routes);
+  registerGetAccount(routes);
+  registerUpdateAccount(routes);
+  registerListPlans(routes);
+  registerCreateSubscription(routes);
+  registerCreateGrant(routes);
+  registerCreateKey(routes);
+  registerListKeys(routes);
+  registerRevokeKey(routes);
+  registerPutFixtureSubject(routes);
+  registerDeleteFixtureSubject(routes);
+  registerPutFixtureCertificate(routes);
+  registerPutFixtureAttachment(routes);
+  registerPutReview(routes);
+  registerGetAccountShard(routes);
+  registerMoveAccount(routes);
   return admin;
 }
