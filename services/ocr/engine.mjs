@@ -108,7 +108,9 @@ const multipleOf32 = (n) => Math.max(32, Math.round(n / 32) * 32);
 
 /** The lines' boxes (in full-page pixels) and their pictures cut from the full page. */
 async function detectLines(detector, page, longSide) {
-  const scale = longSide > 0 ? Math.min(1, longSide / Math.max(page.width, page.height)) : 1;
+  // The cap is on a page's long side: a strip of pages scanned as one picture keeps each page's scale.
+  const pageLongSide = Math.min(Math.max(page.width, page.height), Math.min(page.width, page.height) * Math.SQRT2);
+  const scale = longSide > 0 ? Math.min(1, longSide / pageLongSide) : 1;
   const width = scale < 1 ? multipleOf32(page.width * scale) : Math.max(32, Math.ceil(page.width / 32) * 32);
   const height = scale < 1 ? multipleOf32(page.height * scale) : Math.max(32, Math.ceil(page.height / 32) * 32);
   const small =
