@@ -22,11 +22,11 @@ function evidence(snippet: string, termValue: string): Evidence {
     indexVersion: "v1",
     matchedAt: "2026-11-25T00:00:00+08:00",
     sourceField: "attachment_text",
-    termKind: "invoice_number",
+    termKind: "invoice_no",
     termValue,
     documentId: "doc_1",
     pageNumber: 1,
-  } as Evidence;
+  };
 }
 
 /** The SNIPPET cell of the table's only data row: the last column, after the OFFSETS one. */
