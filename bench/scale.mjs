@@ -20,7 +20,7 @@ import { availableParallelism, loadavg } from "node:os";
 import Ocr from "@gutenye/ocr-node";
 import { loadEngine } from "../services/ocr/engine.mjs";
 import { preparePicture } from "../services/ocr/pictures.mjs";
-import { startDevServer } from "./lib/dev-server.mjs";
+import { startDevServer } from "../scripts/lib/dev-server.mjs";
 import { startOcrService } from "./lib/ocr-service.mjs";
 import { DEFAULT_SCAN_PAGES_DIR, ensureScanPages } from "./lib/scan-pages.mjs";
 
