@@ -11,6 +11,8 @@ import { upsertDocument } from "../../worker/db/documents";
 import { loadQuery, recordProcessedCount } from "../../worker/db/queries";
 import { countProcessed, loadRegistration, markProcessed, processedCountOf } from "../../worker/db/registrations";
 import { parseCertificate, unreadableCertificate } from "../../worker/domain/certificate";
+import { record } from "../../worker/observability/record";
+import { UNKNOWN_GENERATOR } from "../../worker/observability/signals";
 import { createUpstream } from "../../worker/upstream";
 import type { DocumentMessage } from "../messages";
 import { DONE, retryTransient, waitForSlot, type StepOutcome } from "../step";
@@ -31,12 +33,12 @@ export async function documentStep(env: Env, shard: D1Database, message: Documen
   const fetched = await withUpstreamSlot(env, reg.accountId, `doc:${reg.id}`, () => fetchFiles(env, createUpstream(env), reg, attempt));
   if (!fetched.ok) return waitForSlot(fetched.retryAfterSeconds);
   const files = fetched.value;
-  if (files.kind === "retry") return retryTransient(attempt, files.retryAfterSeconds);
+  if (files.kind === "retry") return retryTransient("download_failed", attempt, files.retryAfterSeconds);
   // OCR's transient failures are retried like downloads (what was read is cached by SHA-256).
   const read = await readFiles(env, files.documents, attempt);
-  if (read.kind === "retry") return retryTransient(attempt);
+  if (read.kind === "retry") return retryTransient("ocr_failed", attempt);
 
-  const parsed = parse(read.documents);
+  const parsed = parse(env, read.documents, message.queryId);
   const now = Date.now();
   const processed = processedRegistration(reg, {
     certificateObtained: files.certificateObtained,
@@ -53,9 +55,24 @@ export async function documentStep(env: Env, shard: D1Database, message: Documen
   return DONE;
 }
 
-/** The certificate's parse; a certificate file that could not be opened still says why in the registration detail. */
-function parse(documents: readonly GatheredDocument[]): Parsed | null {
+/**
+ * The certificate's parse; a certificate file that could not be opened still says why in the
+ * registration detail. Its outcome is a `parse` signal by the PDF's generator.
+ */
+function parse(env: Env, documents: readonly GatheredDocument[], queryId: string): Parsed | null {
   const certificate = documents.find((d) => d.row.kind === "certificate");
   if (!certificate) return null;
-  return certificate.pages ? parseCertificate(certificate.pages) : unreadableCertificate();
+  const parsed = certificate.pages ? parseCertificate(certificate.pages) : unreadableCertificate();
+  record(
+    env,
+    "parse",
+    {
+      outcome: certificate.pages ? parsed.status : "unreadable",
+      producer: certificate.generator?.producer ?? UNKNOWN_GENERATOR,
+      creator: certificate.generator?.creator ?? UNKNOWN_GENERATOR,
+      pages: certificate.row.pageCount ?? 0,
+    },
+    { taskId: queryId },
+  );
+  return parsed;
 }
