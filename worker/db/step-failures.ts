@@ -6,7 +6,7 @@
 import { and, desc, eq, gte, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { Write } from "./batch";
-import { stepFailures, type FailureReason, type StepFailureRecord, type TaskKind } from "./schema";
+import { stepFailures, type FailureReason, type PipelineStep, type StepFailureRecord, type TaskKind } from "./schema";
 
 /** The message a failure belongs to (queues/failures.ts derives it from the message). */
 export interface FailedMessage {
@@ -14,7 +14,7 @@ export interface FailedMessage {
   taskKind: TaskKind;
   taskId: string;
   accountId: string;
-  step: string;
+  step: PipelineStep;
 }
 
 /** The message's last failure, replacing the one before (a dead-letter mark stays until a re-drive). */

@@ -8,6 +8,8 @@ import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-cor
 import { oneOf } from "./constraints";
 
 export const TASK_KINDS = ["query", "check", "move"] as const;
+/** The pipeline's message types (queues/messages.ts). */
+export const PIPELINE_STEPS = ["list", "document", "check", "move"] as const;
 
 /**
  * Why a step did not get done. The last one recorded is the reason the status gives for a
@@ -26,7 +28,7 @@ export const stepFailures = sqliteTable(
     taskId: text("task_id").notNull(),
     accountId: text("account_id").notNull(),
     /** The message's type: list, document, check, move. */
-    step: text("step").notNull(),
+    step: text("step", { enum: PIPELINE_STEPS }).notNull(),
     reason: text("reason", { enum: FAILURE_REASONS }).notNull(),
     /** The delivery attempt of the last failure (or of the dead-lettering). */
     attempts: integer("attempts").notNull(),
@@ -45,4 +47,5 @@ export const stepFailures = sqliteTable(
 
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 export type TaskKind = (typeof TASK_KINDS)[number];
+export type PipelineStep = (typeof PIPELINE_STEPS)[number];
 export type StepFailureRecord = typeof stepFailures.$inferSelect;
