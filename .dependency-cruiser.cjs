@@ -41,6 +41,21 @@ module.exports = {
       to: { path: "^worker/db/schema" },
     },
     {
+      name: "contract-below-routes",
+      severity: "error",
+      comment:
+        "The public shapes live in worker/schemas (the contract); serializers, the client, the data layer and the schemas themselves import them from there, never from a route.",
+      from: { path: ["^worker/serializers/", "^client/", "^worker/schemas/", "^worker/db/", "^worker/domain/", "^queues/", "^durable-objects/"] },
+      to: { path: "^worker/routes/" },
+    },
+    {
+      name: "schemas-are-the-bottom",
+      severity: "error",
+      comment: "worker/schemas describes shapes: it imports zod and other schemas (and the error code table), nothing that reads or serves them.",
+      from: { path: "^worker/schemas/" },
+      to: { path: ["^worker/(serializers|db|middleware|upstream|pdf|ocr|domain)/", "^queues/", "^durable-objects/", "^client/"] },
+    },
+    {
       name: "not-to-unresolvable",
       severity: "error",
       comment: "An import that resolves to nothing is a typo or a missing dependency.",

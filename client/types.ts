@@ -1,55 +1,20 @@
 /**
- * @module The resource types, inferred from the zod schemas the Worker validates and documents with
- * (worker/routes/**\/schema.ts): one source per shape. Type-only imports: nothing of the Worker is
- * loaded at run time.
+ * @module The resource types: the ones the Worker's schemas (worker/schemas/) infer from the zod shapes
+ * it validates and documents with, one source per shape. Type-only: nothing of the Worker is loaded at
+ * run time, and client/build.mjs writes each type out in full for the package.
  */
-import type { z } from "@hono/zod-openapi";
-import type { EntitlementsSchema } from "../worker/routes/account/schema";
-import type {
-  AcceptedQueriesSchema,
-  AttachmentSchema,
-  CreateQueriesBody,
-  QueryPageSchema,
-  QuerySchema,
-  RegistrationPageSchema,
-  RegistrationSchema,
-  RegistrationSummarySchema,
-} from "../worker/routes/queries/schema";
-import type {
-  CheckPageSchema,
-  CheckResultSchema,
-  CheckResultSummarySchema,
-  CheckSchema,
-  CreateCheckBody,
-  CriterionInputSchema,
-  EvidenceLocationsSchema,
-  EvidenceSchema,
-  NavigationSchema,
-  ResultPageSchema,
-} from "../worker/routes/checks/schema";
+import type { Check } from "../worker/schemas/check";
+import type { CheckResult, CheckResultSummary } from "../worker/schemas/check-result";
 import type { RESULT_SORTS } from "../worker/schemas/check-vocabulary";
-import type { ErrorBodySchema } from "../worker/schemas/error";
+import type { Query } from "../worker/schemas/query";
 
-export type Entitlements = z.output<typeof EntitlementsSchema>;
-export type Query = z.output<typeof QuerySchema>;
-export type AcceptedQueries = z.output<typeof AcceptedQueriesSchema>;
-export type QueryPage = z.output<typeof QueryPageSchema>;
-export type CreateQueriesRequest = z.input<typeof CreateQueriesBody>;
-export type RegistrationSummary = z.output<typeof RegistrationSummarySchema>;
-export type RegistrationPage = z.output<typeof RegistrationPageSchema>;
-export type Registration = z.output<typeof RegistrationSchema>;
-export type Attachment = z.output<typeof AttachmentSchema>;
-export type Check = z.output<typeof CheckSchema>;
-export type CheckPage = z.output<typeof CheckPageSchema>;
-export type CreateCheckRequest = z.input<typeof CreateCheckBody>;
-export type CriterionInput = z.input<typeof CriterionInputSchema>;
-export type CheckResultPage = z.output<typeof ResultPageSchema>;
-export type CheckResultSummary = z.output<typeof CheckResultSummarySchema>;
-export type CheckResult = z.output<typeof CheckResultSchema>;
-export type Evidence = z.output<typeof EvidenceSchema>;
-export type CheckResultNavigation = z.output<typeof NavigationSchema>;
-export type EvidenceLocations = z.output<typeof EvidenceLocationsSchema>;
-export type ErrorBody = z.output<typeof ErrorBodySchema>;
+export type { Entitlements } from "../worker/schemas/entitlements";
+export type { Query, AcceptedQueries, QueryPage, CreateQueriesRequest } from "../worker/schemas/query";
+export type { RegistrationSummary, RegistrationPage, Registration, Attachment } from "../worker/schemas/registration";
+export type { Check, CheckPage, CreateCheckRequest, CriterionInput } from "../worker/schemas/check";
+export type { CheckResultPage, CheckResultSummary, CheckResult, CheckResultNavigation } from "../worker/schemas/check-result";
+export type { Evidence, EvidenceLocations } from "../worker/schemas/evidence";
+export type { ErrorBody } from "../worker/schemas/error";
 
 export type QueryStatus = Query["status"];
 export type QueryExecutionStatus = Query["executionStatus"];

@@ -1,10 +1,13 @@
 /**
  * @module Checks on the tasks the API returns (open-api-v1.md, States rule 2): a missing required
- * field, a wrong type or an unknown status is an error that keeps the task id. The field lists
- * and status sets are tied to the zod schemas at compile time, so they cannot drift silently.
+ * field, a wrong type or an unknown status is an error that keeps the task id. The status sets are
+ * the Worker's own (worker/schemas/*-vocabulary.ts, plain constants the bundle carries); the field
+ * lists are tied to the schemas' types at compile time, so they cannot drift silently.
  */
+import { CHECK_EXECUTION_STATUSES, CHECK_STATUSES } from "../worker/schemas/check-vocabulary.ts";
+import { QUERY_EXECUTION_STATUSES, QUERY_STATUSES, SOURCE_STATUSES } from "../worker/schemas/query-vocabulary.ts";
 import { UnexpectedResponseError } from "./errors.ts";
-import type { Check, CheckExecutionStatus, CheckStatus, Query, QueryExecutionStatus, QueryStatus, SourceStatus } from "./types.ts";
+import type { Check, CheckExecutionStatus, Query, QueryExecutionStatus } from "./types.ts";
 
 /** true when A and B are the same union; used as `const x: Same<A, B> = true`. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -12,22 +15,8 @@ type RequiredKeys<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, 
 type Kind = "string" | "integer" | "boolean" | "array" | "object";
 type FieldSpec<T> = { [K in RequiredKeys<T>]: T[K] extends string ? "string" | readonly T[K][] : Kind };
 
-export const QUERY_STATUSES = ["queued", "waiting_resource", "processing", "succeeded", "no_result", "partial", "failed", "cancelled"] as const;
-export const QUERY_EXECUTION_STATUSES = ["queued", "waiting_resource", "processing", "succeeded", "partial", "failed", "cancelled"] as const;
 export const QUERY_TERMINAL = ["succeeded", "partial", "failed", "cancelled"] as const satisfies readonly QueryExecutionStatus[];
-export const CHECK_STATUSES = ["processing", "review_pending", "completed", "partial", "failed"] as const;
-export const CHECK_EXECUTION_STATUSES = ["queued", "waiting_resource", "processing", "succeeded", "partial", "failed"] as const;
 export const CHECK_TERMINAL = ["succeeded", "partial", "failed"] as const satisfies readonly CheckExecutionStatus[];
-export const SOURCE_STATUSES = ["available", "unavailable", "quarantined"] as const;
-
-const complete: [
-  Same<(typeof QUERY_STATUSES)[number], QueryStatus>,
-  Same<(typeof QUERY_EXECUTION_STATUSES)[number], QueryExecutionStatus>,
-  Same<(typeof CHECK_STATUSES)[number], CheckStatus>,
-  Same<(typeof CHECK_EXECUTION_STATUSES)[number], CheckExecutionStatus>,
-  Same<(typeof SOURCE_STATUSES)[number], SourceStatus>,
-] = [true, true, true, true, true];
-void complete;
 
 const QUERY_FIELDS = {
   id: "string",

@@ -11,6 +11,7 @@ import type { FailureReason } from "../worker/db/schema";
 import { resolveShard, shardOf } from "../worker/db/shards";
 import { recordDeadLetter, recordStepFailure } from "../worker/db/step-failures";
 import { record } from "../worker/observability/record";
+import type { StepOutcomeName } from "../worker/observability/signals";
 import { forEachBounded } from "./bounded";
 import { abandonCheck } from "./check/fail";
 import { checkStep } from "./check/match";
@@ -89,7 +90,7 @@ function abandon(env: Env, shard: D1Database, message: TaskMessage): Promise<Ste
 }
 
 /** What became of one delivery, as the step signal says it. */
-type Delivery = { outcome: "done" | "retry" | "wait" | "dead_lettered"; shard: number | null } | { outcome: "threw" | "deadline"; shard: null };
+type Delivery = { outcome: Exclude<StepOutcomeName, "threw" | "deadline">; shard: number | null } | { outcome: "threw" | "deadline"; shard: null };
 
 async function handleMessage(env: Env, message: Message<unknown>, deadLetter: boolean): Promise<void> {
   const body = message.body;

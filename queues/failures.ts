@@ -33,6 +33,12 @@ export function failedMessage(message: PipelineMessage): FailedMessage {
   }
 }
 
+/** The registration a dead-lettered document message was for (its key: `document:<query>:<registration>`). */
+export function registrationOfKey(messageKey: string): string | null {
+  const [type, , registrationId] = messageKey.split(":");
+  return type === "document" && registrationId ? registrationId : null;
+}
+
 /** The shard a message's step runs on, as the step signal names it (a move names both). */
 export function shardLabel(message: PipelineMessage, shard: number | null): string {
   if (message.type === "move") return `${message.from}>${message.to}`;

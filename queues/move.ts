@@ -9,7 +9,7 @@
  * everything.
  */
 import { readConfig } from "../worker/config";
-import { checkIdsOf, copyChunk, countOwned, deleteOwned, MOVED_TABLES } from "../worker/db/account-move";
+import { checkIdsOf, copiedWhole, copyChunk, countOwned, deleteOwned, MOVED_TABLES } from "../worker/db/account-move";
 import { findAccountShard, flipShard, setShardState, shardOf } from "../worker/db/shards";
 import { forgetAccount } from "../worker/lib/key-cache";
 import { enqueue, type MoveMessage } from "./messages";
@@ -49,7 +49,7 @@ export async function moveStep(env: Env, message: MoveMessage): Promise<StepOutc
   }
   const [before, after] = await Promise.all([countOwned(source, owner), countOwned(target, owner)]);
   // Something the copy missed (it should not happen: nothing of the account is written while it moves): copy again.
-  if (before.some((n, i) => after[i] !== n)) return doneThen([{ ...message, table: 0, after: "" }]);
+  if (!copiedWhole(before, after)) return doneThen([{ ...message, table: 0, after: "" }]);
   await flipShard(env.DB, message.accountId, message.from, message.to);
   forgetAccount(message.accountId);
   return doneThen([{ ...message, phase: "delete", notBefore: Date.now() + readConfig(env).authCacheMs }]);

@@ -3,6 +3,7 @@
  * queue send failed after its rows were written, or whose messages were lost. Re-sent messages are
  * harmless: every step is idempotent. It also measures every shard D1 for placement (shard_sizes).
  */
+import { deliverAuditOutbox } from "../worker/db/audit";
 import { runBatch } from "../worker/db/batch";
 import { stuckChecks, touchChecks } from "../worker/db/checks";
 import { stuckQueries, touchQueries } from "../worker/db/queries";
@@ -24,6 +25,8 @@ export async function sweep(env: Env, now: number = Date.now()): Promise<{ queri
     stuckQueries(env.DB, before, SWEEP_LIMIT),
     stuckChecks(env.DB, before, SWEEP_LIMIT),
     refreshShardSizes(env, now),
+    // Audit events a request wrote to the outbox but whose delivery did not run or failed.
+    deliverAuditOutbox(env, null, now),
   ]);
   const messages: PipelineMessage[] = [];
   for (const q of queries) {

@@ -12,19 +12,19 @@
  * Outputs, committed under worker/upstream/sandbox/scans/: the files, truth.json (each file's rows:
  * invoice code, number, amount, date), number-quads.json (where each row's number is printed in the picture) and data.ts (the files as base64 strings, for Node tools that
  * bundle the sandbox; the Worker reads the files themselves from its static assets,
- * scripts/build-static-assets.mjs). Deterministic (fixed seed): rerunning rewrites the same rows. Needs the system
- * font Noto Sans CJK (Debian fonts-noto-cjk). Run: `node scripts/make-scans.mjs`.
+ * scripts/build-static-assets.mjs). Deterministic (fixed seed): rerunning rewrites the same rows. Draws with Noto Sans SC
+ * from its npm package (scripts/cjk-font.mjs; no system font). Run: `node scripts/make-scans.mjs`.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
+import { CJK_FONT_FAMILY, cjkFontBytes } from "./cjk-font.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const OUT = join(ROOT, "worker/upstream/sandbox/scans");
-const FONT_FILE = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc";
-const FONT = "Noto Sans CJK SC";
+const FONT = CJK_FONT_FAMILY;
 /** Per-file budget: every file is uploaded as a static asset and copied into data.ts. */
 const MAX_BYTES = 120 * 1024;
 
@@ -192,7 +192,7 @@ const DEBTORS = [
 ];
 
 async function main() {
-  GlobalFonts.register(readFileSync(FONT_FILE), FONT);
+  GlobalFonts.register(cjkFontBytes(), FONT);
   mkdirSync(OUT, { recursive: true });
   const random = rng(20241123);
   const files = [];

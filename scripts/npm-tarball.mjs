@@ -8,6 +8,9 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 
+/** Noto Sans SC Regular (SIL OFL 1.1): the Chinese font the repository's PDFs are set in (worker/pdf/assets, held-out corpus). */
+export const NOTO_SANS_SC = { spec: "@expo-google-fonts/noto-sans-sc@0.4.3", file: "package/400Regular/NotoSansSC_400Regular.ttf" };
+
 /** `npm pack` a pinned package into `cacheDir` (once) and return the tarball's path. */
 export function packed(spec, cacheDir) {
   mkdirSync(cacheDir, { recursive: true });

@@ -5,7 +5,7 @@
  * wall and CPU seconds per page, peak memory.
  *
  * Corpus: the sandbox's committed scans (worker/upstream/sandbox/scans: four photo-like JPEGs, a clean
- * PNG, the image-only PDF's page as its embedded JPEG) and three clean renders made here (Noto Sans CJK
+ * PNG, the image-only PDF's page as its embedded JPEG) and three clean renders made here (Noto Sans SC
  * on white, like a screenshot of an invoice list). Truth: scans/truth.json and the lines drawn here.
  *
  * Engines: PaddleOCR PP-OCRv4 (@gutenye/ocr-node, in this process, through the service's own read
@@ -24,10 +24,11 @@ import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 import { loadEngine } from "../services/ocr/engine.mjs";
 import { singleJpegOfPage } from "../services/ocr/pdf-jpeg.mjs";
 import { readDocument } from "../services/ocr/read.mjs";
+import { CJK_FONT_FAMILY, cjkFontBytes } from "./cjk-font.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const SCANS = join(ROOT, "worker/upstream/sandbox/scans");
-const FONT = "Noto Sans CJK SC";
+const FONT = CJK_FONT_FAMILY;
 const only = process.argv.find((a) => a.startsWith("--engine="))?.slice("--engine=".length);
 
 /** Chinese lines every scan prints (make-scans.mjs draws them), besides its debtor line. */
@@ -199,7 +200,7 @@ function print(run) {
   console.log(`peak RSS ${run.peakMb.toFixed(0)} MB${run.loadMs === null ? "" : `, models loaded in ${(run.loadMs / 1000).toFixed(1)} s`}`);
 }
 
-GlobalFonts.registerFromPath("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", FONT);
+GlobalFonts.register(cjkFontBytes(), FONT);
 const dir = mkdtempSync(join(tmpdir(), "ocr-compare-"));
 try {
   const pages = await corpus(dir);

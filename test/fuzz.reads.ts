@@ -5,25 +5,15 @@
  * resources and for one who does not (404, as if they did not exist).
  */
 import fc from "fast-check";
-import { EntitlementsSchema } from "../worker/routes/account/schema";
-import {
-  CheckPageSchema,
-  CheckResultSchema,
-  CheckSchema,
-  EvidenceLocationsSchema,
-  NavigationSchema,
-  ResultPageSchema,
-} from "../worker/routes/checks/schema";
+import { CheckPageSchema, CheckSchema } from "../worker/schemas/check";
+import { CheckResultSchema, NavigationSchema, ResultPageSchema } from "../worker/schemas/check-result";
 import { CHECK_STATUSES, MATCH_STATUSES, RESULT_SORTS, RESULT_STATUSES, STRENGTHS } from "../worker/schemas/check-vocabulary";
-import {
-  QUERY_STATUSES,
-  QueryPageSchema,
-  QuerySchema,
-  REGISTRATION_PARSE_STATUSES,
-  RegistrationPageSchema,
-  RegistrationSchema,
-} from "../worker/routes/queries/schema";
-import { MAX_PAGE } from "../worker/routes/shared";
+import { MAX_PAGE } from "../worker/schemas/common";
+import { EntitlementsSchema } from "../worker/schemas/entitlements";
+import { EvidenceLocationsSchema } from "../worker/schemas/evidence";
+import { QueryPageSchema, QuerySchema } from "../worker/schemas/query";
+import { QUERY_STATUSES, REGISTRATION_PARSE_STATUSES } from "../worker/schemas/query-vocabulary";
+import { RegistrationPageSchema, RegistrationSchema } from "../worker/schemas/registration";
 import {
   all,
   enc,

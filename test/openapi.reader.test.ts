@@ -5,24 +5,12 @@
  */
 import { describe, expect, it } from "vitest";
 import type { z } from "@hono/zod-openapi";
-import { EntitlementsSchema } from "../worker/routes/account/schema";
-import {
-  CheckPageSchema,
-  CheckResultSchema,
-  CheckSchema,
-  CreateCheckBody,
-  EvidenceLocationsSchema,
-  NavigationSchema,
-  ResultPageSchema,
-} from "../worker/routes/checks/schema";
-import {
-  AcceptedQueriesSchema,
-  CreateQueriesBody,
-  QueryPageSchema,
-  QuerySchema,
-  RegistrationPageSchema,
-  RegistrationSchema,
-} from "../worker/routes/queries/schema";
+import { CheckPageSchema, CheckSchema, CreateCheckBody } from "../worker/schemas/check";
+import { CheckResultSchema, NavigationSchema, ResultPageSchema } from "../worker/schemas/check-result";
+import { EntitlementsSchema } from "../worker/schemas/entitlements";
+import { EvidenceLocationsSchema } from "../worker/schemas/evidence";
+import { AcceptedQueriesSchema, CreateQueriesBody, QueryPageSchema, QuerySchema } from "../worker/schemas/query";
+import { RegistrationPageSchema, RegistrationSchema } from "../worker/schemas/registration";
 import { invoiceDigits } from "../worker/domain/criteria";
 import { DEMO } from "../worker/routes/samples";
 import EXAMPLES from "../worker/routes/openapi-examples.json";

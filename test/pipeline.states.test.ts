@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { QUERY_EXECUTION_STATUSES, QUERY_STATUSES as PUBLIC_QUERY_STATUSES } from "../worker/routes/queries/schema";
+import { QUERY_EXECUTION_STATUSES, QUERY_STATUSES as PUBLIC_QUERY_STATUSES } from "../worker/schemas/query-vocabulary";
 import { CHECK_STATUSES } from "../worker/schemas/check-vocabulary";
 import { CHECK_STATES, checkState, checkStates, checkStatusColumn } from "../worker/domain/pipeline/check-states";
 import {

@@ -2,11 +2,13 @@
 import type { Context } from "hono";
 import type { KeyLookup, SubscriptionInfo } from "./db/auth";
 import { shardOf, type AccountShard } from "./db/shards";
+import type { AuditActor } from "./domain/audit";
 import type { WindowState } from "./domain/rate-limit";
 
 export interface Principal {
   accountId: string;
-  keyId: string;
+  /** Who acts, as the audit trail records it: the API key (id and display prefix) or the console's user. */
+  actor: AuditActor;
   /** From the auth lookup (cached with the key): where the account's registrations, documents and results live. */
   shard: AccountShard;
   subscription: SubscriptionInfo | null;

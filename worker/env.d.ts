@@ -21,11 +21,12 @@ interface __BaseEnv_Env {
   OCR_TOKEN?: string;
   ACCOUNT_GATE: DurableObjectNamespace<import("./index").AccountGate>;
   UPSTREAM_POOL: DurableObjectNamespace<import("./index").UpstreamPool>;
+  SIGN_IN_GUARD: DurableObjectNamespace<import("./index").SignInGuard>;
 }
 declare namespace Cloudflare {
   interface GlobalProps {
     mainModule: typeof import("./index");
-    durableNamespaces: "AccountGate" | "UpstreamPool";
+    durableNamespaces: "AccountGate" | "UpstreamPool" | "SignInGuard";
   }
   interface Env extends __BaseEnv_Env {}
 }

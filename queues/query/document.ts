@@ -38,7 +38,7 @@ export async function documentStep(env: Env, shard: D1Database, message: Documen
   const read = await readFiles(env, files.documents, attempt);
   if (read.kind === "retry") return retryTransient("ocr_failed", attempt);
 
-  const parsed = parse(env, read.documents, message.queryId);
+  const parsed = parse(env, read.documents, reg.certificateNumber, message.queryId);
   const now = Date.now();
   const processed = processedRegistration(reg, {
     certificateObtained: files.certificateObtained,
@@ -56,13 +56,14 @@ export async function documentStep(env: Env, shard: D1Database, message: Documen
 }
 
 /**
- * The certificate's parse; a certificate file that could not be opened still says why in the
- * registration detail. Its outcome is a `parse` signal by the PDF's generator.
+/**
+ * The certificate's parse, checked against the number the upstream listed; a certificate file that could
+ * not be opened still says why in the registration detail. Its outcome is a `parse` signal by the PDF's generator.
  */
-function parse(env: Env, documents: readonly GatheredDocument[], queryId: string): Parsed | null {
+function parse(env: Env, documents: readonly GatheredDocument[], listedNumber: string, queryId: string): Parsed | null {
   const certificate = documents.find((d) => d.row.kind === "certificate");
   if (!certificate) return null;
-  const parsed = certificate.pages ? parseCertificate(certificate.pages) : unreadableCertificate();
+  const parsed = certificate.pages ? parseCertificate(certificate.pages, { listedNumber }) : unreadableCertificate();
   record(
     env,
     "parse",

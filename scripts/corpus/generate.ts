@@ -19,7 +19,7 @@ import { renderReportLab, reportLabVersion, type ReportLabLayout } from "./rende
 import { select } from "./selection";
 import { VOCABULARIES, type VocabularyName } from "./vocabularies";
 import { HELDOUT_PLAN, renderHeldout } from "./heldout";
-import type { Planned } from "./planned";
+import type { NpmFonts, Planned } from "./planned";
 
 export interface TruthFile {
   renderer: string;
@@ -134,6 +134,7 @@ export interface BuildOptions {
   outDir: string;
   /** Build the held-out set (scripts/corpus/heldout.ts: other layouts, other subjects) instead of the tuning corpus. */
   heldout: boolean;
+  fonts: NpmFonts;
 }
 
 export async function buildCorpus(opts: BuildOptions): Promise<void> {
@@ -142,7 +143,9 @@ export async function buildCorpus(opts: BuildOptions): Promise<void> {
   for (const { renderer, count, layouts } of opts.heldout ? HELDOUT_PLAN : PLAN) {
     if (opts.only.length && !opts.only.includes(renderer)) continue;
     const planned = plan(renderer, count, layouts, opts.seed, opts.heldout ? "heldout-" : "");
-    const pdfs = await (opts.heldout ? renderHeldout : render)(renderer, planned, opts.workDir, scriptDir);
+    const pdfs = opts.heldout
+      ? await renderHeldout(renderer, planned, opts.workDir, scriptDir, opts.fonts)
+      : await render(renderer, planned, opts.workDir, scriptDir);
     const dir = join(opts.outDir, renderer);
     mkdirSync(dir, { recursive: true });
     for (const file of readdirSync(dir)) if (file.endsWith(".pdf") || file.endsWith(".truth.json")) rmSync(join(dir, file));

@@ -9,12 +9,14 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PrintedDocument } from "./document";
-import type { Planned } from "./planned";
+import type { NpmFonts, Planned } from "./planned";
 import { sections } from "./heldout-blocks";
 import { HELDOUT_OFFICE_LAYOUTS, heldoutFodt, type HeldoutOfficeLayout } from "./heldout-fodt";
 import { HELDOUT_HTML_LAYOUTS, heldoutHtml, type HeldoutHtmlLayout, pageTemplates } from "./heldout-html";
 import { HELDOUT_PDFLIB_LAYOUTS, type HeldoutPdfLibLayout, renderHeldoutPdfLib } from "./heldout-pdflib";
+import { REPORT_ENGINE_LAYOUTS, renderReportEngine, type ReportEngineLayout } from "./heldout-report-engine";
 import { launchChromium } from "./render-chromium";
+import { Rng } from "../../worker/upstream/sandbox/prng";
 import { systemFonts } from "./render-pdflib";
 
 export const HELDOUT_REPORTLAB_LAYOUTS = ["right-aligned", "landscape-columns", "six-column"] as const;
@@ -25,6 +27,7 @@ export const HELDOUT_PLAN: { renderer: string; count: number; layouts: string[] 
   { renderer: "reportlab", count: 6, layouts: [...HELDOUT_REPORTLAB_LAYOUTS] },
   { renderer: "libreoffice", count: 6, layouts: [...HELDOUT_OFFICE_LAYOUTS] },
   { renderer: "pdflib", count: 6, layouts: [...HELDOUT_PDFLIB_LAYOUTS] },
+  { renderer: "report-engine", count: 6, layouts: [...REPORT_ENGINE_LAYOUTS] },
 ];
 
 function requireDoc(p: Planned): PrintedDocument {
@@ -100,7 +103,13 @@ function renderLibreOffice(planned: Planned[], workDir: string): Map<string, Uin
   return new Map(planned.map((p) => [p.name, new Uint8Array(readFileSync(join(workDir, "out", `${p.name}.pdf`)))]));
 }
 
-export async function renderHeldout(renderer: string, planned: Planned[], workDir: string, scriptDir: string): Promise<Map<string, Uint8Array>> {
+export async function renderHeldout(
+  renderer: string,
+  planned: Planned[],
+  workDir: string,
+  scriptDir: string,
+  fonts: NpmFonts,
+): Promise<Map<string, Uint8Array>> {
   switch (renderer) {
     case "chromium":
       return renderChromium(planned);
@@ -115,6 +124,12 @@ export async function renderHeldout(renderer: string, planned: Planned[], workDi
           planned.map(async (p) => [p.name, await renderHeldoutPdfLib(requireDoc(p), p.layout as HeldoutPdfLibLayout, fonts)] as const),
         ),
       );
+    }
+    case "report-engine": {
+      const out = new Map<string, Uint8Array>();
+      for (const p of planned)
+        out.set(p.name, await renderReportEngine(requireDoc(p), p.layout as ReportEngineLayout, fonts, Rng.of("report-engine-order", p.name)));
+      return out;
     }
     default:
       throw new Error(`unknown held-out renderer ${renderer}`);

@@ -15,3 +15,8 @@ export interface Planned {
   doc: PrintedDocument | null;
   truth: FieldValues;
 }
+
+/** Fonts from npm packages (build.mjs fetches them with `npm pack`), cut to a text's characters: for renderers that must not read /usr/share/fonts. */
+export interface NpmFonts {
+  notoSansSC: (chars: string) => Promise<Uint8Array>;
+}

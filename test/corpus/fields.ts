@@ -13,6 +13,11 @@ export type FieldValues = Record<string, string>;
 
 /** Per-party facts, appended to "<role><n>.". */
 export const PARTY_FIELDS = ["name", "typeCode", "unifiedSocialCreditCode", "personalIdentityNumber"] as const;
+/**
+ * A party's registry identifier as a reader of the real certificates states it: its unified social credit
+ * code, or the older organisation code printed under "组织机构代码/统一社会信用代码".
+ */
+export const PARTY_IDENTIFIER = "identifier";
 export type PartyField = (typeof PARTY_FIELDS)[number];
 
 export function partyKey(role: string, position: number, field: PartyField): string {
@@ -43,6 +48,7 @@ const SCALARS: ReadonlyArray<readonly [string, (c: Certificate) => string | numb
   ["propertyValueCurrency", (c) => c.propertyValueCurrency],
   ["propertyUniqueCode", (c) => c.propertyUniqueCode],
   ["propertyDescription", (c) => c.propertyDescription],
+  ["businessTypeDescription", (c) => c.businessTypeDescription],
   ["declaredAttachments", (c) => (c.declaredAttachments?.length ? c.declaredAttachments.map((a) => a.fileName ?? "").join("|") : null)],
   ["preparer.name", (c) => c.preparer?.name],
   ["changeDescription", (c) => c.registrationDetails?.changeDescription],
@@ -62,6 +68,8 @@ function partyFields(parties: readonly CertificateParty[], out: FieldValues): vo
       const value = party[field];
       if (value !== null && value !== undefined && value !== "") out[partyKey(role, position, field)] = value;
     }
+    const identifier = party.unifiedSocialCreditCode ?? party.details?.organizationCode;
+    if (identifier) out[`${role}${position}.${PARTY_IDENTIFIER}`] = identifier;
   }
 }
 
@@ -74,6 +82,53 @@ export function certificateFields(certificate: Certificate | null | undefined): 
     if (value !== null && value !== undefined && value !== "") out[key] = String(value);
   }
   partyFields(certificate.parties ?? [], out);
+  return out;
+}
+
+/** The checked fields a ParseIssue's `field` speaks of (besides its own name). */
+const ISSUE_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  businessTypeCode: ["businessTypeCode", "businessTypeDescription"],
+  performancePeriodText: ["performanceStartDate", "performanceEndDate"],
+  "registrationDetails.changeDescription": ["changeDescription"],
+  "registrationDetails.extensionMonths": ["extensionMonths"],
+  "registrationDetails.cancellationReason": ["cancellationReason"],
+};
+const PARTY_ISSUE = /^parties\[(\d+)\]\.(?:details\.)?(\w+)$/;
+const PARTY_ISSUE_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  unifiedSocialCreditCode: ["unifiedSocialCreditCode", PARTY_IDENTIFIER],
+  organizationCode: [PARTY_IDENTIFIER],
+};
+
+/**
+ * The checked fields a ParseIssue flags: a value the parser could not vouch for (null or kept, with its
+ * raw text in the issue). A wrong value on a flagged field is a reader's warning, not a silent error.
+ */
+export function flaggedFields(certificate: Certificate | null | undefined): Set<string> {
+  const out = new Set<string>();
+  if (!certificate) return out;
+  const parties = certificate.parties ?? [];
+  const positions = new Map<number, string>();
+  const seen = new Map<string, number>();
+  parties.forEach((party, k) => {
+    const role = party.role ?? "unknown";
+    const position = (seen.get(role) ?? 0) + 1;
+    seen.set(role, position);
+    positions.set(k, `${role}${position}.`);
+  });
+  for (const issue of certificate.issues ?? []) {
+    const field = issue.field;
+    if (!field) continue;
+    const party = PARTY_ISSUE.exec(field);
+    const prefix = party ? positions.get(Number(party[1])) : undefined;
+    if (party && prefix) {
+      const name = party[2] ?? "";
+      for (const f of PARTY_ISSUE_FIELDS[name] ?? [name]) out.add(`${prefix}${f}`);
+    } else if (field.startsWith("parties.")) {
+      // A whole role missing: every field of that role.
+      const role = field.slice("parties.".length);
+      for (const f of [...PARTY_FIELDS, PARTY_IDENTIFIER]) for (let n = 1; n <= 30; n++) out.add(partyKey(role, n, f as PartyField));
+    } else for (const f of ISSUE_FIELDS[field] ?? [field]) out.add(f);
+  }
   return out;
 }
 
@@ -97,11 +152,28 @@ export interface FieldCheck {
   expected: string;
   got: string | undefined;
   ok: boolean;
+  /** A ParseIssue speaks of the field: the parser said it could not vouch for what it emitted, or why it emitted nothing. */
+  flagged: boolean;
 }
 
-/** One check per field of the truth; fields the parser read but the truth lacks are not scored. */
-export function compareFields(truth: FieldValues, got: FieldValues): FieldCheck[] {
-  return Object.entries(truth).map(([field, expected]) => ({ field, expected, got: got[field], ok: sameValue(field, expected, got[field]) }));
+/**
+ * One check per field of the truth; fields the parser read but the truth lacks are not scored. An empty
+ * expected value ("") means the certificate prints none: any value read is wrong.
+ */
+export function compareFields(truth: FieldValues, got: FieldValues, flagged: ReadonlySet<string> = new Set()): FieldCheck[] {
+  return Object.entries(truth).map(([field, expected]) => {
+    const value = expected === "" ? (got[field] ?? "") : got[field];
+    return { field, expected, got: value, ok: sameValue(field, expected, value), flagged: flagged.has(field) };
+  });
+}
+
+/** What a check came to: right; missing (nothing read); wrong but flagged by an issue; wrong and unflagged (confidently wrong). */
+export type Outcome = "right" | "missing" | "flagged" | "unflagged";
+
+export function outcomeOf(check: FieldCheck): Outcome {
+  if (check.ok) return "right";
+  if (check.got === undefined || check.got === "") return "missing";
+  return check.flagged ? "flagged" : "unflagged";
 }
 
 /** A field's column in the per-field table: party fields grouped across positions ("debtor.name"). */

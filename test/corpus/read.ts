@@ -4,18 +4,20 @@
  */
 import { parseCertificate } from "../../worker/domain/certificate";
 import { extractPdf } from "../../worker/pdf/extract";
-import { certificateFields, type FieldValues } from "./fields";
+import { certificateFields, type FieldValues, flaggedFields } from "./fields";
 
 export interface CertificateRead {
   /** parseStatus as the API reports it, or "extract:<reason>" when the PDF could not be read. */
   status: string;
   fields: FieldValues;
+  /** Checked fields a ParseIssue speaks of. */
+  flagged: Set<string>;
 }
 
-export async function readCertificate(pdf: Uint8Array): Promise<CertificateRead> {
+export async function readCertificate(pdf: Uint8Array, listedNumber?: string): Promise<CertificateRead> {
   const extraction = await extractPdf(pdf);
-  if (!extraction.ok) return { status: `extract:${extraction.reason}`, fields: {} };
+  if (!extraction.ok) return { status: `extract:${extraction.reason}`, fields: {}, flagged: new Set() };
   // The pages with their text runs' boxes, as the pipeline passes them: the parser reads cells and rows from them.
-  const parsed = parseCertificate(extraction.pages);
-  return { status: parsed.status, fields: certificateFields(parsed.certificate) };
+  const parsed = parseCertificate(extraction.pages, listedNumber === undefined ? {} : { listedNumber });
+  return { status: parsed.status, fields: certificateFields(parsed.certificate), flagged: flaggedFields(parsed.certificate) };
 }

@@ -2,7 +2,7 @@
  * @module Scores of the certificate corpus, shared by the harness (`npm run corpus`) and the corpus test:
  * per document, per renderer and per field, and the report's text tables.
  */
-import { comparable, compareFields, type FieldCheck, fieldFamily, type FieldValues } from "./fields";
+import { comparable, compareFields, type FieldCheck, fieldFamily, type FieldValues, outcomeOf } from "./fields";
 import type { CertificateRead } from "./read";
 
 export interface DocumentScore {
@@ -19,11 +19,17 @@ export interface RendererScore {
   right: number;
   /** Percentage of checked fields read right. */
   accuracy: number;
+  /** Checked fields with no value read. */
+  missing: number;
+  /** Wrong values a ParseIssue flags. */
+  flagged: number;
+  /** Wrong values no ParseIssue flags: the parser was confidently wrong. Must be 0. */
+  unflagged: number;
   statuses: Record<string, number>;
 }
 
 export function scoreDocument(renderer: string, name: string, truth: FieldValues, read: CertificateRead): DocumentScore {
-  return { renderer, name, status: read.status, checks: compareFields(truth, read.fields) };
+  return { renderer, name, status: read.status, checks: compareFields(truth, read.fields, read.flagged) };
 }
 
 function scoreOf(renderer: string, docs: DocumentScore[]): RendererScore {
@@ -31,7 +37,18 @@ function scoreOf(renderer: string, docs: DocumentScore[]): RendererScore {
   const right = checks.filter((c) => c.ok).length;
   const statuses: Record<string, number> = {};
   for (const d of docs) statuses[d.status] = (statuses[d.status] ?? 0) + 1;
-  return { renderer, documents: docs.length, checked: checks.length, right, accuracy: checks.length ? (100 * right) / checks.length : 100, statuses };
+  const count = (outcome: string) => checks.filter((c) => outcomeOf(c) === outcome).length;
+  return {
+    renderer,
+    documents: docs.length,
+    checked: checks.length,
+    right,
+    accuracy: checks.length ? (100 * right) / checks.length : 100,
+    missing: count("missing"),
+    flagged: count("flagged"),
+    unflagged: count("unflagged"),
+    statuses,
+  };
 }
 
 /** One score per renderer, in first-seen order, then the total. */
@@ -57,27 +74,32 @@ const percent = (right: number, checked: number) => (checked ? `${((100 * right)
 
 export function rendererTable(scores: RendererScore[]): string {
   return table(
-    ["renderer", "documents", "fields checked", "fields right", "accuracy", "parseStatus"],
+    ["set", "documents", "fields checked", "fields right", "accuracy", "missing", "wrong, flagged", "wrong, unflagged", "parseStatus"],
     scores.map((s) => [
       s.renderer, String(s.documents), String(s.checked), String(s.right), percent(s.right, s.checked),
+      String(s.missing), String(s.flagged), String(s.unflagged),
       Object.entries(s.statuses).map(([k, v]) => `${k} ${v}`).join(", "),
     ]),
   );
 }
 
-/** Fields (party fields grouped across positions) × renderers: right / checked. */
+/**
+ * Fields (party fields grouped across positions) × renderers: right / checked, then "!n" when n of the
+ * wrong values were unflagged (confidently wrong).
+ */
 export function fieldTable(docs: DocumentScore[]): string {
   const renderers = [...new Set(docs.map((d) => d.renderer))];
-  const cells = new Map<string, { right: number; checked: number }>();
+  const cells = new Map<string, { right: number; checked: number; unflagged: number }>();
   const families: string[] = [];
   for (const d of docs) {
     for (const c of d.checks) {
       const family = fieldFamily(c.field);
       if (!families.includes(family)) families.push(family);
       for (const key of [`${family}\u0001${d.renderer}`, `${family}\u0001total`]) {
-        const cell = cells.get(key) ?? { right: 0, checked: 0 };
+        const cell = cells.get(key) ?? { right: 0, checked: 0, unflagged: 0 };
         cell.checked += 1;
         if (c.ok) cell.right += 1;
+        if (outcomeOf(c) === "unflagged") cell.unflagged += 1;
         cells.set(key, cell);
       }
     }
@@ -86,7 +108,7 @@ export function fieldTable(docs: DocumentScore[]): string {
     ["field", ...renderers, "total"],
     families.map((f) => [f, ...[...renderers, "total"].map((r) => {
       const cell = cells.get(`${f}\u0001${r}`);
-      return cell ? `${cell.right}/${cell.checked}` : "-";
+      return cell ? `${cell.right}/${cell.checked}${cell.unflagged ? ` !${cell.unflagged}` : ""}` : "-";
     })]),
   );
 }
@@ -121,7 +143,7 @@ export function failureList(docs: DocumentScore[]): string {
     const wrong = d.checks.filter((c) => !c.ok);
     if (wrong.length === 0) continue;
     out.push(`${d.renderer}/${d.name} (${d.status}): ${wrong.length} of ${d.checks.length} wrong`);
-    for (const c of wrong) out.push(`  ${c.field}: ${mismatch(c)}`);
+    for (const c of wrong) out.push(`  ${c.field}${outcomeOf(c) === "unflagged" ? " (UNFLAGGED)" : c.flagged ? " (flagged)" : ""}: ${mismatch(c)}`);
   }
   return out.join("\n");
 }

@@ -1,10 +1,12 @@
 /**
  * Word boxes inside an OCR line (services/ocr/words.mjs), on rows drawn like the sandbox's scans
- * (scripts/make-scans.mjs: table cells with rules, Noto Sans CJK 21 px, turned like a photo): each word's
+ * (scripts/make-scans.mjs: table cells with rules, Noto Sans SC 21 px, turned like a photo; here the Worker's
+ * embedded subset of that face, which has every digit and mark drawn, so no system font is needed): each word's
  * box must hold the ink of the word as drawn, whatever the rules and the empty cells between them.
  */
 import { describe, expect, it } from "vitest";
 import { wordBoxes } from "../../services/ocr/words.mjs";
+import { embeddedFontBytes } from "../../worker/pdf/fonts";
 
 interface Canvas {
   getContext(kind: "2d"): Context;
@@ -27,11 +29,12 @@ interface Context {
   getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
 }
 const load = (name: string) => import(/* @vite-ignore */ name);
-const [{ createCanvas, GlobalFonts }, { readFileSync }] = (await Promise.all([load("@napi-rs/canvas"), load("node:fs")])) as [
-  { createCanvas(w: number, h: number): Canvas; GlobalFonts: { register(bytes: Uint8Array, name: string): unknown } },
-  { readFileSync(path: string): Uint8Array },
-];
-GlobalFonts.register(readFileSync("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"), "Noto Sans CJK SC");
+const { createCanvas, GlobalFonts } = (await load("@napi-rs/canvas")) as {
+  createCanvas(w: number, h: number): Canvas;
+  GlobalFonts: { register(bytes: Uint8Array, name: string): unknown };
+};
+// A face that fails to register would fall back to whatever the machine has (or to nothing on a bare one).
+if (!GlobalFonts.register(embeddedFontBytes(), "Noto Sans SC")) throw new Error("the embedded font did not register");
 
 const W = 900;
 const H = 120;
@@ -49,7 +52,7 @@ function row(cells: string[], degrees: number) {
   g.translate(-W / 2, -H / 2);
   g.fillStyle = g.strokeStyle = "#1a1a1a";
   g.lineWidth = 1.5;
-  g.font = '21px "Noto Sans CJK SC"';
+  g.font = '21px "Noto Sans SC"';
   g.textBaseline = "middle";
   const line = (x0: number, y0: number, x1: number, y1: number) => (g.beginPath(), g.moveTo(x0, y0), g.lineTo(x1, y1), g.stroke());
   line(CELLS[0]!, 37, CELLS.at(-1)!, 37);

@@ -12,7 +12,7 @@ import { runBatch, STATEMENTS_PER_BATCH, type Write } from "./batch";
 import { inJsonList } from "./json-list";
 import { D1_MAX_PARAMETERS } from "./limits";
 import { checks } from "./schema";
-import { checkResults, documents, evidence, manualReviews, registrations } from "./schema/shard";
+import { auditEvents, checkResults, documents, evidence, manualReviews, registrations } from "./schema/shard";
 
 interface MovedTable {
   name: string;
@@ -20,6 +20,11 @@ interface MovedTable {
   id: SQLiteColumn;
   /** The account's rows: by account id, or by the account's check ids. */
   owned: (accountId: string, checkIds: readonly string[]) => SQL | undefined;
+  /**
+   * Copied but never deleted from the source: the audit trail is append-only (its triggers refuse a
+   * DELETE). The source keeps a frozen copy; the target may hold more (events of an earlier stay there).
+   */
+  keepsSource?: true;
 }
 
 const byAccount = (column: SQLiteColumn) => (accountId: string) => eq(column, accountId);
@@ -32,7 +37,13 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   { name: "check_results", table: checkResults, id: checkResults.id, owned: byCheck(checkResults.checkId) },
   { name: "evidence", table: evidence, id: evidence.id, owned: byCheck(evidence.checkId) },
   { name: "manual_reviews", table: manualReviews, id: manualReviews.id, owned: byCheck(manualReviews.checkId) },
+  { name: "audit_events", table: auditEvents, id: auditEvents.id, owned: byAccount(auditEvents.accountId), keepsSource: true },
 ];
+
+/** Whether the target holds every copied row: as many as the source, or more for a table whose source is kept. */
+export function copiedWhole(before: readonly number[], after: readonly number[]): boolean {
+  return MOVED_TABLES.every((moved, i) => (moved.keepsSource ? (after[i] ?? 0) >= (before[i] ?? 0) : after[i] === before[i]));
+}
 
 /** The account's check ids (results, evidence and reviews are found by them). */
 export async function checkIdsOf(db: D1Database, accountId: string): Promise<string[]> {
@@ -90,6 +101,6 @@ export async function deleteOwned(db: D1Database, owner: { accountId: string; ch
   const d = drizzle(db);
   await runBatch(
     db,
-    MOVED_TABLES.map((moved) => d.delete(moved.table).where(moved.owned(owner.accountId, owner.checkIds))),
+    MOVED_TABLES.filter((moved) => !moved.keepsSource).map((moved) => d.delete(moved.table).where(moved.owned(owner.accountId, owner.checkIds))),
   );
 }

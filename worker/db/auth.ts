@@ -27,6 +27,8 @@ export interface SubscriptionInfo {
 
 export interface KeyLookup {
   keyId: string;
+  /** The key's display prefix: how the audit trail names the key. */
+  prefix: string;
   expiresAt: number;
   revokedAt: number | null;
   accountId: string;
@@ -51,7 +53,7 @@ export async function lookupKey(db: D1Database, keyHash: string, now: number): P
   const d = drizzle(db);
   const row = await d
     .select({
-      key: { id: apiKeys.id, expiresAt: apiKeys.expiresAt, revokedAt: apiKeys.revokedAt },
+      key: { id: apiKeys.id, prefix: apiKeys.prefix, expiresAt: apiKeys.expiresAt, revokedAt: apiKeys.revokedAt },
       account: { id: accounts.id, disabled: accounts.disabled },
       shard: { index: shardDirectory.shard, state: shardDirectory.state },
       subscription: subscriptions,
@@ -69,6 +71,7 @@ export async function lookupKey(db: D1Database, keyHash: string, now: number): P
   if (!row) return null;
   return {
     keyId: row.key.id,
+    prefix: row.key.prefix,
     expiresAt: row.key.expiresAt,
     revokedAt: row.key.revokedAt,
     accountId: row.account.id,

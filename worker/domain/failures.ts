@@ -1,6 +1,7 @@
 /** @module Public failure messages: fixed per code, no upstream diagnostics, no customer text. */
-export type FailureCode =
-  "SOURCE_QUARANTINED" | "SOURCE_UNAVAILABLE" | "QUERY_FAILED" | "CHECK_FAILED" | "DOCUMENT_COVERAGE_INCOMPLETE" | "CHECK_COVERAGE_INCOMPLETE";
+import type { FAILURE_CODES } from "../schemas/query-vocabulary";
+
+export type FailureCode = (typeof FAILURE_CODES)[number];
 
 export const FAILURE_MESSAGES: Record<FailureCode, string> = {
   SOURCE_QUARANTINED: "The registry holds this subject's data in quarantine; it cannot be handed out.",

@@ -23,7 +23,12 @@ export const apiKeyAuth = createMiddleware<AppEnv>(async (c, next) => {
   const found = await findKey(c.env, await sha256Hex(key), now);
   if (!found || found.revokedAt !== null || found.expiresAt <= now) throw new ApiError("UNAUTHENTICATED");
   if (found.accountDisabled) throw new ApiError("ACCOUNT_DISABLED");
-  c.set("principal", { accountId: found.accountId, keyId: found.keyId, shard: found.shard, subscription: found.subscription });
+  c.set("principal", {
+    accountId: found.accountId,
+    actor: { type: "api_key", id: found.keyId, label: found.prefix },
+    shard: found.shard,
+    subscription: found.subscription,
+  });
   await next();
 });
 

@@ -9,6 +9,7 @@
  * routes are patterns (`/api/open/v1/queries/:id`), steps and outcomes are words of this code, a
  * PDF's Producer and Creator are the names of the programs that wrote it.
  */
+import { FAILURE_REASONS, PIPELINE_STEPS } from "../db/schema/operations";
 
 export const SIGNALS = {
   /** One per HTTP request: the route's pattern (never the path), method, status; the account's shard when a key named one, else "-". */
@@ -27,6 +28,19 @@ export const SIGNALS = {
 } as const satisfies Record<string, { blobs: readonly string[]; doubles: readonly string[] }>;
 
 export type SignalName = keyof typeof SIGNALS;
+
+/** What became of one queue delivery (the step signal's outcome). */
+export const STEP_OUTCOMES = ["done", "retry", "wait", "threw", "deadline", "dead_lettered"] as const;
+export type StepOutcomeName = (typeof STEP_OUTCOMES)[number];
+
+/** The values an enumerated blob takes: the only ones docs/operations.md's queries may compare it with. */
+export const BLOB_VALUES: { [S in SignalName]?: { [B in (typeof SIGNALS)[S]["blobs"][number]]?: readonly string[] } } = {
+  request: { method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"], status_class: ["1xx", "2xx", "3xx", "4xx", "5xx"] },
+  step: { step: PIPELINE_STEPS, outcome: STEP_OUTCOMES },
+  parse: { outcome: ["completed", "failed", "unreadable"] },
+  ocr: { outcome: ["read", "transient", "permanent"], kind: ["image", "pdf_page"] },
+  dead_letter: { step: PIPELINE_STEPS, reason: FAILURE_REASONS },
+};
 
 /** The values of a signal: a string per blob, a number per double, by name. */
 export type SignalFields<S extends SignalName> = { [B in (typeof SIGNALS)[S]["blobs"][number]]: string } & {

@@ -4,7 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { FAILURE_REASONS, PIPELINE_STEPS, TASK_KINDS } from "../db/schema/operations";
-import { int64, timestamp } from "../routes/shared";
+import { int64, timestamp } from "./common";
 
 const count = () => int64().min(0);
 
@@ -14,11 +14,9 @@ export const TaskParams = z.object({
 
 const DeadLetteredMessageSchema = z.object({
   step: z.enum(PIPELINE_STEPS).openapi({ description: "The pipeline step whose message the dead-letter queue ended" }),
-  reason: z
-    .enum(FAILURE_REASONS)
-    .openapi({
-      description: "The last failure recorded for the message; `waited` when every delivery waited (upstream slot, busy upstream, account move)",
-    }),
+  reason: z.enum(FAILURE_REASONS).openapi({
+    description: "The last failure recorded for the message; `waited` when every delivery waited (upstream slot, busy upstream, account move)",
+  }),
   attempts: count().openapi({ description: "The delivery attempt at which it was recorded" }),
   deadLetteredAt: timestamp(),
   redrivenAt: timestamp().optional().openapi({ description: "When an operator re-drove the task since" }),

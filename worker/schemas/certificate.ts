@@ -5,6 +5,7 @@
  * Every field is nullable, as the spec says; a missing label is `null`, never an absent key.
  */
 import { z } from "@hono/zod-openapi";
+import { REGISTER_TYPES } from "./query-vocabulary";
 
 const text = (description: string) => z.string().nullable().openapi({ description });
 const int64 = (description: string) => z.number().int().nullable().openapi({ description });
@@ -120,7 +121,7 @@ export const RegistrationDetailsSchema = z
     description: "Content specific to change, extension, objection or cancellation registrations",
   });
 
-export const RegisterTypeSchema = z.enum(["initial", "change", "extension", "cancellation", "objection"]);
+export const RegisterTypeSchema = z.enum(REGISTER_TYPES);
 
 export const CertificateSchema = z
   .object({

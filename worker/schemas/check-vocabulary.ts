@@ -1,5 +1,5 @@
 /**
- * @module The value sets of a check, written once: the public schemas (routes/checks/schema.ts), the
+ * @module The value sets of a check, written once: the public schemas (schemas/check*.ts, schemas/evidence.ts), the
  * stored evidence record (db/evidence.ts) and the tables' column types all read them from here.
  */
 

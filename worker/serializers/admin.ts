@@ -2,33 +2,14 @@
  * @module Management-API shapes (management-api.md): AdminAccount, Plan, Subscription, Grant, key
  * list items and the created key, the stored review, a stored fixture file.
  */
-import type { z } from "@hono/zod-openapi";
 import type { AccountRecord, AllowanceBucketRecord, ApiKeyRecord, PlanRecord } from "../db/schema";
 import { toIso } from "../lib/time";
-import type { SubscriptionSchema } from "../routes/account/schema";
 import type { AccountShard as AccountShardRow } from "../db/shards";
-import type {
-  AccountSchema,
-  AccountShardSchema,
-  CreatedKeySchema,
-  GrantSchema,
-  KeyListItemSchema,
-  PlanSchema,
-  StoredFileSchema,
-  StoredSubjectSchema,
-} from "../routes/admin/schema";
+import type { AccountShard, AdminAccount, CreatedKey, Grant, KeyListItem, Plan, StoredFile, StoredSubject } from "../schemas/admin";
+import type { ManualReview } from "../schemas/check-result";
+import type { Subscription } from "../schemas/entitlements";
 import type { FixtureSubject } from "../upstream/sandbox/fixtures";
-import type { ManualReviewSchema } from "../routes/checks/schema";
 import { toPlanSummary } from "./entitlements";
-
-export type AdminAccount = z.infer<typeof AccountSchema>;
-export type Plan = z.infer<typeof PlanSchema>;
-export type Grant = z.infer<typeof GrantSchema>;
-export type KeyListItem = z.infer<typeof KeyListItemSchema>;
-export type CreatedKey = z.infer<typeof CreatedKeySchema>;
-export type Subscription = z.infer<typeof SubscriptionSchema>;
-export type ManualReview = z.infer<typeof ManualReviewSchema>;
-export type AccountShard = z.infer<typeof AccountShardSchema>;
 
 export function toAccountShard(entry: AccountShardRow): AccountShard {
   return { shard: entry.index, state: entry.state };
@@ -81,10 +62,10 @@ export function toManualReview(r: { decision: ManualReview["decision"]; note: st
   return { decision: r.decision, note: r.note, reviewedAt: toIso(r.reviewedAt) };
 }
 
-export function toStoredSubject(subjectName: string, fixture: FixtureSubject): z.infer<typeof StoredSubjectSchema> {
+export function toStoredSubject(subjectName: string, fixture: FixtureSubject): StoredSubject {
   return { subjectName, registrationCount: fixture.registrations.length };
 }
 
-export function toStoredFile(file: { sha256: string; size: number }): z.infer<typeof StoredFileSchema> {
+export function toStoredFile(file: { sha256: string; size: number }): StoredFile {
   return { sha256: file.sha256, size: file.size };
 }

@@ -1,18 +1,12 @@
-/** @module Check result records → PublicCheckResultSummary, PublicCheckResultPage, PublicCheckResult, CheckResultNavigation. */
-import type { z } from "@hono/zod-openapi";
+/** @module Check result records → CheckResultSummary, CheckResultPage, CheckResult, CheckResultNavigation. */
 import type { StoredEvidence } from "../db/evidence";
 import type { ResultPosition, resultCounts } from "../db/results";
 import type { CheckResultRecord, DocumentRecord, RegistrationRecord } from "../db/schema";
 import { toIso } from "../lib/time";
-import type { CheckEvidenceSchema, CheckResultSchema, CheckResultSummarySchema, NavigationSchema, ResultPageSchema } from "../routes/checks/schema";
+import type { CheckEvidence, CheckResult, CheckResultNavigation, CheckResultPage, CheckResultSummary } from "../schemas/check-result";
+import type { Registration } from "../schemas/registration";
 import { toPublicEvidence } from "./evidence";
-import { toRegistrationSummary, type PublicRegistration } from "./registration";
-
-export type CheckResultSummary = z.infer<typeof CheckResultSummarySchema>;
-export type CheckResultPage = z.infer<typeof ResultPageSchema>;
-export type PublicCheckResult = z.infer<typeof CheckResultSchema>;
-export type CheckResultNavigation = z.infer<typeof NavigationSchema>;
-type CheckEvidence = z.infer<typeof CheckEvidenceSchema>;
+import { toRegistrationSummary } from "./registration";
 
 function optional<K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> {
   return value === null || value === undefined ? {} : ({ [key]: value } as Record<K, V>);
@@ -61,20 +55,20 @@ function toCheckEvidence(r: CheckResultRecord, evidence: readonly StoredEvidence
   };
 }
 
-export function toPublicCheckResult(r: CheckResultRecord, registration: PublicRegistration, evidence: readonly StoredEvidence[]): PublicCheckResult {
+export function toPublicCheckResult(r: CheckResultRecord, registration: Registration, evidence: readonly StoredEvidence[]): CheckResult {
   return {
     registration,
     matchStatus: r.matchStatus,
     resultStatus: r.resultStatus,
     check: r.matchStatus === "matched" ? toCheckEvidence(r, evidence) : null,
-    coverageIssues: JSON.parse(r.coverageIssues) as PublicCheckResult["coverageIssues"],
+    coverageIssues: JSON.parse(r.coverageIssues) as CheckResult["coverageIssues"],
     ...optional("coverageReason", r.coverageReason),
-    ...optional("pendingReason", r.pendingReason as PublicCheckResult["pendingReason"] | null),
+    ...optional("pendingReason", r.pendingReason as CheckResult["pendingReason"] | null),
   };
 }
 
 /** Where the result's registration stands in a registration index: decided results were indexed when decided. */
-export function resultIndexStatus(r: CheckResultRecord): { status: PublicRegistration["indexStatus"]; at?: number } {
+export function resultIndexStatus(r: CheckResultRecord): { status: Registration["indexStatus"]; at?: number } {
   if (r.decidedAt) return { status: "completed", at: r.decidedAt };
   return { status: r.matchStatus === "pending" ? "failed" : "completed" };
 }

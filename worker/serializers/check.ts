@@ -1,17 +1,14 @@
 /** @module CheckRecord (with its criteria) → PublicCheck. */
-import type { z } from "@hono/zod-openapi";
 import type { CheckRecord, CriterionRecord } from "../db/account-checks";
 import { publicFailure } from "../domain/failures";
 import { toIso } from "../lib/time";
-import type { CheckSchema } from "../routes/checks/schema";
-
-export type PublicCheck = z.infer<typeof CheckSchema>;
+import type { Check } from "../schemas/check";
 
 /**
  * @param sourceExecution the source query's executionStatus: before its own processing starts, a
  *   check shows the wait of the query it waits for (queued / waiting_resource / processing).
  */
-export function toPublicCheck(row: CheckRecord, criteria: readonly CriterionRecord[], sourceExecution?: string): PublicCheck {
+export function toPublicCheck(row: CheckRecord, criteria: readonly CriterionRecord[], sourceExecution?: string): Check {
   const waiting = row.processingCompletedAt === null && row.executionStatus === "queued";
   const executionStatus =
     waiting && (sourceExecution === "waiting_resource" || sourceExecution === "processing") ? sourceExecution : row.executionStatus;
@@ -19,14 +16,14 @@ export function toPublicCheck(row: CheckRecord, criteria: readonly CriterionReco
   return {
     id: row.id,
     applicant: row.applicant,
-    status: row.status as PublicCheck["status"],
-    executionStatus: executionStatus as PublicCheck["executionStatus"],
-    sourceStatus: row.sourceStatus as PublicCheck["sourceStatus"],
+    status: row.status as Check["status"],
+    executionStatus: executionStatus as Check["executionStatus"],
+    sourceStatus: row.sourceStatus as Check["sourceStatus"],
     sourceRegistryQueryId: row.sourceQueryId,
     coverageComplete: row.coverageComplete,
-    coverageIssues: JSON.parse(row.coverageIssues) as PublicCheck["coverageIssues"],
+    coverageIssues: JSON.parse(row.coverageIssues) as Check["coverageIssues"],
     criteria: criteria.map((c) => ({ id: c.id, kind: c.kind, value: c.value })),
-    criterionCounts: JSON.parse(row.criterionCounts) as PublicCheck["criterionCounts"],
+    criterionCounts: JSON.parse(row.criterionCounts) as Check["criterionCounts"],
     unmatchedCriterionIds: JSON.parse(row.unmatchedCriterionIds) as string[],
     candidateCount: row.candidateCount,
     pendingReviewCount: row.pendingReviewCount,

@@ -1,18 +1,14 @@
 /** @module Entitlements (db/entitlements.ts) → PublicEntitlements; PlanRecord → PlanSummary. */
-import type { z } from "@hono/zod-openapi";
 import type { PlanInfo } from "../db/auth";
 import type { loadEntitlements } from "../db/entitlements";
 import { toIso } from "../lib/time";
-import type { EntitlementsSchema, PlanSummarySchema } from "../routes/account/schema";
-
-export type PublicEntitlements = z.infer<typeof EntitlementsSchema>;
-export type PlanSummary = z.infer<typeof PlanSummarySchema>;
+import type { Entitlements, PlanSummary } from "../schemas/entitlements";
 
 export function toPlanSummary(plan: Pick<PlanInfo, "id" | "name" | "checkAllowance" | "queryAllowance">): PlanSummary {
   return { id: plan.id, name: plan.name, checkAllowance: plan.checkAllowance, queryAllowance: plan.queryAllowance };
 }
 
-export function toPublicEntitlements(e: Awaited<ReturnType<typeof loadEntitlements>>): PublicEntitlements {
+export function toPublicEntitlements(e: Awaited<ReturnType<typeof loadEntitlements>>): Entitlements {
   return {
     accountId: e.accountId,
     active: e.active,

@@ -1,18 +1,13 @@
 /** @module Stored evidence → PublicEvidence, and a page's located evidence → EvidenceLocations. */
-import type { z } from "@hono/zod-openapi";
 import type { StoredEvidence } from "../db/evidence";
 import type { DocumentRecord } from "../db/schema";
 import type { Quad } from "../domain/evidence-quads";
 import type { PageReading } from "../domain/page-reading";
-import type { EvidenceLocationsSchema, EvidenceSchema } from "../routes/checks/schema";
+import type { Evidence, EvidenceLocation, EvidenceLocations } from "../schemas/evidence";
 import { documentUrl } from "./document-url";
 
-export type PublicEvidence = z.infer<typeof EvidenceSchema>;
-export type EvidenceLocations = z.infer<typeof EvidenceLocationsSchema>;
-export type EvidenceLocation = EvidenceLocations["locations"][number];
-
 /** Fields in the order the API has always listed them; a document's fields only when the evidence names one. */
-export function toPublicEvidence(e: StoredEvidence): PublicEvidence {
+export function toPublicEvidence(e: StoredEvidence): Evidence {
   return {
     id: e.id,
     certificateNumber: e.certificateNumber,

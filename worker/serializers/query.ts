@@ -1,20 +1,17 @@
 /** @module QueryRecord → PublicQuery. */
-import type { z } from "@hono/zod-openapi";
 import type { QueryRecord } from "../db/account-queries";
 import { publicFailure } from "../domain/failures";
 import { toIso } from "../lib/time";
-import type { AcceptedQueriesSchema, QuerySchema } from "../routes/queries/schema";
+import type { AcceptedQueries, Query } from "../schemas/query";
 
-export type PublicQuery = z.infer<typeof QuerySchema>;
-
-export function toPublicQuery(row: QueryRecord): PublicQuery {
+export function toPublicQuery(row: QueryRecord): Query {
   const failure = row.completedAt !== null && row.status !== "cancelled" ? publicFailure(row.failureCode) : undefined;
   return {
     id: row.id,
     subjectName: row.subjectName,
-    status: row.status as PublicQuery["status"],
-    executionStatus: row.executionStatus as PublicQuery["executionStatus"],
-    sourceStatus: row.sourceStatus as PublicQuery["sourceStatus"],
+    status: row.status as Query["status"],
+    executionStatus: row.executionStatus as Query["executionStatus"],
+    sourceStatus: row.sourceStatus as Query["sourceStatus"],
     coverageComplete: row.coverageComplete,
     registrationCount: row.registrationCount,
     totalDocumentCount: row.totalDocumentCount,
@@ -25,6 +22,6 @@ export function toPublicQuery(row: QueryRecord): PublicQuery {
   };
 }
 
-export function toAcceptedQueries(rows: readonly QueryRecord[]): z.infer<typeof AcceptedQueriesSchema> {
+export function toAcceptedQueries(rows: readonly QueryRecord[]): AcceptedQueries {
   return { queries: rows.map(toPublicQuery) };
 }

@@ -1,19 +1,12 @@
 /** @module Registration records → PublicRegistrationSummary / PublicRegistration (and their attachments, pdf and chain). */
-import type { z } from "@hono/zod-openapi";
 import type { RegistrationChain, RegistrationDetail } from "../db/registration-detail";
 import type { DocumentRecord, RegistrationRecord } from "../db/schema";
 import { toIso } from "../lib/time";
-import type { AttachmentSchema, ChainItemSchema, PdfSchema, RegistrationSchema, RegistrationSummarySchema } from "../routes/queries/schema";
+import type { Attachment, ChainItem, Pdf, Registration, RegistrationSummary } from "../schemas/registration";
 import { toCertificate } from "./certificate";
 import { documentUrl } from "./document-url";
 
 export { documentUrl };
-
-type Attachment = z.infer<typeof AttachmentSchema>;
-type Pdf = z.infer<typeof PdfSchema>;
-type ChainItem = z.infer<typeof ChainItemSchema>;
-export type RegistrationSummary = z.infer<typeof RegistrationSummarySchema>;
-export type PublicRegistration = z.infer<typeof RegistrationSchema>;
 
 const ATTACHMENT_STATUS: Record<DocumentRecord["textStatus"], Attachment["status"]> = {
   extracted: "text_extracted",
@@ -85,7 +78,7 @@ export function toPdf(row: RegistrationRecord, doc: DocumentRecord | undefined):
   };
 }
 
-function toChain(chain: RegistrationChain): NonNullable<PublicRegistration["registrationChain"]> {
+function toChain(chain: RegistrationChain): NonNullable<Registration["registrationChain"]> {
   return {
     initialCertificateNumber: chain.initialCertificateNumber,
     truncated: chain.truncated,
@@ -101,10 +94,7 @@ function toChain(chain: RegistrationChain): NonNullable<PublicRegistration["regi
 }
 
 /** @param index where the registration stands in a check's index (not_requested outside a check). */
-export function toPublicRegistration(
-  detail: RegistrationDetail,
-  index: { status: PublicRegistration["indexStatus"]; at?: number | null },
-): PublicRegistration {
+export function toPublicRegistration(detail: RegistrationDetail, index: { status: Registration["indexStatus"]; at?: number | null }): Registration {
   const { registration: row, documents: docs, chain } = detail;
   return {
     id: row.id,
@@ -120,6 +110,6 @@ export function toPublicRegistration(
     coverageComplete: row.coverageComplete,
     ...(index.at ? { indexedAt: toIso(index.at) } : {}),
     ...(chain ? { registrationChain: toChain(chain) } : {}),
-    sourceStatus: row.sourceStatus as PublicRegistration["sourceStatus"],
+    sourceStatus: row.sourceStatus as Registration["sourceStatus"],
   };
 }

@@ -4,11 +4,9 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { ALLOWANCE_KINDS, BILLING_CYCLES, BUCKET_SOURCES } from "../../schemas/account-vocabulary";
 import { bare, oneOf } from "./constraints";
 
-export const BILLING_CYCLES = ["monthly", "annual"] as const;
-export const ALLOWANCE_KINDS = ["query", "check"] as const;
-export const BUCKET_SOURCES = ["plan", "addon", "gift"] as const;
 export const LEDGER_ENTRIES = ["reserve", "settle", "release"] as const;
 
 /** Seeded by a custom migration (the light/professional/enterprise rows), never written by the API. */

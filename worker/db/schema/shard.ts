@@ -9,6 +9,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { MATCH_STATUSES, RESULT_STATUSES, REVIEW_DECISIONS } from "../../schemas/check-vocabulary";
+import { ACTOR_TYPES, auditEventColumns } from "./audit-columns";
 import { oneOf } from "./constraints";
 
 export const DOCUMENT_KINDS = ["certificate", "attachment"] as const;
@@ -157,6 +158,15 @@ export const manualReviews = sqliteTable(
   ],
 );
 
+// ---- The account's audit trail (console-api.md): append-only. No code path updates or deletes a row
+// (test/audit.append-only.test.ts reads every module for it), and triggers refuse both in the database too.
+
+export const auditEvents = sqliteTable("audit_events", auditEventColumns(), (t) => [
+  check("audit_events_actor", oneOf(t.actorType, ACTOR_TYPES)),
+  index("audit_events_account_at").on(t.accountId, t.at),
+  index("audit_events_account_kind").on(t.accountId, t.kind, t.at),
+]);
+
 export type RegistrationRecord = typeof registrations.$inferSelect;
 export type NewRegistrationRecord = typeof registrations.$inferInsert;
 export type DocumentRecord = typeof documents.$inferSelect;
@@ -166,4 +176,5 @@ export type NewCheckResultRecord = typeof checkResults.$inferInsert;
 export type EvidenceRecord = typeof evidence.$inferSelect;
 export type NewEvidenceRecord = typeof evidence.$inferInsert;
 export type ManualReviewRecord = typeof manualReviews.$inferSelect;
+export type AuditEventRecord = typeof auditEvents.$inferSelect;
 export type NewManualReviewRecord = typeof manualReviews.$inferInsert;

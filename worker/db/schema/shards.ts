@@ -4,9 +4,8 @@
  * shard; 'moving' says a copy to another shard is under way (task creation and pipeline steps wait).
  */
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { SHARD_STATES } from "../../schemas/account-vocabulary";
 import { oneOf } from "./constraints";
-
-export const SHARD_STATES = ["active", "moving"] as const;
 
 export const shardDirectory = sqliteTable(
   "shard_directory",

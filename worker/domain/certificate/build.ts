@@ -24,7 +24,7 @@ import {
 } from "./values";
 import { ATTACHMENT_LABELS, businessTypeByDescription } from "./vocabulary";
 
-export function buildCertificate(raw: RawCertificate): Certificate {
+export function buildCertificate(raw: RawCertificate, listedNumber?: string): Certificate {
   const issues: ParseIssue[] = [];
   const text = (key: FieldKey) => joinPieces(raw.fields.get(key));
   const nameText = (key: FieldKey) => {
@@ -57,7 +57,15 @@ export function buildCertificate(raw: RawCertificate): Certificate {
     return parts.amount;
   }
 
-  const certificateNumber = read("certificateNumber", "certificateNumber", readCertificateNumber);
+  const printedNumber = read("certificateNumber", "certificateNumber", readCertificateNumber);
+  const certificateNumber = listedNumber === undefined || printedNumber === null || printedNumber === listedNumber ? printedNumber : null;
+  if (certificateNumber !== printedNumber)
+    issues.push({
+      code: "NUMBER_MISMATCH",
+      field: "certificateNumber",
+      rawValue: text("certificateNumber"),
+      pageNumber: pageOf("certificateNumber"),
+    });
   const registerType = read("registerType", "registerType", readRegisterType) ?? raw.titleType;
   const initial =
     read("initialCertificateNumber", "initialCertificateNumber", readCertificateNumber) ?? (registerType === "initial" ? certificateNumber : null);

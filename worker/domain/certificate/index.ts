@@ -35,18 +35,26 @@ export function unreadableCertificate(): CertificateParse {
   return failed([issue("FILE_UNREADABLE")]);
 }
 
+export interface ParseOptions {
+  /**
+   * The certificate number the upstream listed for this file: a number read from the page that differs
+   * is not emitted (the file or the reading is not what it claims), and an issue says so.
+   */
+  listedNumber?: string;
+}
+
 /**
  * Completed when the certificate number is read, with an issue for each field that is missing or could
  * not be read (its value null); failed when there is no text layer (NO_TEXT_LAYER), the text is not a
  * registration certificate (NOT_A_CERTIFICATE) or the certificate number cannot be read.
  */
-export function parseCertificate(pages: readonly (string | PageText)[]): CertificateParse {
+export function parseCertificate(pages: readonly (string | PageText)[], options: ParseOptions = {}): CertificateParse {
   try {
     const texts = pages.map((p) => (typeof p === "string" ? p : p.text));
     if (texts.every((p) => p.trim() === "")) return failed([issue("NO_TEXT_LAYER")]);
     const raw = scanLines(contentLines(pages));
     if (raw.labelCount === 0) return failed([issue("NOT_A_CERTIFICATE")]);
-    const certificate = buildCertificate(raw);
+    const certificate = buildCertificate(raw, options.listedNumber);
     const strays = raw.strayLines.slice(0, STRAY_ISSUES).map((line): ParseIssue => ({
       code: "UNRECOGNIZED_LINE",
       field: null,

@@ -3,10 +3,11 @@
  * slot, listed (processing its documents, or no_result for an explicit empty list, or failed when no
  * list could be had), then succeeded or partial once every document was processed.
  */
+import { QUERY_STATUSES } from "../../schemas/query-vocabulary";
 import type { FailureCode } from "../failures";
 import { from, stateMachine } from "./state-machine";
 
-export const QUERY_STATUSES = ["queued", "waiting_resource", "processing", "succeeded", "no_result", "partial", "failed", "cancelled"] as const;
+export { QUERY_STATUSES };
 export type QueryStatus = (typeof QUERY_STATUSES)[number];
 
 export const QUERY_EVENTS = [

@@ -4,7 +4,7 @@ import type { RouteGroup } from "../router";
 import { loadEntitlements } from "../../db/entitlements";
 import { toPublicEntitlements } from "../../serializers/entitlements";
 import { errorResponses } from "../responses";
-import { EntitlementsSchema } from "./schema";
+import { EntitlementsSchema } from "../../schemas/entitlements";
 
 const route = createRoute({
   method: "get",

@@ -1,5 +1,5 @@
 /** @module Accounts, plans, subscriptions and allowance grants (management-api.md). */
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type z } from "@hono/zod-openapi";
 import { findAccount, findPlan, insertAccount, insertGrant, insertSubscription, listPlans, setAccountDisabled } from "../../db/accounts";
 import { placementWrite } from "../../db/shards";
 import { defaultEnd, planPeriods } from "../../domain/subscription";
@@ -9,7 +9,7 @@ import { forgetAccount } from "../../lib/key-cache";
 import { addMonths, parseIsoWithOffset } from "../../lib/time";
 import { toAdminAccount, toGrant, toPlan, toSubscription } from "../../serializers/admin";
 import { toItems } from "../../serializers/page";
-import { SubscriptionSchema } from "../account/schema";
+import { SubscriptionSchema } from "../../schemas/entitlements";
 import { errorResponses } from "../responses";
 import type { RouteGroup } from "../router";
 import {
@@ -20,8 +20,8 @@ import {
   CreateSubscriptionBody,
   GrantSchema,
   PatchAccountBody,
-  PlanSchema,
-} from "./schema";
+  PlanListSchema,
+} from "../../schemas/admin";
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } } });
 
@@ -73,9 +73,8 @@ export function registerAccountRoutes(admin: RouteGroup): void {
     },
   );
 
-  admin.openapi(
-    createRoute({ method: "get", path: "/plans", responses: { 200: { description: "Plans", ...json(z.object({ items: z.array(PlanSchema) })) } } }),
-    async (c) => c.json(toItems((await listPlans(c.env.DB)).map(toPlan)), 200),
+  admin.openapi(createRoute({ method: "get", path: "/plans", responses: { 200: { description: "Plans", ...json(PlanListSchema) } } }), async (c) =>
+    c.json(toItems((await listPlans(c.env.DB)).map(toPlan)), 200),
   );
 
   admin.openapi(

@@ -1,5 +1,5 @@
 /** @module Sandbox upstream fixtures (management-api.md): real files behind a subject name. */
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../context";
 import { CERTIFICATE_FILE, deleteFixtureSubject, fixtureKey, putFixtureFile, putFixtureSubject } from "../../db/fixtures";
@@ -9,35 +9,17 @@ import { sha256Hex } from "../../lib/crypto";
 import { errorResponses } from "../responses";
 import type { RouteGroup } from "../router";
 import { toStoredFile, toStoredSubject } from "../../serializers/admin";
-import { StoredFileSchema, StoredSubjectSchema } from "./schema";
+import {
+  FixtureAttachmentParams,
+  FixtureDocumentParams,
+  FixtureSubjectBody,
+  FixtureSubjectParams,
+  StoredFileSchema,
+  StoredSubjectSchema,
+} from "../../schemas/admin";
 
 /** Fixture files are certificates and attachments, not archives: 20 MiB is plenty. */
 export const MAX_FIXTURE_BYTES = 20 * 1024 * 1024;
-
-const SubjectParams = z.object({ subjectName: z.string().min(2).max(100) });
-const DocumentParams = z.object({ certificateNumber: z.string().regex(/^[0-9A-Za-z-]{1,40}$/) });
-const AttachmentParams = DocumentParams.extend({
-  fileName: z
-    .string()
-    .min(1)
-    .max(200)
-    .regex(/^[^/\\]+$/),
-});
-
-const FixtureSubjectBody = z.strictObject({
-  registrations: z
-    .array(
-      z.strictObject({
-        certificateNumber: z.string().regex(/^[0-9A-Za-z-]{1,40}$/),
-        registerType: z.enum(["initial", "change", "extension", "cancellation", "objection"]).optional(),
-        registerTime: z.string().max(40).optional(),
-        expiresAt: z.string().max(40).optional(),
-        summary: z.record(z.string(), z.unknown()).optional(),
-      }),
-    )
-    .max(5000),
-  mode: z.enum(["normal", "unavailable", "quarantined"]).optional(),
-});
 
 function subjectKey(raw: string): string {
   const subject = normaliseSubject(raw);
@@ -63,7 +45,7 @@ export function registerFixtureRoutes(admin: RouteGroup): void {
     createRoute({
       method: "put",
       path: "/upstream/subjects/{subjectName}",
-      request: { params: SubjectParams, body: { required: true, content: { "application/json": { schema: FixtureSubjectBody } } } },
+      request: { params: FixtureSubjectParams, body: { required: true, content: { "application/json": { schema: FixtureSubjectBody } } } },
       responses: {
         200: { description: "Stored", content: { "application/json": { schema: StoredSubjectSchema } } },
         ...errorResponses("VALIDATION_FAILED"),
@@ -81,7 +63,7 @@ export function registerFixtureRoutes(admin: RouteGroup): void {
     createRoute({
       method: "delete",
       path: "/upstream/subjects/{subjectName}",
-      request: { params: SubjectParams },
+      request: { params: FixtureSubjectParams },
       responses: { 204: { description: "Removed; the subject is generated again" }, ...errorResponses("VALIDATION_FAILED") },
     }),
     async (c) => {
@@ -94,7 +76,7 @@ export function registerFixtureRoutes(admin: RouteGroup): void {
     createRoute({
       method: "put",
       path: "/upstream/documents/{certificateNumber}",
-      request: { params: DocumentParams },
+      request: { params: FixtureDocumentParams },
       responses: {
         200: { description: "Stored", content: { "application/json": { schema: StoredFileSchema } } },
         ...errorResponses("VALIDATION_FAILED", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"),
@@ -111,7 +93,7 @@ export function registerFixtureRoutes(admin: RouteGroup): void {
     createRoute({
       method: "put",
       path: "/upstream/documents/{certificateNumber}/attachments/{fileName}",
-      request: { params: AttachmentParams },
+      request: { params: FixtureAttachmentParams },
       responses: {
         200: { description: "Stored", content: { "application/json": { schema: StoredFileSchema } } },
         ...errorResponses("VALIDATION_FAILED", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"),

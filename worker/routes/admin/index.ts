@@ -8,6 +8,8 @@ import { registerKeyRoutes } from "./keys";
 import { registerFixtureRoutes } from "./fixtures";
 import { registerReviewRoutes } from "./reviews";
 import { registerShardRoutes } from "./shards";
+import { registerGetStatus } from "./operations/status";
+import { registerRedriveTask } from "./tasks/redrive";
 
 export function createAdminApi(): OpenAPIHono<AppEnv> {
   const admin = openApiRouter();
@@ -20,5 +22,7 @@ export function createAdminApi(): OpenAPIHono<AppEnv> {
   registerFixtureRoutes(routes);
   registerReviewRoutes(routes);
   registerShardRoutes(routes);
+  registerGetStatus(routes);
+  registerRedriveTask(routes);
   return admin;
 }

@@ -1,5 +1,5 @@
 /** @module API keys (management-api.md): at most 3 valid per account, plaintext returned once. */
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type z } from "@hono/zod-openapi";
 import { hasCurrentSubscription, insertKeyWithinLimit, revokeKey, unrevokedKeys } from "../../db/keys";
 import { DEFAULT_KEY_VALIDITY_MS, MAX_VALID_KEYS, displayPrefix, generateApiKey } from "../../domain/api-keys";
 import { ApiError, validationError } from "../../errors";
@@ -12,7 +12,7 @@ import { toItems } from "../../serializers/page";
 import { errorResponses } from "../responses";
 import { requireAccount } from "./accounts";
 import type { RouteGroup } from "../router";
-import { AccountParams, CreateKeyBody, CreatedKeySchema, KeyListItemSchema, KeyParams } from "./schema";
+import { AccountParams, CreateKeyBody, CreatedKeySchema, KeyListSchema, KeyParams } from "../../schemas/admin";
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } } });
 
@@ -55,7 +55,7 @@ export function registerKeyRoutes(admin: RouteGroup): void {
       path: "/accounts/{id}/keys",
       request: { params: AccountParams },
       responses: {
-        200: { description: "Unrevoked keys, expired ones included", ...json(z.object({ items: z.array(KeyListItemSchema) })) },
+        200: { description: "Unrevoked keys, expired ones included", ...json(KeyListSchema) },
         ...errorResponses("NOT_FOUND"),
       },
     }),

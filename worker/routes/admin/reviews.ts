@@ -2,20 +2,17 @@
  * @module Manual review conclusions (management-api.md): only a matched candidate whose source is
  * available; each conclusion is a new version; the check's counts and status follow.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { findReviewTarget, recordReview, reviewTallies, updateCheckReviews } from "../../db/reviews";
 import { checkStatus } from "../../domain/check-matching";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
-import { REVIEW_DECISIONS } from "../../schemas/check-vocabulary";
 import { toManualReview } from "../../serializers/admin";
-import { ManualReviewSchema } from "../checks/schema";
+import { ReviewBody, ReviewParams } from "../../schemas/admin";
+import { ManualReviewSchema } from "../../schemas/check-result";
 import { errorResponses } from "../responses";
 import { accountMoving } from "../tasks/submit";
 import type { RouteGroup } from "../router";
-
-const ReviewBody = z.strictObject({ decision: z.enum(REVIEW_DECISIONS), note: z.string().max(2000) });
-const ReviewParams = z.object({ checkId: z.string().min(1).max(100), registrationId: z.string().min(1).max(100) });
 
 export function registerReviewRoutes(admin: RouteGroup): void {
   admin.openapi(

@@ -13,7 +13,7 @@ import { toAccountShard } from "../../serializers/admin";
 import { errorResponses } from "../responses";
 import type { RouteGroup } from "../router";
 import { accountMoving } from "../tasks/submit";
-import { AccountParams, AccountShardSchema, MoveAccountBody } from "./schema";
+import { AccountParams, AccountShardSchema, MoveAccountBody } from "../../schemas/admin";
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } } });
 

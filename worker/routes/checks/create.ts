@@ -14,10 +14,10 @@ import { enqueue, type PipelineMessage } from "../../../queues/messages";
 import { toPublicCheck } from "../../serializers/check";
 import { normaliseBatch } from "../queries/create";
 import { requireQuery } from "../queries/read";
-import { IdempotencyHeaders } from "../queries/schema";
 import { errorResponses } from "../responses";
 import { entitlementRefusal, submitCreation } from "../tasks/submit";
-import { CheckSchema, CreateCheckBody } from "./schema";
+import { CheckSchema, CreateCheckBody } from "../../schemas/check";
+import { IdempotencyHeaders } from "../../schemas/common";
 
 /**
  * Finished queries a check can read. no_result is one (open-api-v1.md: "a complete and explicit

@@ -2,7 +2,7 @@
 import type { ResultFilter } from "../../db/results";
 import { MATCH_STATUSES, RESULT_STATUSES, STRENGTHS } from "../../schemas/check-vocabulary";
 import { enumList } from "../shared";
-import type { NavigationQuery } from "./schema";
+import type { NavigationQuery } from "../../schemas/check-result";
 import type { z } from "@hono/zod-openapi";
 
 export function resultFilter(q: z.infer<typeof NavigationQuery>): ResultFilter {

@@ -7,7 +7,7 @@ import { toPublicCheck } from "../../serializers/check";
 import { toPage } from "../../serializers/page";
 import { errorResponses } from "../responses";
 import { pagination } from "../shared";
-import { CheckListQuery, CheckPageSchema, CheckParams, CheckSchema } from "./schema";
+import { CheckListQuery, CheckPageSchema, CheckParams, CheckSchema } from "../../schemas/check";
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } } });
 

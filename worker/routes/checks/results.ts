@@ -16,17 +16,9 @@ import { pagination } from "../shared";
 import { resultFilter } from "./filters";
 import { locate, pageLayout } from "./locations";
 import { requireCheck } from "./read";
-import {
-  CheckResultSchema,
-  EvidenceLocationsQuery,
-  EvidenceLocationsSchema,
-  NavigationQuery,
-  NavigationSchema,
-  ResultListQuery,
-  ResultPageSchema,
-  ResultParams,
-  CheckParams,
-} from "./schema";
+import { CheckParams } from "../../schemas/check";
+import { CheckResultSchema, NavigationQuery, NavigationSchema, ResultListQuery, ResultPageSchema, ResultParams } from "../../schemas/check-result";
+import { EvidenceLocationsQuery, EvidenceLocationsSchema } from "../../schemas/evidence";
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } } });
 

@@ -10,6 +10,7 @@ import { accountDb, type AppEnv } from "../../context";
 import { findOwnDocument } from "../../db/registration-detail";
 import { contentDisposition, decideRange, ifRangeHolds } from "../../domain/byte-range";
 import { ApiError } from "../../errors";
+import { recordAuditEvent } from "../../lib/audit-trail";
 import { accountGate } from "../../lib/gate";
 import { admitRequest, rateLimited, recordWindow } from "../../middleware/rate-limit";
 import { errorResponses } from "../responses";
@@ -118,6 +119,20 @@ export function registerDocumentContent(api: RouteGroup): void {
       await release();
       throw new ApiError("NOT_FOUND");
     }
+    // No bytes leave without their trail: an event that cannot be written fails the download.
+    const { actor } = c.get("principal");
+    const detail = decision.kind === "partial" ? { range: `${decision.start}-${decision.end}` } : undefined;
+    await recordAuditEvent(c, {
+      accountId,
+      kind: "document.downloaded",
+      actor,
+      target: { type: "document", id: doc.id },
+      ...(detail ? { detail } : {}),
+    }).catch(async (error: unknown) => {
+      await object.body.cancel();
+      await release();
+      throw error;
+    });
     // A plain stream would go out chunked, without Content-Length: FixedLengthStream gives the runtime the size.
     // The pipe outlives the response's last byte (the source still has to report its end and free the lease).
     const sized = new FixedLengthStream(length);

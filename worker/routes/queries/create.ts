@@ -9,7 +9,8 @@ import { enqueue } from "../../../queues/messages";
 import { toAcceptedQueries } from "../../serializers/query";
 import { errorResponses } from "../responses";
 import { entitlementRefusal, submitCreation } from "../tasks/submit";
-import { AcceptedQueriesSchema, CreateQueriesBody, IdempotencyHeaders } from "./schema";
+import { IdempotencyHeaders } from "../../schemas/common";
+import { AcceptedQueriesSchema, CreateQueriesBody } from "../../schemas/query";
 
 const route = createRoute({
   method: "post",

@@ -11,17 +11,9 @@ import { toPublicRegistration, toRegistrationSummary } from "../../serializers/r
 import { errorResponses } from "../responses";
 import { enumList, pagination } from "../shared";
 import { toPage } from "../../serializers/page";
-import {
-  QueryListQuery,
-  QueryPageSchema,
-  QueryParams,
-  QuerySchema,
-  REGISTRATION_PARSE_STATUSES,
-  RegistrationListQuery,
-  RegistrationPageSchema,
-  RegistrationParams,
-  RegistrationSchema,
-} from "./schema";
+import { QueryListQuery, QueryPageSchema, QueryParams, QuerySchema } from "../../schemas/query";
+import { REGISTRATION_PARSE_STATUSES } from "../../schemas/query-vocabulary";
+import { RegistrationListQuery, RegistrationPageSchema, RegistrationParams, RegistrationSchema } from "../../schemas/registration";
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } } });
 

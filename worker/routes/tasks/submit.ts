@@ -10,6 +10,8 @@ import type { AppEnv } from "../../context";
 import type { BoundStatement, CreationRequest } from "../../../durable-objects/creation";
 import { ApiError, type ErrorCode } from "../../errors";
 import { sha256Hex } from "../../lib/crypto";
+import { auditOutboxStatement } from "../../db/audit";
+import { auditEventOf, deliverAuditSoon } from "../../lib/audit-trail";
 import { accountGate } from "../../lib/gate";
 import { rateLimited, recordWindow } from "../../middleware/rate-limit";
 import { renderError } from "../../middleware/render-error";
@@ -72,11 +74,12 @@ export async function submitCreation(c: Context<AppEnv>, s: Submission): Promise
     fingerprint,
     ...(s.refusal ? { refusal: s.refusal } : {}),
     reserve: s.reserve,
-    statements: s.statements,
+    statements: [...s.statements, ...creationEvents(c, s)],
     response: { status: 202, body: JSON.stringify(s.response) },
     now: s.now,
   });
   recordWindow(c, outcome.window);
+  if (outcome.kind === "accepted") deliverAuditSoon(c, principal.accountId);
   switch (outcome.kind) {
     case "accepted":
     case "replay":
@@ -93,6 +96,19 @@ export async function submitCreation(c: Context<AppEnv>, s: Submission): Promise
     case "refused":
       throw new ApiError(outcome.code);
   }
+}
+
+/**
+ * One audit event per created task (every task reserves its allowance, so `reserve` names them all),
+ * written to the outbox in the batch that writes the task rows: no task without its event.
+ */
+function creationEvents(c: Context<AppEnv>, s: Submission): BoundStatement[] {
+  const { accountId, actor } = c.get("principal");
+  const tasks = [
+    ...(s.reserve.query ?? []).map((id) => ({ kind: "query.created" as const, target: { type: "query", id } })),
+    ...(s.reserve.check ?? []).map((id) => ({ kind: "check.created" as const, target: { type: "check", id } })),
+  ];
+  return tasks.map((task) => auditOutboxStatement(c.env.DB, auditEventOf(c, { accountId, actor, ...task }, s.now)));
 }
 
 /** The entitlement refusal for a new task, if any (evaluated after replay inside the gate). */

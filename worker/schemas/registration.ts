@@ -1,95 +1,8 @@
-/** @module Query and registration shapes (open-api-v1.md: Query, Registration summary / detail, PublicPdf, Attachment). */
+/** @module Registration shapes (open-api-v1.md: Registration summary / detail, PublicPdf, Attachment, the chain). */
 import { z } from "@hono/zod-openapi";
-import { CertificateSchema } from "../../schemas/certificate";
-import { PaginationQuery, SearchQuery, int64, pageSchema, timestamp } from "../shared";
-
-export const QUERY_STATUSES = ["queued", "waiting_resource", "processing", "succeeded", "no_result", "partial", "failed", "cancelled"] as const;
-export const QUERY_EXECUTION_STATUSES = ["queued", "waiting_resource", "processing", "succeeded", "partial", "failed", "cancelled"] as const;
-export const SOURCE_STATUSES = ["available", "unavailable", "quarantined"] as const;
-export const FAILURE_CODES = [
-  "SOURCE_QUARANTINED",
-  "SOURCE_UNAVAILABLE",
-  "QUERY_FAILED",
-  "CHECK_FAILED",
-  "DOCUMENT_COVERAGE_INCOMPLETE",
-  "CHECK_COVERAGE_INCOMPLETE",
-] as const;
-export const REGISTRATION_PARSE_STATUSES = ["completed", "pending", "failed", "missing"] as const;
-/** The gateway contract's register types (worker/upstream/http/contract.ts), as the upstream lists them. */
-export const REGISTER_TYPES = ["initial", "change", "extension", "cancellation", "objection"] as const;
-export const ATTACHMENT_STATUSES = ["text_extracted", "no_text", "not_text_searchable", "unreadable"] as const;
-
-/**
- * A filter given as repeated parameters and/or comma lists (`parseStatus=failed,missing`): the handler
- * splits and checks the values; the document states them as an exploded array of the enum.
- */
-export const enumListParameter = (values: readonly string[], description: string) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .openapi({
-      description: `${description} Repeat the parameter or give a comma-separated list; a value outside the list is 400.`,
-      anyOf: undefined,
-      type: "array",
-      items: { type: "string", enum: [...values] },
-      example: [values[0]],
-      param: { style: "form", explode: true },
-    });
-
-export const FailureSchema = z
-  .object({
-    code: z.enum(FAILURE_CODES),
-    message: z.string().openapi({ description: "For people; the code governs", example: "Some certificates could not be obtained or read." }),
-  })
-  .openapi("PublicFailure", { description: "Describes finished tasks only; existing results stay usable" });
-
-export const QuerySchema = z
-  .object({
-    id: z.string().openapi({ example: "qry_4f8a1c2b3d4e5f60" }),
-    subjectName: z.string().openapi({ description: "Normalised subject", example: "上海示例供应链管理有限公司" }),
-    status: z.enum(QUERY_STATUSES).openapi({ description: "no_result: a complete, explicit zero-registration result" }),
-    executionStatus: z.enum(QUERY_EXECUTION_STATUSES),
-    sourceStatus: z.enum(SOURCE_STATUSES),
-    coverageComplete: z.boolean(),
-    registrationCount: int64(),
-    totalDocumentCount: int64().openapi({ description: "Main certificates to process" }),
-    processedDocumentCount: int64().openapi({ description: "Main certificates processed" }),
-    createdAt: timestamp(),
-    completedAt: timestamp().optional().openapi({ description: "Omitted until finished" }),
-    failure: FailureSchema.optional(),
-  })
-  .openapi("PublicQuery");
-
-export const CreateQueriesBody = z
-  .strictObject({
-    subjectNames: z
-      .array(z.string().min(2).max(100).openapi({ example: "上海示例供应链管理有限公司" }))
-      .min(1)
-      .max(100)
-      .openapi({ description: "Enterprise full names or 18-digit resident identity numbers; normalised and de-duplicated" }),
-  })
-  .openapi("CreateQueriesRequest");
-
-export const AcceptedQueriesSchema = z.object({ queries: z.array(QuerySchema) }).openapi("PublicAcceptedQueries");
-
-export const IdempotencyHeaders = z.object({
-  "idempotency-key": z.string().min(1).max(128).regex(/\S/).openapi({
-    description:
-      "One per business intent (a fresh UUID); send the same key with the same body when retrying. 1 to 128 characters, not only spaces; keys are compared exactly.",
-    example: "3f0c2a9e-3d1b-4b9e-9a8e-2c1f0b7d6e5a",
-  }),
-});
-
-export const QueryListQuery = z.object({
-  ...PaginationQuery,
-  search: SearchQuery,
-  status: z
-    .union([z.literal(""), z.enum(QUERY_STATUSES)])
-    .optional()
-    .openapi({ description: "Queries in this status only; empty or absent means all", example: "succeeded" }),
-});
-
-export const QueryPageSchema = pageSchema(QuerySchema, "PublicQueryPage");
+import { CertificateSchema } from "./certificate";
+import { PaginationQuery, SearchQuery, enumListParameter, int64, pageSchema, timestamp } from "./common";
+import { ATTACHMENT_STATUSES, REGISTER_TYPES, REGISTRATION_PARSE_STATUSES, SOURCE_STATUSES } from "./query-vocabulary";
 
 export const AttachmentSchema = z
   .object({
@@ -189,8 +102,14 @@ export const RegistrationSchema = z
   })
   .openapi("PublicRegistration");
 
-export const QueryParams = z.object({ id: z.string().min(1).max(100).openapi({ description: "Query id", example: "qry_4f8a1c2b3d4e5f60" }) });
 export const RegistrationParams = z.object({
   id: z.string().min(1).max(100).openapi({ description: "Query id", example: "qry_4f8a1c2b3d4e5f60" }),
   registrationId: z.string().min(1).max(100).openapi({ description: "Registration id", example: "reg_7b2c9d0e1f2a3b4c" }),
 });
+
+export type Attachment = z.output<typeof AttachmentSchema>;
+export type RegistrationSummary = z.output<typeof RegistrationSummarySchema>;
+export type RegistrationPage = z.output<typeof RegistrationPageSchema>;
+export type Pdf = z.output<typeof PdfSchema>;
+export type ChainItem = z.output<typeof ChainItemSchema>;
+export type Registration = z.output<typeof RegistrationSchema>;

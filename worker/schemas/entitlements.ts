@@ -1,6 +1,6 @@
 /** @module PublicEntitlements and its parts (open-api-v1.md, Account entitlements). */
 import { z } from "@hono/zod-openapi";
-import { int64, timestamp } from "../shared";
+import { int64, timestamp } from "./common";
 
 export const AllowanceSchema = z
   .object({
@@ -36,3 +36,7 @@ export const EntitlementsSchema = z
     subscription: SubscriptionSchema.nullable(),
   })
   .openapi("PublicEntitlements");
+
+export type Entitlements = z.output<typeof EntitlementsSchema>;
+export type PlanSummary = z.output<typeof PlanSummarySchema>;
+export type Subscription = z.output<typeof SubscriptionSchema>;

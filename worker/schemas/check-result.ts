@@ -1,0 +1,116 @@
+/** @module Check result shapes (open-api-v1.md: Check result, its list, counts and navigation, manual review). */
+import { z } from "@hono/zod-openapi";
+import { MATCH_STATUSES, PENDING_REASONS, RESULT_SORTS, RESULT_STATUSES, REVIEW_DECISIONS, STRENGTHS } from "./check-vocabulary";
+import { CoverageIssueSchema } from "./check";
+import { PaginationQuery, enumListParameter, int64, timestamp } from "./common";
+import { EvidenceSchema } from "./evidence";
+import { RegistrationSchema, RegistrationSummarySchema } from "./registration";
+
+export const SystemDecisionSchema = z
+  .object({ decidedAt: timestamp(), decision: z.enum(["matched"]), reason: z.enum(["invoice_exact_match"]) })
+  .openapi("SystemDecision");
+
+export const ManualReviewSchema = z.object({ decision: z.enum(REVIEW_DECISIONS), note: z.string(), reviewedAt: timestamp() }).openapi("ManualReview");
+
+export const CheckEvidenceSchema = z
+  .object({
+    evidence: z.array(EvidenceSchema),
+    matchedCriterionIds: z.array(z.string()),
+    strength: z.enum(STRENGTHS),
+    version: int64(),
+    systemDecision: SystemDecisionSchema.optional(),
+    manualReview: ManualReviewSchema.optional(),
+  })
+  .openapi("PublicCheckEvidence");
+
+export const CheckResultSchema = z
+  .object({
+    registration: RegistrationSchema,
+    matchStatus: z.enum(MATCH_STATUSES),
+    resultStatus: z.enum(RESULT_STATUSES),
+    check: CheckEvidenceSchema.nullable(),
+    coverageIssues: z.array(CoverageIssueSchema),
+    coverageReason: z.string().optional().openapi({
+      description: "The registration's coverage issue codes, comma-separated; omitted when its coverage is complete",
+      example: "ATTACHMENT_NOT_TEXT_SEARCHABLE",
+    }),
+    pendingReason: z
+      .enum(PENDING_REASONS)
+      .optional()
+      .openapi({ description: "Why an unmatched registration could not be ruled out (matchStatus pending)" }),
+  })
+  .openapi("PublicCheckResult");
+
+export const CheckResultSummarySchema = z
+  .object({
+    registration: RegistrationSummarySchema,
+    matchStatus: z.enum(MATCH_STATUSES),
+    matchedCriterionIds: z.array(z.string()),
+    resultStatus: z.enum(RESULT_STATUSES),
+    strength: z.enum(STRENGTHS).optional(),
+    coverageReason: z.string().optional().openapi({
+      description: "The registration's coverage issue codes, comma-separated; omitted when its coverage is complete",
+      example: "ATTACHMENT_NOT_TEXT_SEARCHABLE",
+    }),
+    pendingReason: z
+      .enum(PENDING_REASONS)
+      .optional()
+      .openapi({ description: "Why an unmatched registration could not be ruled out (matchStatus pending)" }),
+    reviewNote: z.string().optional(),
+  })
+  .openapi("PublicCheckResultSummary");
+
+/** Filters and order shared by the results list and navigation. */
+export const ResultFilterQuery = {
+  resultStatus: enumListParameter(RESULT_STATUSES, "Results with one of these review states."),
+  matchStatus: enumListParameter(MATCH_STATUSES, "Results with one of these automatic outcomes (pending: could not be decided, see pendingReason)."),
+  strength: enumListParameter(STRENGTHS, "Matched results of this strength (invoice_match: an invoice number matched)."),
+  criterionId: z
+    .string()
+    .max(100)
+    .optional()
+    .openapi({ description: "Results that matched this criterion (an id of the check's criteria)", example: "crt_4uaLamJvE9LKPiLa" }),
+  sort: z.enum(RESULT_SORTS).optional().openapi({
+    description: "registration (default): certificate order; strength: invoice matches first; hits: most matched criteria first",
+    example: "strength",
+  }),
+};
+
+export const ResultListQuery = z.object({ ...PaginationQuery, ...ResultFilterQuery });
+export const NavigationQuery = z.object(ResultFilterQuery);
+
+export const ResultCountsSchema = z
+  .object({ all: int64(), confirmed: int64(), excluded: int64(), pending: int64(), unmatched: int64() })
+  .openapi("CheckResultCounts");
+
+export const ResultPageSchema = z
+  .object({
+    counts: ResultCountsSchema,
+    items: z.array(CheckResultSummarySchema),
+    page: int64(),
+    pageSize: int64(),
+    total: int64(),
+    reviewableCount: int64(),
+  })
+  .openapi("PublicCheckResultPage");
+
+export const NavigationSchema = z
+  .object({
+    total: int64(),
+    position: int64().nullable(),
+    previousRegistrationId: z.string().nullable(),
+    nextRegistrationId: z.string().nullable(),
+  })
+  .openapi("CheckResultNavigation");
+
+export const ResultParams = z.object({
+  id: z.string().min(1).max(100).openapi({ description: "Check id", example: "chk_8d1f2a3b4c5d6e7f" }),
+  registrationId: z.string().min(1).max(100).openapi({ description: "Registration id", example: "reg_7b2c9d0e1f2a3b4c" }),
+});
+
+export type CheckEvidence = z.output<typeof CheckEvidenceSchema>;
+export type ManualReview = z.output<typeof ManualReviewSchema>;
+export type CheckResult = z.output<typeof CheckResultSchema>;
+export type CheckResultSummary = z.output<typeof CheckResultSummarySchema>;
+export type CheckResultPage = z.output<typeof ResultPageSchema>;
+export type CheckResultNavigation = z.output<typeof NavigationSchema>;
