@@ -45,8 +45,27 @@ module.exports = {
       severity: "error",
       comment:
         "The public shapes live in worker/schemas (the contract); serializers, the client, the data layer and the schemas themselves import them from there, never from a route.",
-      from: { path: ["^worker/serializers/", "^client/", "^worker/schemas/", "^worker/db/", "^worker/domain/", "^queues/", "^durable-objects/"] },
+      from: {
+        path: [
+          "^worker/serializers/",
+          "^worker/services/",
+          "^client/",
+          "^worker/schemas/",
+          "^worker/db/",
+          "^worker/domain/",
+          "^queues/",
+          "^durable-objects/",
+        ],
+      },
       to: { path: "^worker/routes/" },
+    },
+    {
+      name: "no-route-to-route",
+      severity: "error",
+      comment:
+        "One file per operation, nothing shared sideways: what two operations share is a service (worker/services), a schema or a serializer. Only a folder's index.ts (the list it registers) and the route infrastructure beside the folders (router.ts, responses.ts) are imported.",
+      from: { path: "^worker/routes/[^/]+/", pathNot: ["^worker/routes/[^/]+/index\\.ts$", "/browser/"] },
+      to: { path: "^worker/routes/[^/]+/" },
     },
     {
       name: "schemas-are-the-bottom",

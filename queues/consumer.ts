@@ -17,6 +17,8 @@ import { abandonCheck } from "./check/fail";
 import { checkStep } from "./check/match";
 import { failedMessage, shardLabel } from "./failures";
 import { enqueue, isPipelineMessage, type MoveMessage, type PipelineMessage } from "./messages";
+import { abandonIndex } from "./indexing/abandon";
+import { indexStep } from "./indexing/step";
 import { abandonDocument, abandonListing } from "./query/abandon";
 import { documentStep } from "./query/document";
 import { listStep } from "./query/list";
@@ -73,6 +75,8 @@ function runStep(env: Env, shard: D1Database, message: TaskMessage, attempt: num
       return listStep(env, shard, message, attempt);
     case "document":
       return documentStep(env, shard, message, attempt);
+    case "index":
+      return indexStep(env, shard, message, attempt);
     case "check":
       return checkStep(env, shard, message);
   }
@@ -84,6 +88,8 @@ function abandon(env: Env, shard: D1Database, message: TaskMessage): Promise<Ste
       return abandonListing(env, shard, message);
     case "document":
       return abandonDocument(env, shard, message);
+    case "index":
+      return abandonIndex(env, shard, message);
     case "check":
       return abandonCheck(env, message);
   }

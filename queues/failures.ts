@@ -20,6 +20,14 @@ export function failedMessage(message: PipelineMessage): FailedMessage {
         accountId,
         step: "document",
       };
+    case "index":
+      return {
+        messageKey: `index:${message.queryId}:${message.registrationId}`,
+        taskKind: "query",
+        taskId: message.queryId,
+        accountId,
+        step: "index",
+      };
     case "check":
       return { messageKey: `check:${message.checkId}:${message.offset ?? 0}`, taskKind: "check", taskId: message.checkId, accountId, step: "check" };
     case "move":

@@ -22,6 +22,16 @@ export interface DocumentMessage extends AccountMessage {
   registrationId: string;
 }
 
+/**
+ * Read one registration's attachments (text layer or OCR) for the checks of its query: asked for by
+ * the query's first check (queues/indexing/request.ts); the last one wakes the checks waiting on it.
+ */
+export interface IndexMessage extends AccountMessage {
+  type: "index";
+  queryId: string;
+  registrationId: string;
+}
+
 /** Match a slice of a check's source registrations (from `offset`); the last slice finishes the check. */
 export interface CheckMessage extends AccountMessage {
   type: "check";
@@ -44,9 +54,9 @@ export interface MoveMessage extends AccountMessage {
   notBefore?: number;
 }
 
-export type PipelineMessage = ListMessage | DocumentMessage | CheckMessage | MoveMessage;
+export type PipelineMessage = ListMessage | DocumentMessage | IndexMessage | CheckMessage | MoveMessage;
 
-const TYPES: ReadonlySet<string> = new Set<PipelineMessage["type"]>(["list", "document", "check", "move"]);
+const TYPES: ReadonlySet<string> = new Set<PipelineMessage["type"]>(["list", "document", "index", "check", "move"]);
 
 /** A body this code can run (anything else on the queue is acknowledged and dropped). */
 export function isPipelineMessage(body: unknown): body is PipelineMessage {

@@ -51,24 +51,23 @@ describe("checks over OCR'd files", () => {
     const subject = subjectWithScans();
     const a = await newAccount();
     const queryId = await runQuery(a.key, subject);
-    const docs = (await (await shardOfAccount(a.accountId)).prepare("SELECT * FROM documents WHERE query_id = ?").bind(queryId).all<DocRow>())
-      .results;
-    const jpeg = docs.find((d) => d.file_name === "仓单扫描件.jpg")!;
-    const png = docs.find((d) => d.file_name === "现场照片.png")!;
-    const scannedPdf = docs.find((d) => d.file_name === "发票清单扫描件.pdf")!;
+    const shard = await shardOfAccount(a.accountId);
+    const readDocs = async () => (await shard.prepare("SELECT * FROM documents WHERE query_id = ?").bind(queryId).all<DocRow>()).results;
+    let docs = await readDocs();
+    let jpeg = docs.find((d) => d.file_name === "仓单扫描件.jpg")!;
+    let png = docs.find((d) => d.file_name === "现场照片.png")!;
+    let scannedPdf = docs.find((d) => d.file_name === "发票清单扫描件.pdf")!;
+    // The query read the main certificates only: the scans are stored, not read, until a check asks.
+    const callsAfterQuery = await standinCalls();
     for (const d of [jpeg, png, scannedPdf]) {
-      expect(d.text_status, d.file_name).toBe("extracted");
-      expect(JSON.parse(d.pages!)[0]).toMatchObject({ source: "ocr" });
+      expect(d.text_status, d.file_name).toBe("not_text");
+      expect(callsAfterQuery[`${d.sha256}:1`], d.file_name).toBeUndefined();
+      const detail = await body<{ indexStatus: string; indexedAt?: string }>(
+        await open(`/queries/${queryId}/registrations/${d.registration_id}`, a.key),
+      );
+      expect(detail.indexStatus).toBe("not_requested");
+      expect(detail.indexedAt).toBeUndefined();
     }
-    expect(jpeg.mime_type).toBe("image/jpeg");
-    // The page text served to matching is the OCR lines, one per line.
-    const stored = (await (await env.FILES.get(`text/${queryId}/${jpeg.id}.json`))!.json()) as { texts: string[]; boxes: unknown[] };
-    expect(stored.boxes).toHaveLength(1);
-    expect(stored.texts).toEqual([
-      standinLines(jpeg.sha256, 1, "jpeg")
-        .map((l) => l.text)
-        .join("\n"),
-    ]);
 
     const numbers = {
       jpeg: standinNumber(jpeg.sha256, 1, 0),
@@ -89,6 +88,28 @@ describe("checks over OCR'd files", () => {
     );
     expect(check.sourceRegistryQueryId).toBe(queryId);
     await waitForCheck(check.id, 60_000);
+    docs = await readDocs();
+    jpeg = docs.find((d) => d.file_name === "仓单扫描件.jpg")!;
+    png = docs.find((d) => d.file_name === "现场照片.png")!;
+    scannedPdf = docs.find((d) => d.file_name === "发票清单扫描件.pdf")!;
+    for (const d of [jpeg, png, scannedPdf]) {
+      expect(d.text_status, d.file_name).toBe("extracted");
+      expect(JSON.parse(d.pages!)[0]).toMatchObject({ source: "ocr" });
+      const detail = await body<{ indexStatus: string; indexedAt?: string }>(
+        await open(`/queries/${queryId}/registrations/${d.registration_id}`, a.key),
+      );
+      expect(detail.indexStatus).toBe("completed");
+      expect(Date.parse(detail.indexedAt!)).toBeGreaterThan(Date.parse(check.createdAt));
+    }
+    expect(jpeg.mime_type).toBe("image/jpeg");
+    // The page text served to matching is the OCR lines, one per line.
+    const stored = (await (await env.FILES.get(`text/${queryId}/${jpeg.id}.json`))!.json()) as { texts: string[]; boxes: unknown[] };
+    expect(stored.boxes).toHaveLength(1);
+    expect(stored.texts).toEqual([
+      standinLines(jpeg.sha256, 1, "jpeg")
+        .map((l) => l.text)
+        .join("\n"),
+    ]);
     const [jpegId, pdfId, blurredId, absentId] = check.criteria.map((c: { id: string }) => c.id);
     const done = await body<Check>(await open(`/checks/${check.id}`, a.key));
     expect(done.unmatchedCriterionIds).toEqual([absentId]);
@@ -142,8 +163,17 @@ describe("checks over OCR'd files", () => {
         .filter(([key]) => ofThisQuery.has(key.split(":")[0]!))
         .every(([, n]) => n === 2),
     ).toBe(true);
+    // Another account's query of the same subject, and its check, read the cached answers.
     const b = await newAccount();
-    await runQuery(b.key, subject);
+    const queryOfB = await runQuery(b.key, subject);
+    const checkOfB = await body<Check>(
+      await open("/checks", b.key, {
+        method: "POST",
+        headers: { "Idempotency-Key": idempotencyKey() },
+        json: { applicant: subject, sourceRegistryQueryId: queryOfB, criteria: [{ kind: "invoice_no", value: numbers.jpeg }] },
+      }),
+    );
+    await waitForCheck(checkOfB.id, 60_000);
     expect(await standinCalls()).toEqual(calls);
   });
 });

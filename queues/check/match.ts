@@ -1,17 +1,19 @@
 /**
- * @module The check step: once its source query has finished, match the criteria over one slice of
+ * @module The check step: once its source query has finished and its attachments are read (the first
+ * slice asks for that and waits: queues/indexing/request.ts), match the criteria over one slice of
  * its registrations (property description, or certificate text when the fields could not be read,
  * and attachment text from a text layer or OCR), store results and evidence, then send the next
  * slice or finish the check. Redelivery-safe: it runs until processing is marked complete,
  * rewriting the same result rows and replacing the evidence wholesale.
  */
 import { readConfig } from "../../worker/config";
-import { loadCheck, markMatching } from "../../worker/db/checks";
+import { loadCheck, markIndexing, markMatching } from "../../worker/db/checks";
 import { loadQuery } from "../../worker/db/queries";
 import { compile, decideRegistration } from "../../worker/domain/check-matching";
 import { checkState, checkStates } from "../../worker/domain/pipeline/check-states";
 import type { Certificate } from "../../worker/schemas/certificate";
 import type { CheckMessage } from "../messages";
+import { awaitIndex } from "../indexing/request";
 import { DONE, doneThen, type StepOutcome } from "../step";
 import { mayMove } from "../transitions";
 import { failCheck } from "./fail";
@@ -29,6 +31,14 @@ export async function checkStep(env: Env, shard: D1Database, message: CheckMessa
   if (query.completedAt === null) return DONE;
   if (query.status === "failed" || query.status === "cancelled") return failCheck(env, check, "source_failed", query.sourceStatus);
   const from = checkState(check);
+  // The first slice waits until the query's attachments are read (asked for once per query).
+  if (offset === 0) {
+    const index = await awaitIndex(shard, query, Date.now());
+    if (!index.ready) {
+      if (mayMove(checkStates, from, "indexing", check.id)) await markIndexing(env.DB, check.id, Date.now());
+      return doneThen(index.send);
+    }
+  }
   if (!mayMove(checkStates, from, "matching", check.id)) return DONE;
   await markMatching(env.DB, check.id, Date.now());
 
@@ -46,6 +56,7 @@ export async function checkStep(env: Env, shard: D1Database, message: CheckMessa
       certificate: reg.certificate && reg.parseStatus === "completed" ? (JSON.parse(reg.certificate) as Certificate) : null,
       documents: await searchable(env, documents),
       attachmentsComplete: reg.parseStatus !== "completed" || reg.coverageComplete,
+      attachmentsIndexed: reg.indexStatus === "completed",
     });
     decided.push({ registration: reg, decision });
   }

@@ -1,10 +1,12 @@
 /**
  * @module Query step 2, one message per registration: fetch the certificate and the attachments into
- * R2 (inside an upstream slot), read their text (outside it), parse the certificate, and record it
+ * R2 (inside an upstream slot), read the certificate's text (outside it) and parse it, and record it
  * all in one batch on the account's shard that also recounts the query's processed registrations;
  * the count is then copied to the query row in the shared D1. The registration flips to processed at
  * most once and the count is recounted from the rows, so redelivery never counts twice. The step
- * that processes the last document finishes the query.
+ * that processes the last document finishes the query. The attachments are stored, not read: their
+ * text is indexed when a check of the query asks for it (queues/indexing/), so a query costs the list and
+ * the main certificates, never the OCR of scans nobody searches.
  */
 import { runBatch } from "../../worker/db/batch";
 import { upsertDocument } from "../../worker/db/documents";
@@ -18,7 +20,7 @@ import type { DocumentMessage } from "../messages";
 import { DONE, retryTransient, waitForSlot, type StepOutcome } from "../step";
 import { fetchFiles } from "./fetch-files";
 import { finishQuery } from "./finish";
-import { readFiles, type GatheredDocument } from "./read-files";
+import { readFiles, unreadDocument, type GatheredDocument } from "./read-files";
 import { documentRecord, processedRegistration, type Parsed } from "./record";
 import { withUpstreamSlot } from "./slot";
 
@@ -34,9 +36,14 @@ export async function documentStep(env: Env, shard: D1Database, message: Documen
   if (!fetched.ok) return waitForSlot(fetched.retryAfterSeconds);
   const files = fetched.value;
   if (files.kind === "retry") return retryTransient("download_failed", attempt, files.retryAfterSeconds);
-  // OCR's transient failures are retried like downloads (what was read is cached by SHA-256).
-  const read = await readFiles(env, files.documents, attempt);
+  // OCR's transient failures (a certificate without a text layer) are retried like downloads (what was read is cached by SHA-256).
+  const read = await readFiles(
+    env,
+    files.documents.filter((d) => d.row.kind === "certificate"),
+    attempt,
+  );
   if (read.kind === "retry") return retryTransient("ocr_failed", attempt);
+  const documents = [...read.documents, ...files.documents.filter((d) => d.row.kind !== "certificate").map(unreadDocument)];
 
   const parsed = parse(env, read.documents, reg.certificateNumber, message.queryId);
   const now = Date.now();
@@ -46,7 +53,7 @@ export async function documentStep(env: Env, shard: D1Database, message: Documen
     attachmentsComplete: files.attachmentsComplete,
   });
   const written = await runBatch(shard, [
-    ...read.documents.map((d) => upsertDocument(shard, documentRecord(d, parsed, now))),
+    ...documents.map((d) => upsertDocument(shard, documentRecord(d, parsed, now))),
     markProcessed(shard, reg.id, processed, now),
     countProcessed(shard, reg.queryId),
   ]);

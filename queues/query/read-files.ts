@@ -12,6 +12,7 @@ import type { TextBox } from "../../worker/domain/text/page";
 import type { OcrConfig } from "../../worker/ocr/client";
 import { imageKind, SNIFF_BYTES, type ImageKind } from "../../worker/ocr/image-kind";
 import { extractPdf, type PdfGenerator } from "../../worker/pdf/extract";
+import { forEachBounded } from "../bounded";
 import type { FetchedDocument } from "./fetch-files";
 import { OCR_MAX_PAGES, ocrRead, ocrReading } from "./ocr-read";
 
@@ -48,31 +49,47 @@ interface Reading {
 
 type ReadResult = Reading | "retry";
 
+/**
+ * Files read at once: the pages of a registration's scans go to the OCR service side by side, where
+ * they spread over its cores (docs/ocr.md), instead of one after the other.
+ */
+export const FILES_READ_AT_ONCE = 4;
+
 /** `attempt` is the delivery's attempt: OCR that keeps failing transiently is given up on (ocr-read.ts). */
 export async function readFiles(env: Env, fetched: readonly FetchedDocument[], attempt: number): Promise<ReadOutcome> {
   const config = readConfig(env).ocr;
-  const documents: GatheredDocument[] = [];
-  for (const doc of fetched) {
-    const reading = await readOne(env, config, attempt, doc);
-    if (reading === "retry") return { kind: "retry" };
-    const textKey = reading.textStatus === "extracted" ? `text/${doc.row.queryId}/${doc.row.id}.json` : null;
-    if (textKey && reading.pages) {
-      await env.FILES.put(textKey, storedPagesJson(reading.pages), { httpMetadata: { contentType: "application/json" } });
-    }
-    documents.push({
-      row: {
-        ...doc.row,
-        mimeType: reading.mimeType ?? doc.row.mimeType,
-        pageCount: reading.pageCount,
-        pages: reading.readings ? JSON.stringify(reading.readings) : null,
-        textKey,
-        textStatus: reading.textStatus,
-      },
-      pages: reading.pages,
-      ...(reading.generator ? { generator: reading.generator } : {}),
-    });
+  const documents: Array<GatheredDocument | "retry"> = new Array(fetched.length);
+  await forEachBounded([...fetched.keys()], FILES_READ_AT_ONCE, async (i) => {
+    documents[i] = await gather(env, config, attempt, fetched[i]!);
+  });
+  const gathered = documents.filter((d): d is GatheredDocument => d !== "retry");
+  return gathered.length === fetched.length ? { kind: "ok", documents: gathered } : { kind: "retry" };
+}
+
+async function gather(env: Env, config: OcrConfig | null, attempt: number, doc: FetchedDocument): Promise<GatheredDocument | "retry"> {
+  const reading = await readOne(env, config, attempt, doc);
+  if (reading === "retry") return "retry";
+  const textKey = reading.textStatus === "extracted" ? `text/${doc.row.queryId}/${doc.row.id}.json` : null;
+  if (textKey && reading.pages) {
+    await env.FILES.put(textKey, storedPagesJson(reading.pages), { httpMetadata: { contentType: "application/json" } });
   }
-  return { kind: "ok", documents };
+  return {
+    row: {
+      ...doc.row,
+      mimeType: reading.mimeType ?? doc.row.mimeType,
+      pageCount: reading.pageCount,
+      pages: reading.readings ? JSON.stringify(reading.readings) : null,
+      textKey,
+      textStatus: reading.textStatus,
+    },
+    pages: reading.pages,
+    ...(reading.generator ? { generator: reading.generator } : {}),
+  };
+}
+
+/** A file kept in R2 but not read (yet): an attachment until its registration is indexed. */
+export function unreadDocument(doc: FetchedDocument): GatheredDocument {
+  return { row: { ...doc.row, pageCount: null, pages: null, textKey: null, textStatus: "not_text" }, pages: null };
 }
 
 async function readOne(env: Env, config: OcrConfig | null, attempt: number, doc: FetchedDocument): Promise<ReadResult> {

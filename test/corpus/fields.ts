@@ -68,8 +68,9 @@ function partyFields(parties: readonly CertificateParty[], out: FieldValues): vo
       const value = party[field];
       if (value !== null && value !== undefined && value !== "") out[partyKey(role, position, field)] = value;
     }
-    const identifier = party.unifiedSocialCreditCode ?? party.details?.organizationCode;
-    if (identifier) out[`${role}${position}.${PARTY_IDENTIFIER}`] = identifier;
+    // Both when both are printed: either is the party's identifier as the real truth states it.
+    const identifiers = [party.unifiedSocialCreditCode, party.details?.organizationCode].filter((v): v is string => !!v);
+    if (identifiers.length) out[`${role}${position}.${PARTY_IDENTIFIER}`] = identifiers.join("|");
   }
 }
 
@@ -140,10 +141,13 @@ const WHITESPACE_FREE = new Set(["propertyDescription", "changeDescription", "ca
 
 /** A value as it is compared. */
 export function comparable(field: string, value: string): string {
+  // File names are a set: in name order.
+  if (field === "declaredAttachments") return value.split("|").map((n) => n.trim()).sort().join("|");
   return WHITESPACE_FREE.has(field) ? value.replace(/\s+/g, "") : value.trim();
 }
 
 export function sameValue(field: string, expected: string, got: string | undefined): boolean {
+  if (got !== undefined && field.endsWith(`.${PARTY_IDENTIFIER}`)) return got.split("|").includes(expected.trim());
   return got !== undefined && comparable(field, expected) === comparable(field, got);
 }
 

@@ -1,7 +1,7 @@
 /** @module Check rows as the check pipeline reads and writes them (the endpoints' reads and the insert: account-checks.ts). */
 import { and, asc, eq, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { checkStates, checkStatusColumn, type CheckEvent, type CheckState } from "../domain/pipeline/check-states";
+import { checkStates, checkStatusColumn, INDEXING_EXECUTION_STATUS, type CheckEvent, type CheckState } from "../domain/pipeline/check-states";
 import { closeReservationStatement } from "./allowance";
 import { runBatch, type Write } from "./batch";
 import { inJsonList } from "./json-list";
@@ -20,7 +20,9 @@ export async function loadCheck(db: D1Database, id: string): Promise<CheckRecord
 function inStates(states: readonly CheckState[]): SQL {
   const conditions = states.map((state) => {
     if (state === "queued") return and(eq(checks.status, "processing"), eq(checks.executionStatus, "queued"));
-    if (state === "matching") return and(eq(checks.status, "processing"), ne(checks.executionStatus, "queued"));
+    if (state === "indexing") return and(eq(checks.status, "processing"), eq(checks.executionStatus, INDEXING_EXECUTION_STATUS));
+    if (state === "matching")
+      return and(eq(checks.status, "processing"), ne(checks.executionStatus, "queued"), ne(checks.executionStatus, INDEXING_EXECUTION_STATUS));
     return eq(checks.status, checkStatusColumn(state));
   });
   return or(...conditions) ?? sql`0`;
@@ -34,6 +36,11 @@ function leaving(id: string, event: CheckEvent): SQL | undefined {
 /** A slice is being matched (every slice says so, which also keeps the sweep from re-driving the check). */
 export async function markMatching(db: D1Database, id: string, now: number): Promise<void> {
   await drizzle(db).update(checks).set({ executionStatus: "processing", updatedAt: now }).where(leaving(id, "matching"));
+}
+
+/** The check waits while its query's attachments are read (waiting_resource); touched, so the sweep leaves it be. */
+export async function markIndexing(db: D1Database, id: string, now: number): Promise<void> {
+  await drizzle(db).update(checks).set({ executionStatus: INDEXING_EXECUTION_STATUS, updatedAt: now }).where(leaving(id, "indexing"));
 }
 
 /** The check fails and its allowance is released, in one batch. */

@@ -146,7 +146,7 @@ export async function tallyDocuments(db: D1Database, queryId: string): Promise<{
 /** What a check reads of each registration it matches. */
 export type RegistrationToMatch = Pick<
   RegistrationRecord,
-  "id" | "ordinal" | "certificateNumber" | "parseStatus" | "certificate" | "sourceStatus" | "coverageComplete"
+  "id" | "ordinal" | "certificateNumber" | "parseStatus" | "certificate" | "sourceStatus" | "coverageComplete" | "indexStatus"
 >;
 
 /** One slice of the query's registrations, in listing order. */
@@ -160,6 +160,7 @@ export function sliceToMatch(db: D1Database, queryId: string, limit: number, off
       certificate: registrations.certificate,
       sourceStatus: registrations.sourceStatus,
       coverageComplete: registrations.coverageComplete,
+      indexStatus: registrations.indexStatus,
     })
     .from(registrations)
     .where(eq(registrations.queryId, queryId))

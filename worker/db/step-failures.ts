@@ -6,6 +6,7 @@
 import { and, desc, eq, gte, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { Write } from "./batch";
+import { inJsonList } from "./json-list";
 import { stepFailures, type FailureReason, type PipelineStep, type StepFailureRecord, type TaskKind } from "./schema";
 
 /** The message a failure belongs to (queues/failures.ts derives it from the message). */
@@ -59,12 +60,12 @@ export async function pendingDeadLetters(db: D1Database, taskId: string): Promis
     .all();
 }
 
-/** The task's dead letters are taken up by a re-drive (they stay listed in the status with the time). */
-export function markRedriven(db: D1Database, taskId: string, now: number): Write {
+/** These dead letters are taken up by a re-drive (they stay listed in the status with the time). */
+export function markRedriven(db: D1Database, messageKeys: readonly string[], now: number): Write {
   return drizzle(db)
     .update(stepFailures)
     .set({ redrivenAt: now })
-    .where(and(eq(stepFailures.taskId, taskId), isNotNull(stepFailures.deadLetteredAt), isNull(stepFailures.redrivenAt)));
+    .where(and(inJsonList(stepFailures.messageKey, messageKeys), isNotNull(stepFailures.deadLetteredAt), isNull(stepFailures.redrivenAt)));
 }
 
 /** Failures last seen before `before` and not dead-lettered since: forgotten (the sweep keeps the table small). */

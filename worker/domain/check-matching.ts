@@ -35,6 +35,11 @@ export interface RegistrationInput {
   certificate: Certificate | null;
   documents: SearchableDocument[];
   attachmentsComplete: boolean;
+  /**
+   * False when reading the attachments' text was given up on (indexStatus failed): each attachment is
+   * then a coverage issue, ATTACHMENT_NOT_INDEXED, whatever its row says. Unset means read.
+   */
+  attachmentsIndexed?: boolean;
 }
 
 export interface EvidenceDraft {
@@ -211,7 +216,8 @@ export function decideRegistration(matcher: CompiledMatcher, input: Registration
 
   for (const doc of input.documents) {
     if (doc.kind !== "attachment") continue;
-    if (doc.textStatus === "extracted" && doc.pages) {
+    if (input.attachmentsIndexed === false) uncovered("ATTACHMENT_NOT_INDEXED");
+    else if (doc.textStatus === "extracted" && doc.pages) {
       doc.pages.forEach((text, i) => evidence.push(...pageEvidence(matcher, doc, i + 1, text, "attachment_text")));
       readingIssues(doc).forEach(uncovered);
     } else {

@@ -9,7 +9,7 @@
  * routes are patterns (`/api/open/v1/queries/:id`), steps and outcomes are words of this code, a
  * PDF's Producer and Creator are the names of the programs that wrote it.
  */
-import { FAILURE_REASONS, PIPELINE_STEPS } from "../db/schema/operations";
+import { FAILURE_REASONS, PIPELINE_STEPS } from "../schemas/pipeline-vocabulary";
 
 export const SIGNALS = {
   /** One per HTTP request: the route's pattern (never the path), method, status; the account's shard when a key named one, else "-". */

@@ -7,13 +7,20 @@ import type { AppEnv } from "../context";
 import { apiKeyAuth } from "../middleware/auth";
 import { admitOrdinaryRequest, rateLimitHeaders } from "../middleware/rate-limit";
 import { registerEntitlementRoutes } from "./account/entitlements";
-import { registerCreateQuery } from "./queries/create";
-import { registerQueryReads } from "./queries/read";
-import { registerDocumentContent } from "./documents/content";
 import { registerCreateCheck } from "./checks/create";
-import { registerCheckReads } from "./checks/read";
-import { registerCheckResults } from "./checks/results";
-import { countRefusedCreation } from "./tasks/submit";
+import { registerGetCheck } from "./checks/get";
+import { registerGetEvidenceLocations } from "./checks/get-evidence-locations";
+import { registerGetCheckResult } from "./checks/get-result";
+import { registerGetCheckResultNavigation } from "./checks/get-result-navigation";
+import { registerListChecks } from "./checks/list";
+import { registerListCheckResults } from "./checks/list-results";
+import { registerDocumentContent } from "./documents/content";
+import { registerCreateQuery } from "./queries/create";
+import { registerGetQuery } from "./queries/get";
+import { registerGetRegistration } from "./queries/get-registration";
+import { registerListQueries } from "./queries/list";
+import { registerListRegistrations } from "./queries/list-registrations";
+import { countRefusedCreation } from "../middleware/count-refused-creation";
 import { registerDocumentation } from "./docs";
 import { openApiRouter, routeGroup } from "./router";
 
@@ -30,9 +37,17 @@ export function createOpenApi(): OpenAPIHono<AppEnv> {
   // Ordinary requests: one AccountGate call counts each in the account's window.
   const ordinary = routeGroup(api, admitOrdinaryRequest);
   registerEntitlementRoutes(ordinary);
-  registerQueryReads(ordinary);
-  registerCheckReads(ordinary);
-  registerCheckResults(ordinary);
+  // The order of registration is the order of the OpenAPI document's paths.
+  registerListQueries(ordinary);
+  registerGetQuery(ordinary);
+  registerListRegistrations(ordinary);
+  registerGetRegistration(ordinary);
+  registerListChecks(ordinary);
+  registerGetCheck(ordinary);
+  registerListCheckResults(ordinary);
+  registerGetCheckResult(ordinary);
+  registerGetCheckResultNavigation(ordinary);
+  registerGetEvidenceLocations(ordinary);
   // Task creation counts itself in the AccountGate call that creates; a refusal before that still counts.
   const creations = routeGroup(api, countRefusedCreation);
   registerCreateQuery(creations);

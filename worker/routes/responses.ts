@@ -1,4 +1,5 @@
-/** @module Documented error responses, generated from the one code table (errors.ts). */
+/** @module Documented responses: a JSON body of a schema, and the error responses generated from the one code table (errors.ts). */
+import type { z } from "@hono/zod-openapi";
 import { DEFAULT_MESSAGES, ERROR_STATUS, type ErrorCode } from "../errors";
 import { ErrorBodySchema } from "../schemas/error";
 
@@ -25,6 +26,9 @@ const HEADERS: Partial<Record<ErrorCode, Record<string, HeaderObject>>> = {
     "Content-Range": { description: "`bytes */<size>`: the whole file's size in bytes", schema: { type: "string", example: "bytes */48213" } },
   },
 };
+
+/** A response or request body of `schema`, as JSON. */
+export const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } } });
 
 const EXAMPLE_REQUEST_ID = "req_3kq9x0v1b2n3m4l5";
 

@@ -3,7 +3,7 @@
  * docs/operations.md): GET /status and POST /tasks/{id}/redrive.
  */
 import { z } from "@hono/zod-openapi";
-import { FAILURE_REASONS, PIPELINE_STEPS, TASK_KINDS } from "../db/schema/operations";
+import { FAILURE_REASONS, PIPELINE_STEPS, TASK_KINDS } from "./pipeline-vocabulary";
 import { int64, timestamp } from "./common";
 
 const count = () => int64().min(0);

@@ -67,12 +67,6 @@ export function toPublicCheckResult(r: CheckResultRecord, registration: Registra
   };
 }
 
-/** Where the result's registration stands in a registration index: decided results were indexed when decided. */
-export function resultIndexStatus(r: CheckResultRecord): { status: Registration["indexStatus"]; at?: number } {
-  if (r.decidedAt) return { status: "completed", at: r.decidedAt };
-  return { status: r.matchStatus === "pending" ? "failed" : "completed" };
-}
-
 export function toNavigation(p: ResultPosition): CheckResultNavigation {
   return { total: p.total, position: p.position, previousRegistrationId: p.previousRegistrationId, nextRegistrationId: p.nextRegistrationId };
 }

@@ -93,8 +93,8 @@ function toChain(chain: RegistrationChain): NonNullable<Registration["registrati
   };
 }
 
-/** @param index where the registration stands in a check's index (not_requested outside a check). */
-export function toPublicRegistration(detail: RegistrationDetail, index: { status: Registration["indexStatus"]; at?: number | null }): Registration {
+/** indexStatus and indexedAt are the registration's own (queues/indexing/): not_requested until a check of its query asks. */
+export function toPublicRegistration(detail: RegistrationDetail): Registration {
   const { registration: row, documents: docs, chain } = detail;
   return {
     id: row.id,
@@ -104,11 +104,11 @@ export function toPublicRegistration(detail: RegistrationDetail, index: { status
       row,
       docs.find((d) => d.kind === "certificate"),
     ),
-    indexStatus: index.status,
+    indexStatus: row.indexStatus,
     upstreamSummary: upstreamSummary(row),
     attachments: docs.filter((d) => d.kind === "attachment").map(toAttachment),
     coverageComplete: row.coverageComplete,
-    ...(index.at ? { indexedAt: toIso(index.at) } : {}),
+    ...(row.indexedAt ? { indexedAt: toIso(row.indexedAt) } : {}),
     ...(chain ? { registrationChain: toChain(chain) } : {}),
     sourceStatus: row.sourceStatus as Registration["sourceStatus"],
   };

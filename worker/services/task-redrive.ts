@@ -43,7 +43,8 @@ async function redriveQuery(env: Env, id: string, auditOf: AuditOf, now: number)
   const account = await resolveShard(env, query.accountId, now);
   if (account.state === "moving") return { kind: "moving" };
   const shard = shardOf(env, account.index);
-  const dead = await pendingDeadLetters(env.DB, id);
+  // A dead-lettered index message (a registration's attachments for the checks) is shown in the status, not re-driven here.
+  const dead = (await pendingDeadLetters(env.DB, id)).filter((d) => d.step === "list" || d.step === "document");
   const finished = query.completedAt !== null;
   if (finished && dead.length === 0) return unchanged("query", query.id, query.accountId, query.status);
 
@@ -98,7 +99,15 @@ async function commit(env: Env, plan: Plan): Promise<RedriveOutcome> {
     target: { type: plan.kind, id: plan.id },
     detail: { action: plan.action, messages: plan.messages.length, deadLettered: plan.dead.map((d) => ({ step: d.step, reason: d.reason })) },
   });
-  await runBatch(env.DB, [plan.write, markRedriven(env.DB, plan.id, plan.now), appendToAuditOutbox(env.DB, event)]);
+  await runBatch(env.DB, [
+    plan.write,
+    markRedriven(
+      env.DB,
+      plan.dead.map((d) => d.messageKey),
+      plan.now,
+    ),
+    appendToAuditOutbox(env.DB, event),
+  ]);
   // Sent after the writes: if the send fails, the task is open and untouched from now, and the sweep re-drives it.
   await enqueue(env, plan.messages);
   const status = plan.kind === "query" ? (await loadQuery(env.DB, plan.id))?.status : (await loadCheck(env.DB, plan.id))?.status;

@@ -7,21 +7,15 @@
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { oneOf } from "./constraints";
 
-export const TASK_KINDS = ["query", "check", "move"] as const;
-/** The pipeline's message types (queues/messages.ts). */
-export const PIPELINE_STEPS = ["list", "document", "check", "move"] as const;
+// The value sets are the operator API's too: written once there.
+import { FAILURE_REASONS, PIPELINE_STEPS, TASK_KINDS, type FailureReason, type PipelineStep, type TaskKind } from "../../schemas/pipeline-vocabulary";
 
-/**
- * Why a step did not get done. The last one recorded is the reason the status gives for a
- * dead-lettered message; `waited` when no failure was ever recorded for it (every delivery waited for
- * an upstream slot, a busy upstream or an account's move until the retries ran out).
- */
-export const FAILURE_REASONS = ["upstream_failed", "download_failed", "ocr_failed", "step_threw", "step_deadline", "waited"] as const;
+export { FAILURE_REASONS, PIPELINE_STEPS, TASK_KINDS, type FailureReason, type PipelineStep, type TaskKind };
 
 export const stepFailures = sqliteTable(
   "step_failures",
   {
-    /** `list:<query>`, `document:<query>:<registration>`, `check:<check>:<offset>`, `move:<account>:…` (queues/failures.ts). */
+    /** `list:<query>`, `document:<query>:<registration>`, `index:<query>:<registration>`, `check:<check>:<offset>`, `move:<account>:…` (queues/failures.ts). */
     messageKey: text("message_key").primaryKey(),
     taskKind: text("task_kind", { enum: TASK_KINDS }).notNull(),
     /** The query or check; the account for a move. */
@@ -45,7 +39,4 @@ export const stepFailures = sqliteTable(
   ],
 );
 
-export type FailureReason = (typeof FAILURE_REASONS)[number];
-export type TaskKind = (typeof TASK_KINDS)[number];
-export type PipelineStep = (typeof PIPELINE_STEPS)[number];
 export type StepFailureRecord = typeof stepFailures.$inferSelect;

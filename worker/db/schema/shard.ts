@@ -14,6 +14,9 @@ import { oneOf } from "./constraints";
 
 export const DOCUMENT_KINDS = ["certificate", "attachment"] as const;
 export const TEXT_STATUSES = ["extracted", "empty", "not_text", "unreadable"] as const;
+/** Where reading a registration's attachments stands (open-api-v1.md Registration.indexStatus). */
+export const INDEX_STATUSES = ["not_requested", "pending", "indexing", "completed", "failed"] as const;
+export type IndexStatus = (typeof INDEX_STATUSES)[number];
 
 // ---- A query's data: the registrations the upstream lists, the documents obtained for them.
 
@@ -47,6 +50,12 @@ export const registrations = sqliteTable(
     propertySummary: text("property_summary"),
     registrationMonths: integer("registration_months"),
     searchText: text("search_text").notNull().default(""),
+    /**
+     * The attachments' text is read apart from the query (queues/indexing/): asked for by the first
+     * check of the query, then pending, indexing, and completed or failed at `indexed_at`.
+     */
+    indexStatus: text("index_status", { enum: INDEX_STATUSES }).notNull().default("not_requested"),
+    indexedAt: integer("indexed_at"),
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [
@@ -54,6 +63,7 @@ export const registrations = sqliteTable(
     index("registrations_query_ordinal").on(t.queryId, t.ordinal),
     index("registrations_query_processed").on(t.queryId, t.processed),
     index("registrations_query_initial").on(t.queryId, t.initialCertificateNumber),
+    index("registrations_query_index_status").on(t.queryId, t.indexStatus),
   ],
 );
 

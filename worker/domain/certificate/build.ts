@@ -6,7 +6,7 @@
 import type { Certificate, ParseIssue } from "../../schemas/certificate";
 import type { FieldKey } from "./labels";
 import { buildParty } from "./parties";
-import { joinPieces, type RawCertificate } from "./scan";
+import { joinPieces, type RawCertificate, type RawValue } from "./scan";
 import { spansOf } from "./spans";
 import {
   amountsDisagree,
@@ -23,14 +23,11 @@ import {
   readYesNo,
 } from "./values";
 import { ATTACHMENT_LABELS, businessTypeByDescription } from "./vocabulary";
+import { isCalendarDate, isClockTime, labelTextIn, termAgrees } from "./checks";
 
 export function buildCertificate(raw: RawCertificate, listedNumber?: string): Certificate {
   const issues: ParseIssue[] = [];
   const text = (key: FieldKey) => joinPieces(raw.fields.get(key));
-  const nameText = (key: FieldKey) => {
-    const value = text(key);
-    return value === null ? null : readName(value);
-  };
   const codeText = (key: FieldKey) => {
     const value = text(key);
     return value === null ? null : readCode(value);
@@ -57,9 +54,27 @@ export function buildCertificate(raw: RawCertificate, listedNumber?: string): Ce
     return parts.amount;
   }
 
+  /** Free text that must hold no label (a wrapped label's piece glued on): null and an issue otherwise. */
+  function plain(key: FieldKey, field: string, reader: (t: string) => string | null = (t) => t): string | null {
+    const value = text(key);
+    if (value === null) return null;
+    if (labelTextIn(value) !== null) {
+      issues.push({ code: "LABEL_IN_VALUE", field, rawValue: value, pageNumber: pageOf(key) });
+      return null;
+    }
+    const out = reader(value);
+    if (out === null) issues.push({ code: "UNREADABLE_VALUE", field, rawValue: value, pageNumber: pageOf(key) });
+    return out;
+  }
+  /** A contract number has a letter or a digit: Chinese words alone are a label we do not know, or a sentence. */
+  const contractNumber = (t: string) => (/[0-9A-Za-z０-９Ａ-Ｚａ-ｚ]/.test(t) ? t : null);
+
+  // The number printed in the body, the one in the page header and the one the upstream listed are one number.
   const printedNumber = read("certificateNumber", "certificateNumber", readCertificateNumber);
-  const certificateNumber = listedNumber === undefined || printedNumber === null || printedNumber === listedNumber ? printedNumber : null;
-  if (certificateNumber !== printedNumber)
+  const copies = raw.numberCopies.map((v) => readCertificateNumber(joinPieces(v) ?? "")).filter((n): n is string => n !== null);
+  const agrees = printedNumber !== null && (listedNumber === undefined || printedNumber === listedNumber) && copies.every((n) => n === printedNumber);
+  const certificateNumber = agrees ? printedNumber : null;
+  if (printedNumber !== null && !agrees)
     issues.push({
       code: "NUMBER_MISMATCH",
       field: "certificateNumber",
@@ -89,27 +104,47 @@ export function buildCertificate(raw: RawCertificate, listedNumber?: string): Ce
     "preparer.authorizedPerson",
   ] as const;
   const details = ["details.changeDescription", "details.extensionMonths", "details.cancellationReason"] as const;
-  const dateOrRaw = (key: FieldKey, field: string) => read(key, field, readDate);
+  const dateOrRaw = (key: FieldKey, field: string) => read(key, field, (t) => checkedBy(readDate(t), isCalendarDate));
+  const registerTime = read("registerTime", "registerTime", (t) => checkedBy(readTime(t), isClockTime));
+  const expiresAt = dateOrRaw("expiresAt", "expiresAt");
+  let registrationMonths = read("registrationMonths", "registrationMonths", readMonths);
+  // An initial registration's term runs from its time to its expiry: three values that must agree.
+  if (
+    registerType === "initial" &&
+    registerTime !== null &&
+    expiresAt !== null &&
+    registrationMonths !== null &&
+    !termAgrees(registerTime, registrationMonths, expiresAt)
+  ) {
+    issues.push({
+      code: "TERM_DISAGREES",
+      field: "registrationMonths",
+      rawValue: text("registrationMonths"),
+      pageNumber: pageOf("registrationMonths"),
+    });
+    issues.push({ code: "TERM_DISAGREES", field: "expiresAt", rawValue: text("expiresAt"), pageNumber: pageOf("expiresAt") });
+    registrationMonths = null;
+  }
 
   const certificate: Certificate = {
     certificateNumber,
     initialCertificateNumber: initial,
     registerType,
-    registerTime: read("registerTime", "registerTime", readTime),
-    registrationMonths: read("registrationMonths", "registrationMonths", readMonths),
-    expiresAt: dateOrRaw("expiresAt", "expiresAt"),
+    registerTime,
+    registrationMonths,
+    expiresAt,
     businessTypeCode: business?.code ?? null,
     businessTypeDescription: businessText,
     subBusinessTypeCode: null,
     leaseBusinessType: text("leaseBusinessType"),
     securityType: text("securityType"),
     securedScope: text("securedScope"),
-    mainContractNumber: text("mainContractNumber"),
+    mainContractNumber: plain("mainContractNumber", "mainContractNumber", contractNumber),
     mainContractAmount: amount("mainContractAmount", "mainContractAmount"),
     mainContractCurrency: read("mainContractCurrency", "mainContractCurrency", readCurrency),
     maximumClaimAmount: amount("maximumClaimAmount", "maximumClaimAmount"),
     maximumClaimCurrency: read("maximumClaimCurrency", "maximumClaimCurrency", readCurrency),
-    securityContractNumber: text("securityContractNumber"),
+    securityContractNumber: plain("securityContractNumber", "securityContractNumber", contractNumber),
     performanceStartDate: period.start,
     performanceEndDate: period.end,
     performancePeriodText: periodText,
@@ -121,7 +156,11 @@ export function buildCertificate(raw: RawCertificate, listedNumber?: string): Ce
     propertyValueCurrency: read("propertyValueCurrency", "propertyValueCurrency", readCurrency),
     declaredAttachments: raw.attachments.flatMap((a) => {
       const purpose = ATTACHMENT_LABELS[a.label.replace(/\s/g, "")] ?? "property";
-      return fileNames(joinPieces(a)).map((fileName) => ({ fileName, purpose }));
+      return fileNames(a).flatMap((fileName) => {
+        if (labelTextIn(fileName) === null) return [{ fileName, purpose }];
+        issues.push({ code: "LABEL_IN_VALUE", field: "declaredAttachments", rawValue: fileName, pageNumber: a.pieces[0]?.page ?? null });
+        return [];
+      });
     }),
     issues,
     originalRegistration: original.some((k) => raw.fields.has(k))
@@ -134,10 +173,10 @@ export function buildCertificate(raw: RawCertificate, listedNumber?: string): Ce
         }
       : null,
     // A heading with nothing under it ("担保人信息" above "出质人（1）") is no party.
-    parties: raw.parties.filter((p) => p.fields.size > 0 || p.unclassified.length > 0).map((p) => buildParty(p, issues)),
+    parties: raw.parties.filter((p) => p.fields.size > 0 || p.unclassified.length > 0).map((p, k) => buildParty(p, k, issues)),
     preparer: preparer.some((k) => raw.fields.has(k))
       ? {
-          name: nameText("preparer.name"),
+          name: plain("preparer.name", "preparer.name", readName),
           certificateType: text("preparer.certificateType"),
           certificateNumber: text("preparer.certificateNumber"),
           address: text("preparer.address"),
@@ -158,8 +197,35 @@ export function buildCertificate(raw: RawCertificate, listedNumber?: string): Ce
   return certificate;
 }
 
-/** Attachment names listed on one line ("发票清单.pdf、仓单扫描件.jpg") are several files when each has an extension. */
-function fileNames(text: string | null): string[] {
+/** A value passed through its check: null when it fails. */
+function checkedBy<T>(value: T | null, check: (v: T) => boolean): T | null {
+  return value !== null && check(value) ? value : null;
+}
+
+/** A file name ends in an extension: a line of a list without one continues on the next line. */
+const FILE_EXTENSION = /\.[A-Za-z0-9]{2,5}$/;
+
+/**
+ * Attachment names: one a line when the value was read line by line (a name wrapped over two lines is
+ * put back together), and names listed on one line ("发票清单.pdf、仓单扫描件.jpg") are several files when each
+ * has an extension.
+ */
+function fileNames(value: RawValue): string[] {
+  if (!value.lines || value.lines.length < 2) return namesOnLine(joinPieces(value));
+  const names: string[] = [];
+  let pending = "";
+  for (const line of value.lines) {
+    pending += line.trim();
+    if (FILE_EXTENSION.test(pending)) {
+      names.push(...namesOnLine(pending));
+      pending = "";
+    }
+  }
+  if (pending) names.push(...namesOnLine(pending));
+  return names;
+}
+
+function namesOnLine(text: string | null): string[] {
   if (text === null) return [];
   const parts = text
     .split(/\s*[、，,；;]\s*|\s{2,}/)
@@ -170,7 +236,15 @@ function fileNames(text: string | null): string[] {
 
 /** A certificate of which nothing could be read: every field null, the issues saying why. */
 export function emptyCertificate(issues: ParseIssue[]): Certificate {
-  const none = buildCertificate({ fields: new Map(), parties: [], attachments: [], titleType: null, strayLines: [], labelCount: 0 });
+  const none = buildCertificate({
+    fields: new Map(),
+    parties: [],
+    attachments: [],
+    numberCopies: [],
+    titleType: null,
+    strayLines: [],
+    labelCount: 0,
+  });
   return { ...none, registrationDetails: null, issues };
 }
 

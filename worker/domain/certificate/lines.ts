@@ -22,6 +22,8 @@ export interface SourceLine {
 }
 
 const ISSUER = new RegExp(FURNITURE_NAMES.map((name) => [...name].join("\\s*")).join("|"), "g");
+/** The end mark under the last field ("<完>", often between rules): after it, a notes page, not data. */
+const END_MARK = /[<＜〈《]\s*完\s*[>＞〉》]/;
 const BARE_NUMBER = /^(?:\d\s*){20}$/;
 const LABELLED_NUMBER = /^登\s*记\s*证\s*明\s*编\s*号\s*[:：]?\s*(?:\d\s*){20}$/;
 const ANY_LABELLED_NUMBER = /登\s*记\s*证\s*明\s*编\s*号\s*[:：]?\s*(?:\d\s*){20}(?!\d)/;
@@ -34,7 +36,7 @@ function onlyFurniture(text: string): boolean {
   for (const pattern of FURNITURE_PATTERNS) rest = rest.replace(pattern, "");
   // Nothing left but shapes and rules (a QR-like box of ■□, a line of dashes) is furniture too; punctuation
   // alone ("。" wrapped onto its own line) is text.
-  return !/[\p{L}\p{N}\p{P}]/u.test(rest.replace(/[-—_|｜/／·•]/g, ""));
+  return !/[\p{L}\p{N}\p{P}]/u.test(rest.replace(/[-—―─━_|｜/／·•]/g, ""));
 }
 
 const ISSUER_AT_END = new RegExp(`\\s+(?:${FURNITURE_NAMES.map((name) => [...name].join("\\s*")).join("|")})$`);
@@ -103,10 +105,17 @@ export function contentLines(pages: readonly (string | PageText)[]): SourceLine[
   const split = texts.map((p) => splitLines(p.text));
   const running = pages.length >= 2 ? runningLines(split, texts) : new Set<string>();
   const out: SourceLine[] = [];
+  let ended = false;
   split.forEach((lines, p) => {
     let firstContent = true;
     lines.forEach((line, i) => {
       const { text, start } = line;
+      // After the end mark only a labelled line is still a field (a notes page is not).
+      if (ended && !matchLabel(text)) return;
+      if (END_MARK.test(text) && onlyFurniture(text)) {
+        ended = true;
+        return;
+      }
       const bare = withoutEdgeFurniture(text).text;
       // A labelled header repeats the field of page 1: furniture from page 2 on, the field itself on page 1.
       const atEdgeLine = i < EDGE_LINES || i >= lines.length - EDGE_LINES;

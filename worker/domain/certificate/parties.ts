@@ -1,11 +1,34 @@
 /**
  * @module A party block's raw values as a CertificateParty. Identifiers under a label that names several
- * types ("组织机构代码/统一社会信用代码") are kept unclassified, as the open API asks.
+ * types ("组织机构代码/统一社会信用代码") are kept unclassified, as the open API asks, and also filed under the
+ * type their own check proves (a credit code's check character, an organisation code's check digit).
+ * Every identifier passes its check and every name and address holds no label text before it is
+ * emitted; what fails is null, with an issue ("parties[k].<field>") keeping what was read.
  */
 import type { CertificateParty, ParseIssue, PartyDetails } from "../../schemas/certificate";
 import { type RawParty, joinPieces } from "./scan";
 import type { FieldKey } from "./labels";
 import { readDate, readIndustry, readName, readPartyType, readScale, readShapedCode } from "./values";
+import {
+  isBusinessRegistrationNumber,
+  isFinancialInstitutionCode,
+  isIdentityNumber,
+  isLei,
+  isOrganizationCode,
+  isUnifiedSocialCreditCode,
+  labelTextIn,
+} from "./checks";
+
+/** The check each identifier passes before it is emitted. */
+const CHECKS: Partial<Record<FieldKey, (code: string) => boolean>> = {
+  "party.creditCode": isUnifiedSocialCreditCode,
+  "party.identityNumber": isIdentityNumber,
+  "party.organizationCode": isOrganizationCode,
+  "party.lei": isLei,
+  "party.financialInstitutionCode": isFinancialInstitutionCode,
+  // Before the credit code, a 15-digit number with its own check digit (older ones had 13 digits); some print the credit code there.
+  "party.businessRegistrationNumber": (c) => isBusinessRegistrationNumber(c) || /^\d{13}$/.test(c) || isUnifiedSocialCreditCode(c),
+};
 
 /** Identifiers of a fixed shape: GB 32100 credit codes, GB 11643 identity numbers, GB 11714 organization codes, LEI. */
 const SHAPES: Partial<Record<FieldKey, RegExp>> = {
@@ -15,42 +38,93 @@ const SHAPES: Partial<Record<FieldKey, RegExp>> = {
   "party.lei": /^[0-9A-Z]{20}$/,
 };
 
-export function buildParty(raw: RawParty, issues: ParseIssue[]): CertificateParty {
+/** The issue field of a party's value: "parties[2].unifiedSocialCreditCode", "parties[0].details.lei". */
+const ISSUE_FIELD: Partial<Record<FieldKey, string>> = {
+  "party.name": "name",
+  "party.creditCode": "unifiedSocialCreditCode",
+  "party.identityNumber": "personalIdentityNumber",
+  "party.financialInstitutionCode": "financialInstitutionCode",
+  "party.organizationCode": "details.organizationCode",
+  "party.businessRegistrationNumber": "details.businessRegistrationNumber",
+  "party.lei": "details.lei",
+  "party.legalRepresentative": "details.legalRepresentative",
+  "party.address": "details.address",
+  "party.tradeName": "details.tradeName",
+};
+
+/** An identifier under a label that names several types, filed under the type its check proves. */
+function classify(code: string): "party.creditCode" | "party.organizationCode" | "party.businessRegistrationNumber" | null {
+  if (isUnifiedSocialCreditCode(code)) return "party.creditCode";
+  if (isOrganizationCode(code)) return "party.organizationCode";
+  if (isBusinessRegistrationNumber(code)) return "party.businessRegistrationNumber";
+  return null;
+}
+
+export function buildParty(raw: RawParty, index: number, issues: ParseIssue[]): CertificateParty {
   const get = (key: FieldKey) => joinPieces(raw.fields.get(key));
+  const page = (key: FieldKey) => raw.fields.get(key)?.pieces[0]?.page ?? null;
+  const fieldOf = (key: FieldKey) => `parties[${index}].${ISSUE_FIELD[key] ?? key.slice("party.".length)}`;
+  const flag = (code: string, key: FieldKey, value: string, pageNumber = page(key)) =>
+    issues.push({ code, field: fieldOf(key), rawValue: value, pageNumber });
   const code = (key: FieldKey) => {
     const value = get(key);
-    return value === null ? null : readShapedCode(value, SHAPES[key] ?? /^$/);
+    if (value === null) return null;
+    const read = readShapedCode(value, SHAPES[key] ?? /^$/);
+    const check = CHECKS[key];
+    if (!check || check(read.toUpperCase())) return check ? read.toUpperCase() : read;
+    flag("UNREADABLE_VALUE", key, value);
+    return null;
   };
   const name = (key: FieldKey) => {
     const value = get(key);
-    return value === null ? null : readName(value);
+    if (value === null) return null;
+    if (labelTextIn(value) === null) return readName(value);
+    flag("LABEL_IN_VALUE", key, value);
+    return null;
   };
-  const page = (key: FieldKey) => raw.fields.get(key)?.pieces[0]?.page ?? null;
   const unreadable = (key: FieldKey, field: string, value: string) =>
-    issues.push({ code: "UNREADABLE_VALUE", field, rawValue: value, pageNumber: page(key) });
+    issues.push({ code: "UNREADABLE_VALUE", field: `parties[${index}].${field}`, rawValue: value, pageNumber: page(key) });
 
   const typeText = get("party.type");
   const type = typeText === null ? null : readPartyType(typeText);
-  if (typeText !== null && !type) unreadable("party.type", "parties.typeCode", typeText);
+  if (typeText !== null && !type) unreadable("party.type", "typeCode", typeText);
   const industryText = get("party.industry");
   const industry = industryText === null ? null : readIndustry(industryText);
-  if (industryText !== null && industry === null) unreadable("party.industry", "parties.details.industryCode", industryText);
+  if (industryText !== null && industry === null) unreadable("party.industry", "details.industryCode", industryText);
   const scaleText = get("party.scale");
   const scale = scaleText === null ? null : readScale(scaleText);
-  if (scaleText !== null && scale === null) unreadable("party.scale", "parties.details.corporationScale", scaleText);
+  if (scaleText !== null && scale === null) unreadable("party.scale", "details.corporationScale", scaleText);
 
   const certificateType = get("party.certificateType");
-  const idNumber = code("party.identityNumber");
-  const unclassifiedIdentifiers = raw.unclassified.map((v) => ({ label: v.label, value: joinPieces(v) }));
   // 证件号码 is a resident identity number unless the document type says otherwise (a passport …).
   const isIdentityCard = certificateType === null || /身份证/.test(certificateType);
+  const idNumber = isIdentityCard ? code("party.identityNumber") : get("party.identityNumber");
+  const unclassifiedIdentifiers = raw.unclassified.map((v) => ({ label: v.label, value: joinPieces(v) }));
+  const classified = new Map<FieldKey, string>();
+  for (const v of raw.unclassified) {
+    const text = joinPieces(v);
+    if (text === null) continue;
+    const value = text.replace(/\s/g, "").toUpperCase();
+    const kind = classify(value);
+    const known = kind ? (classified.get(kind) ?? code(kind)) : null;
+    if (kind && (known === null || known === value)) classified.set(kind, value);
+    // Fits no type, or two identifiers of one type that differ: neither is vouched for.
+    else
+      issues.push({
+        code: "UNREADABLE_VALUE",
+        field: `parties[${index}].unifiedSocialCreditCode`,
+        rawValue: text,
+        pageNumber: v.pieces[0]?.page ?? null,
+      });
+  }
+  const identifier = (key: FieldKey) => classified.get(key) ?? code(key);
   if (idNumber !== null && !isIdentityCard)
     unclassifiedIdentifiers.push({ label: raw.fields.get("party.identityNumber")?.label ?? "证件号码", value: idNumber });
   const passportExpiry = get("party.passportExpiryDate");
 
   const details: PartyDetails = {
     address: name("party.address"),
-    businessRegistrationNumber: code("party.businessRegistrationNumber"),
+    businessRegistrationNumber: identifier("party.businessRegistrationNumber"),
     certificateType,
     city: get("party.city"),
     corporationScale: scale,
@@ -58,7 +132,7 @@ export function buildParty(raw: RawParty, issues: ParseIssue[]): CertificatePart
     legalRepresentative: name("party.legalRepresentative"),
     lei: code("party.lei"),
     nationality: get("party.nationality"),
-    organizationCode: code("party.organizationCode"),
+    organizationCode: identifier("party.organizationCode"),
     organizationRegistrationCertificateNumber: get("party.organizationRegistrationCertificateNumber"),
     passportExpiryDate: passportExpiry === null ? null : (readDate(passportExpiry) ?? passportExpiry),
     passportIssuingCountry: get("party.passportIssuingCountry"),
@@ -73,7 +147,7 @@ export function buildParty(raw: RawParty, issues: ParseIssue[]): CertificatePart
     typeCode: type?.code ?? null,
     typeLevel2Code: null,
     typeLevel3Code: null,
-    unifiedSocialCreditCode: code("party.creditCode"),
+    unifiedSocialCreditCode: identifier("party.creditCode"),
     institutionCertificateNumber: get("party.institutionCertificateNumber"),
     personalIdentityNumber: isIdentityCard ? idNumber : null,
     financialInstitutionCode: code("party.financialInstitutionCode"),

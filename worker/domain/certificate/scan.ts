@@ -11,6 +11,7 @@
  * - a wide vertical gap (a new table row) ends a value.
  * Lines that belong to nothing are kept as strays and reported. Each value keeps its page pieces.
  */
+import { type CellItem, readCells } from "./cells";
 import { FIELD_READERS, isLongText } from "./field-kinds";
 import { type FieldKey, type LabelMatch, type Role, isSectionHeading, matchRoleHeading, roleOf } from "./labels";
 import type { SourceLine } from "./lines";
@@ -33,6 +34,8 @@ export interface RawValue {
   x: number | null;
   /** Page and bottom of the line that last added to the value (for row breaks). */
   lastBottom: number | null;
+  /** The value's text line by line, when read by geometry (a list of attachment names, one a line). */
+  lines?: string[];
 }
 
 export interface RawParty {
@@ -46,6 +49,8 @@ export interface RawCertificate {
   fields: Map<FieldKey, RawValue>;
   parties: RawParty[];
   attachments: RawValue[];
+  /** Every certificate number printed (the field, a header on the first page): they must agree. */
+  numberCopies: RawValue[];
   titleType: string | null;
   /** Lines that belong to no label (besides the title and furniture). */
   strayLines: SourceLine[];
@@ -120,7 +125,15 @@ function typicalGaps(lines: readonly SourceLine[]): Map<number, number> {
 }
 
 class Scanner {
-  readonly raw: RawCertificate = { fields: new Map(), parties: [], attachments: [], titleType: null, strayLines: [], labelCount: 0 };
+  readonly raw: RawCertificate = {
+    fields: new Map(),
+    parties: [],
+    attachments: [],
+    numberCopies: [],
+    titleType: null,
+    strayLines: [],
+    labelCount: 0,
+  };
   private party: RawParty | null = null;
   private inPreparer = false;
   /** Values opened on the last label line, left to right: wrapped lines go to the one above them. */
@@ -160,7 +173,7 @@ class Scanner {
   }
 
   /** Files a value under its field, in the party, the preparer or the registration. */
-  private place(hit: LabelMatch, value: RawValue): void {
+  private place(hit: Pick<LabelMatch, "field" | "roleHeading">, value: RawValue): void {
     let field = hit.field;
     if (this.inPreparer && PREPARER_ALIASES[field]) field = PREPARER_ALIASES[field] ?? field;
     value.field = field;
@@ -175,11 +188,14 @@ class Scanner {
       if (hit.roleHeading && (!party || party.heading !== hit.roleHeading || party.fields.has(field))) party = this.newParty(hit.roleHeading);
       // A party label outside any party block has no party to go to.
       if (!party) return;
+      // Several parties under one role heading: a second name (or type) starts the next one.
+      if ((field === "party.name" || field === "party.type") && party.fields.has(field)) party = this.newParty(party.heading);
       if (field === "party.unclassified") party.unclassified.push(value);
       else if (!party.fields.has(field)) party.fields.set(field, value);
       return;
     }
     this.party = null;
+    if (field === "certificateNumber") this.raw.numberCopies.push(value);
     if (!this.raw.fields.has(field)) this.raw.fields.set(field, value);
   }
 
@@ -329,6 +345,55 @@ class Scanner {
     return GENERIC_TITLE.test(text);
   }
 
+  /** The items of a certificate read by its geometry (cells.ts), in reading order. */
+  scanCells(items: readonly CellItem[]): RawCertificate {
+    for (const item of items) {
+      if (item.kind !== "label") {
+        if (item.kind === "stray") this.raw.strayLines.push(item.line);
+        else this.heading(item.line);
+      } else {
+        this.raw.labelCount++;
+        const value: RawValue = {
+          label: item.label.replace(/\s/g, ""),
+          field: item.field,
+          pieces: item.values,
+          x: null,
+          lastBottom: null,
+          lines: item.lines,
+        };
+        this.place(item, value);
+      }
+    }
+    return this.raw;
+  }
+
+  /** A line that is a role heading, a section heading or a title. */
+  private heading(line: SourceLine): void {
+    const text = line.text.trim();
+    const role = matchRoleHeading(text);
+    if (role) {
+      const party = this.newParty(role.heading);
+      if (role.name) {
+        const start = line.start + role.nameStart;
+        party.fields.set("party.name", {
+          label: role.heading,
+          field: "party.name",
+          pieces: [{ page: line.page, start, end: start + role.name.length, text: role.name }],
+          x: null,
+          lastBottom: null,
+        });
+      }
+    } else if (isSectionHeading(text)) {
+      this.party = null;
+      this.inPreparer = text.replace(/\s/g, "").includes("填表人");
+    } else this.takeTitle(text);
+  }
+
+  /** A title line or a generic one: not data. */
+  isTitle(text: string): boolean {
+    return registerTypeOfTitle(text) !== null || GENERIC_TITLE.test(text);
+  }
+
   scan(input: readonly SourceLine[]): RawCertificate {
     const { lines, labels } = joinWrappedLabels(input);
     const gaps = typicalGaps(lines);
@@ -379,6 +444,12 @@ class Scanner {
   }
 }
 
+/**
+ * The raw values of a certificate's content lines: read by geometry (cells.ts) when every line comes with
+ * its place on the page, by line order otherwise (text given without positions).
+ */
 export function scanLines(lines: readonly SourceLine[]): RawCertificate {
-  return new Scanner().scan(lines);
+  const scanner = new Scanner();
+  if (lines.length > 0 && lines.every((l) => l.geometry !== null)) return scanner.scanCells(readCells(lines, (t) => scanner.isTitle(t)));
+  return scanner.scan(lines);
 }

@@ -102,10 +102,11 @@ export function readCurrency(text: string): string | null {
   return CURRENCIES.find((c) => c.words.some((w) => w.toUpperCase() === t))?.code ?? null;
 }
 
-/** "12个月", "12", "12 月" → 12, within the registry's 1 to 360. */
+/** "12个月", "12", "12 月" → 12; "2年" → 24, "1年6个月" → 18: within the registry's 1 to 360. */
 export function readMonths(text: string): number | null {
-  const m = /^(\d{1,3})\s*(个月|月)?$/.exec(asciiDigits(text).trim());
-  const n = m ? Number(m[1]) : NaN;
+  const m = /^(?:(\d{1,2})\s*年)?\s*(?:(\d{1,3})\s*(个月|月)?)?$/.exec(asciiDigits(text).trim());
+  if (!m || (m[1] === undefined && m[2] === undefined) || (m[1] !== undefined && m[2] !== undefined && m[3] === undefined)) return null;
+  const n = Number(m[1] ?? 0) * 12 + Number(m[2] ?? 0);
   return n >= 1 && n <= 360 ? n : null;
 }
 
@@ -149,9 +150,17 @@ export function readRegisterType(text: string): string | null {
 /** The register type a title names ("动产和权利担保统一登记 初始登记证明"). */
 export function registerTypeOfTitle(line: string): string | null {
   const t = line.replace(/\s/g, "");
+  const system = SYSTEM_TITLE.exec(t);
+  if (system) return REGISTER_TYPES.find((r) => r.description === system[1])?.code ?? null;
   if (!t.includes("证明")) return null;
   return REGISTER_TYPES.find((r) => t.includes(`${r.description}证明`))?.code ?? null;
 }
+
+/**
+ * The registry's own titles name the system, then the register type after a dash: "动产权属统一登记—初始登记"
+ * (before 2021), "动产和权利担保统一登记—变更登记" (after), with or without 证明.
+ */
+const SYSTEM_TITLE = /^[\u4e00-\u9fff]{2,12}统一登记(?:证明)?[—–\-－―─·:：]?((?:初始|变更|展期|注销|异议)登记)(?:证明)?$/;
 
 export function readPartyType(text: string): { code: string; description: string } | null {
   const t = text.trim();

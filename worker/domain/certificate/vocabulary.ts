@@ -32,9 +32,13 @@ function descriptionKey(text: string): string {
   return text.replace(/[\s()（）]/g, "");
 }
 
+/** Descriptions the registry printed for a type before the 2021 reform (the 动产权属统一登记 system). */
+const OLDER_DESCRIPTIONS: Readonly<Record<string, string>> = { 应收账款转让: "A00200" };
+
 export function businessTypeByDescription(text: string): BusinessType | undefined {
   const key = descriptionKey(text);
-  return BUSINESS_TYPES.find((t) => descriptionKey(t.description) === key);
+  const older = OLDER_DESCRIPTIONS[key];
+  return BUSINESS_TYPES.find((t) => descriptionKey(t.description) === key || t.code === older);
 }
 
 export const DEBTOR_ROLES = ["担保人", "出质人", "出让人", "抵押人", "承租人", "买受人", "债务人"] as const;

@@ -1,16 +1,19 @@
 /**
  * @module The life of a check. Its status column says `processing` until the pipeline is done; the
- * table splits that in two by executionStatus: `queued` (waiting for its source query, or for its
- * first slice) and `matching`. Matching ends in review_pending (candidates await manual review),
+ * table splits that in three by executionStatus: `queued` (waiting for its source query, or for its
+ * first slice), `indexing` (waiting_resource: its query's attachments are being read, queues/indexing/)
+ * and `matching`. Matching ends in review_pending (candidates await manual review),
  * completed or partial; a check whose source query failed, or that the pipeline gave up on, fails.
  * Manual reviews (worker/routes/admin/reviews.ts) move review_pending on.
  */
 import { from, stateMachine } from "./state-machine";
 
-export const CHECK_STATES = ["queued", "matching", "review_pending", "completed", "partial", "failed"] as const;
+export const CHECK_STATES = ["queued", "indexing", "matching", "review_pending", "completed", "partial", "failed"] as const;
 export type CheckState = (typeof CHECK_STATES)[number];
 
 export const CHECK_EVENTS = [
+  /** The query's attachments are being read for it (asked for by this check or another of the query). */
+  "indexing",
   /** A slice of registrations is being matched (every slice says so: it also keeps the sweep away). */
   "matching",
   /** The source query ended failed (or is gone): there is nothing to match. */
@@ -31,7 +34,7 @@ export const CHECK_EVENTS = [
 ] as const;
 export type CheckEvent = (typeof CHECK_EVENTS)[number];
 
-const UNFINISHED = ["queued", "matching"] as const;
+const UNFINISHED = ["queued", "indexing", "matching"] as const;
 
 export const checkStates = stateMachine<CheckState, CheckEvent>({
   name: "check",
@@ -40,6 +43,7 @@ export const checkStates = stateMachine<CheckState, CheckEvent>({
   terminal: ["completed", "partial", "failed"],
   events: CHECK_EVENTS,
   transitions: [
+    ...from(["queued", "indexing"], "indexing", "indexing"),
     ...from(UNFINISHED, "matching", "matching"),
     ...from(UNFINISHED, "source_failed", "failed"),
     ...from(UNFINISHED, "abandoned", "failed"),
@@ -54,15 +58,21 @@ export const checkStates = stateMachine<CheckState, CheckEvent>({
 
 /** Where a check stands, read from its two status columns. */
 export function checkState(row: { status: string; executionStatus: string }): CheckState {
-  if (row.status === "processing") return row.executionStatus === "queued" ? "queued" : "matching";
+  if (row.status === "processing") {
+    if (row.executionStatus === "queued") return "queued";
+    return row.executionStatus === INDEXING_EXECUTION_STATUS ? "indexing" : "matching";
+  }
   const state = CHECK_STATES.find((s) => s === row.status);
   if (!state) throw new Error("a check's status column holds a value that is no state");
   return state;
 }
 
-/** The stored columns of a state: `processing` covers queued and matching. */
+/** The executionStatus of a check waiting for its query's attachments to be read. */
+export const INDEXING_EXECUTION_STATUS = "waiting_resource";
+
+/** The stored columns of a state: `processing` covers queued, indexing and matching. */
 export function checkStatusColumn(state: CheckState): string {
-  return state === "queued" || state === "matching" ? "processing" : state;
+  return state === "queued" || state === "indexing" || state === "matching" ? "processing" : state;
 }
 
 /** The event that ends matching, named by the status checkStatus (check-matching.ts) decided. */

@@ -33,6 +33,21 @@ export interface LineGeometry {
   cellStarts: number[];
   /** x of a line offset, interpolated inside its run. */
   xAt(offset: number): number;
+  /**
+   * The box of the line's offsets [from, to): a line groups runs by baseline, and the runs of one line
+   * need not share their height (a value set smaller than its label, a piece of a wrapped label beside it).
+   */
+  extent(from: number, to: number): Extent;
+}
+
+/** A box in page points, y downward. */
+export interface Extent {
+  x0: number;
+  x1: number;
+  top: number;
+  bottom: number;
+  /** The font size of its runs (the median). */
+  size: number;
 }
 
 /** A gap wider than this share of the font size between two runs on a line may separate two table cells (a space in running text is about as wide; labels are only taken at such a start, never values). */
@@ -61,7 +76,27 @@ export function lineGeometry(boxes: readonly TextBox[] | undefined, start: numbe
     const share = box.end > box.start ? Math.min(1, Math.max(0, (at - box.start) / (box.end - box.start))) : 0;
     return box.x + box.width * share;
   };
+  /** x where the character before a line offset ends. */
+  const xEnd = (offset: number): number => {
+    const at = start + offset - 1;
+    const box = own.find((b) => at >= b.start && at < b.end) ?? own.filter((b) => b.start <= at).pop() ?? first;
+    const share = box.end > box.start ? Math.min(1, Math.max(0, (at + 1 - box.start) / (box.end - box.start))) : 1;
+    return box.x + box.width * share;
+  };
+  const extent = (from: number, to: number): Extent => {
+    const inside = own.filter((b) => b.end > start + from && b.start < start + to);
+    const runs = inside.length ? inside : [first];
+    const heights = runs.map((b) => b.height).sort((a, b) => a - b);
+    return {
+      x0: xAt(from),
+      x1: to > from ? xEnd(to) : xAt(from),
+      top: Math.min(...runs.map((b) => b.y)),
+      bottom: Math.max(...runs.map((b) => b.y + b.height)),
+      size: heights[Math.floor(heights.length / 2)] ?? size,
+    };
+  };
   return {
+    extent,
     top: Math.min(...own.map((b) => b.y)),
     bottom: Math.max(...own.map((b) => b.y + b.height)),
     size,

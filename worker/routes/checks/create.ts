@@ -12,10 +12,10 @@ import { ApiError, validationError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { enqueue, type PipelineMessage } from "../../../queues/messages";
 import { toPublicCheck } from "../../serializers/check";
-import { normaliseBatch } from "../queries/create";
-import { requireQuery } from "../queries/read";
+import { normaliseBatch } from "../../services/subject-batch";
+import { requireQuery } from "../../services/lookups";
 import { errorResponses } from "../responses";
-import { entitlementRefusal, submitCreation } from "../tasks/submit";
+import { entitlementRefusal, submitCreation } from "../../services/task-creation";
 import { CheckSchema, CreateCheckBody } from "../../schemas/check";
 import { IdempotencyHeaders } from "../../schemas/common";
 
@@ -99,17 +99,17 @@ export function registerCreateCheck(api: RouteGroup): void {
     const criteria: CriterionRecord[] = body.criteria.map((cr, i) => ({ id: newId("crt"), checkId, ordinal: i, kind: cr.kind, value: cr.value }));
     statements.push(...insertCheckStatements(c.env.DB, check, criteria));
     const refusal = entitlementRefusal(c, true);
-    const { created, response } = await submitCreation(c, {
+    const { created, body: accepted } = await submitCreation(c, {
       idempotencyKey,
       body,
       ...(refusal ? { refusal } : {}),
       reserve,
       statements,
-      response: toPublicCheck(check, criteria),
+      accepted: toPublicCheck(check, criteria),
       now,
     });
     // A failed send loses nothing: the sweep re-drives checks and queries that never progressed.
     if (created) await enqueue(c.env, messages).catch((e) => console.error("enqueue failed", e));
-    return response as never;
+    return c.json(accepted, 202);
   });
 }

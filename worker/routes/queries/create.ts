@@ -2,13 +2,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { RouteGroup } from "../router";
 import { insertQueryStatement, newQueryRecord } from "../../db/account-queries";
-import { normaliseSubject } from "../../domain/subjects";
-import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { enqueue } from "../../../queues/messages";
 import { toAcceptedQueries } from "../../serializers/query";
 import { errorResponses } from "../responses";
-import { entitlementRefusal, submitCreation } from "../tasks/submit";
+import { normaliseBatch } from "../../services/subject-batch";
+import { entitlementRefusal, submitCreation } from "../../services/task-creation";
 import { IdempotencyHeaders } from "../../schemas/common";
 import { AcceptedQueriesSchema, CreateQueriesBody } from "../../schemas/query";
 
@@ -38,33 +37,6 @@ const route = createRoute({
   },
 });
 
-/** Normalised, de-duplicated subject names in first-seen order; any bad identity number refuses all. */
-export function normaliseBatch(raw: readonly string[], field: (i: number) => string, now: number): string[] {
-  const names: string[] = [];
-  raw.forEach((value, i) => {
-    const subject = normaliseSubject(value, now);
-    if (!subject.ok)
-      throw new ApiError("INVALID_SUBJECT", {
-        fields: [
-          {
-            path: field(i),
-            code: "INVALID_VALUE",
-            message:
-              subject.reason === "unsupported_document"
-                ? "Only 18-digit resident identity numbers are supported; 15-digit numbers, passports and other documents are not."
-                : "Not a valid 18-digit resident identity number (birth date or check digit).",
-          },
-        ],
-      });
-    if (subject.name.length < 2)
-      throw new ApiError("VALIDATION_FAILED", {
-        fields: [{ path: field(i), code: "OUT_OF_RANGE", message: "Must be at least 2 characters after normalisation." }],
-      });
-    if (!names.includes(subject.name)) names.push(subject.name);
-  });
-  return names;
-}
-
 export function registerCreateQuery(api: RouteGroup): void {
   api.openapi(route, async (c) => {
     const idempotencyKey = c.req.valid("header")["idempotency-key"];
@@ -74,13 +46,13 @@ export function registerCreateQuery(api: RouteGroup): void {
     const principal = c.get("principal");
     const rows = names.map((name) => newQueryRecord(newId("qry"), principal.accountId, name, now));
     const refusal = entitlementRefusal(c, false);
-    const { created, response } = await submitCreation(c, {
+    const { created, body: accepted } = await submitCreation(c, {
       idempotencyKey,
       body,
       ...(refusal ? { refusal } : {}),
       reserve: { query: rows.map((r) => r.id) },
       statements: rows.map((r) => insertQueryStatement(c.env.DB, r)),
-      response: toAcceptedQueries(rows),
+      accepted: toAcceptedQueries(rows),
       now,
     });
     // A failed send loses nothing: the sweep re-drives queued tasks that never started.
@@ -89,6 +61,6 @@ export function registerCreateQuery(api: RouteGroup): void {
         c.env,
         rows.map((r) => ({ type: "list", accountId: r.accountId, queryId: r.id })),
       ).catch((e) => console.error("enqueue failed", e));
-    return response as never;
+    return c.json(accepted, 202);
   });
 }

@@ -64,6 +64,26 @@ export function makeIdentityNumber(rng: Rng, divisionCode: string): string {
   return first17 + identityNumberCheckChar(first17);
 }
 
+/** GS 15-2006: check digit of a 15-digit business registration number (ISO 7064 MOD 11-10). */
+export function registrationNumberCheckDigit(first14: string): string {
+  let p = 10;
+  for (let i = 0; i < 14; i++) {
+    const s = (p + Number(first14.charAt(i))) % 10 || 10;
+    p = (2 * s) % 11;
+  }
+  return String((11 - p) % 10);
+}
+
+/** ISO 17442: the two check digits of a Legal Entity Identifier (ISO 7064 MOD 97-10). */
+export function leiCheckDigits(first18: string): string {
+  let rest = 0;
+  for (const ch of `${first18}00`) {
+    const value = parseInt(ch, 36);
+    rest = value >= 10 ? (rest * 100 + value) % 97 : (rest * 10 + value) % 97;
+  }
+  return String(98 - rest).padStart(2, "0");
+}
+
 /** The organisation code embedded in a credit code (characters 9 to 17). */
 export function organizationCodeOf(creditCode: string): string {
   return creditCode.slice(8, 17);

@@ -5,7 +5,7 @@
  */
 import type { CertificateParty, PartyDetails } from "../../schemas/certificate";
 import { CORPORATION_SCALES, INDUSTRIES } from "../../domain/certificate/vocabulary";
-import { isValidIdentityNumber, makeCreditCode, organizationCodeOf } from "./identifiers";
+import { isValidIdentityNumber, leiCheckDigits, makeCreditCode, organizationCodeOf, registrationNumberCheckDigit } from "./identifiers";
 import type { Rng } from "./prng";
 import { BANKS, BRANCH_SUFFIXES, COMPANY_SUFFIXES, FINANCE_SUFFIXES, GIVEN_CHARS, NAME_STEMS, REGIONS, ROADS, SURNAMES, TRADES } from "./vocab";
 
@@ -73,9 +73,13 @@ export function enterprise(rng: Rng, name: string): GeneratedParty {
   details.industryCode = rng.chance(0.1) ? "9999" : industry.code;
   details.corporationScale = rng.pick(CORPORATION_SCALES).code;
   if (rng.chance(0.3)) details.organizationCode = organizationCodeOf(code);
-  if (rng.chance(0.2)) details.businessRegistrationNumber = `${region.code}${rng.digits(9)}`;
+  if (rng.chance(0.2)) {
+    const first14 = `${region.code}${rng.digits(9)}`.slice(0, 14);
+    details.businessRegistrationNumber = first14 + registrationNumberCheckDigit(first14);
+  }
   located(rng, details, region);
   const unclassifiedLabel = rng.chance(0.15) ? rng.pick(["组织机构代码/统一社会信用代码", "工商注册号/统一社会信用代码"]) : null;
+  // Printed under a label naming two types, the code is still a credit code: its check character says so, and a reader files it there too.
   if (unclassifiedLabel) details.unclassifiedIdentifiers = [{ label: unclassifiedLabel, value: code }];
   return {
     party: {
@@ -84,7 +88,7 @@ export function enterprise(rng: Rng, name: string): GeneratedParty {
       typeCode: "02",
       typeLevel2Code: null,
       typeLevel3Code: null,
-      unifiedSocialCreditCode: unclassifiedLabel ? null : code,
+      unifiedSocialCreditCode: code,
       institutionCertificateNumber: null,
       personalIdentityNumber: null,
       financialInstitutionCode: null,
@@ -132,7 +136,11 @@ export function securedParty(rng: Rng, leasing: boolean): GeneratedParty {
   details.legalRepresentative = personName(rng);
   details.industryCode = bank ? "J" : "L";
   if (!bank) details.corporationScale = rng.pick(CORPORATION_SCALES).code;
-  if (bank && rng.chance(0.3)) details.lei = `${rng.digits(4)}00${rng.digits(12)}${rng.digits(2)}`;
+  if (bank && rng.chance(0.3)) {
+    const first18 = `${rng.digits(4)}00${rng.digits(12)}`;
+    rng.digits(2);
+    details.lei = first18 + leiCheckDigits(first18);
+  }
   located(rng, details, region);
   return {
     party: {

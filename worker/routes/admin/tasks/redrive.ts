@@ -7,10 +7,10 @@ import { createRoute } from "@hono/zod-openapi";
 import { ApiError } from "../../../errors";
 import { auditEventOf, deliverAuditSoon } from "../../../lib/audit-trail";
 import { RedriveSchema, TaskParams } from "../../../schemas/admin-operations";
+import { accountMoving } from "../../../services/account-moving";
 import { redriveTask } from "../../../services/task-redrive";
 import { errorResponses } from "../../responses";
 import type { RouteGroup } from "../../router";
-import { accountMoving } from "../../tasks/submit";
 
 const json = { "application/json": { schema: RedriveSchema } };
 

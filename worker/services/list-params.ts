@@ -1,5 +1,13 @@
-/** @module Request logic every list endpoint shares: the page it asks for, and enum-list filters checked against their value sets. */
+/**
+ * @module The list parameters every list endpoint shares: the page asked for, enum-list filters
+ * checked against their value sets, and the results list's filters and order (the list and the
+ * navigation among its results read the same ones).
+ */
+import type { z } from "@hono/zod-openapi";
+import type { ResultFilter } from "../db/results";
 import { validationError } from "../errors";
+import type { NavigationQuery } from "../schemas/check-result";
+import { MATCH_STATUSES, RESULT_STATUSES, STRENGTHS } from "../schemas/check-vocabulary";
 
 export function pagination(query: { page?: string; pageSize?: string }): { page: number; pageSize: number; offset: number } {
   const page = query.page ? Number(query.page) : 1;
@@ -21,4 +29,14 @@ export function enumList<T extends string>(name: string, raw: string | string[] 
   if (values.some((v) => !known.includes(v)))
     throw validationError([{ path: name, code: "INVALID_CHOICE", message: `Must be among: ${allowed.join(", ")}.` }]);
   return [...new Set(values)] as T[];
+}
+
+export function resultFilter(q: z.infer<typeof NavigationQuery>): ResultFilter {
+  return {
+    resultStatuses: enumList("resultStatus", q.resultStatus, RESULT_STATUSES),
+    matchStatuses: enumList("matchStatus", q.matchStatus, MATCH_STATUSES),
+    strengths: enumList("strength", q.strength, STRENGTHS),
+    ...(q.criterionId ? { criterionId: q.criterionId } : {}),
+    sort: q.sort ?? "registration",
+  };
 }

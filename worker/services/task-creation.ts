@@ -2,19 +2,20 @@
  * @module The shared path of task creation (POST /queries, POST /checks): Idempotency-Key, body
  * fingerprint, and the one AccountGate call that admits, de-duplicates, reserves and writes.
  * Idempotency-Key semantics follow draft-ietf-httpapi-idempotency-key-header: same key and same
- * body → the first response again; same key, other body → 409.
+ * body → the first response again; same key, other body → 409. The AccountGate keeps the accepted
+ * body only as the idempotency record it replays; the route builds the response from the typed body
+ * this module hands back.
  */
 import type { Context } from "hono";
-import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../../context";
-import type { BoundStatement, CreationRequest } from "../../../durable-objects/creation";
-import { ApiError, type ErrorCode } from "../../errors";
-import { sha256Hex } from "../../lib/crypto";
-import { auditOutboxStatement } from "../../db/audit";
-import { auditEventOf, deliverAuditSoon } from "../../lib/audit-trail";
-import { accountGate } from "../../lib/gate";
-import { rateLimited, recordWindow } from "../../middleware/rate-limit";
-import { renderError } from "../../middleware/render-error";
+import type { AppEnv } from "../context";
+import type { BoundStatement, CreationRequest } from "../../durable-objects/creation";
+import { auditOutboxStatement } from "../db/audit";
+import { ApiError, type ErrorCode } from "../errors";
+import { auditEventOf, deliverAuditSoon } from "../lib/audit-trail";
+import { sha256Hex } from "../lib/crypto";
+import { accountGate } from "../lib/gate";
+import { rateLimited, recordWindow } from "../middleware/rate-limit";
+import { accountMoving } from "./account-moving";
 
 /** Key order does not change the intent: {"a":1,"b":2} and {"b":2,"a":1} are one body. */
 export function canonicalJson(value: unknown): string {
@@ -27,41 +28,23 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/**
- * A creation request refused before it reached the AccountGate (bad body, bad subject, unknown
- * source query) still counts in the creation window; over the limit, the answer becomes the 429.
- */
-export const countRefusedCreation = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
-  if (c.get("creationAdmitted") || !c.get("principal")) return;
-  const admission = await accountGate(c.env, c.get("principal").accountId).admit("create");
-  recordWindow(c, admission.window);
-  if (!admission.ok) c.res = renderError(c, rateLimited(admission.retryAfterSeconds));
-});
-
-export interface Submission {
+/** @typeParam T the public body of the accepted tasks (the route's 202 schema). */
+export interface Submission<T> {
   idempotencyKey: string;
+  /** The request body: its fingerprint tells a retry from another intent under the same key. */
   body: unknown;
   refusal?: ErrorCode;
   reserve: CreationRequest["reserve"];
   statements: BoundStatement[];
-  response: unknown;
+  accepted: T;
   now: number;
 }
 
 /**
- * How long a client is told to wait while its account's data moves to another shard: a move is about
- * a minute of queue work for 10,000 registrations (docs/capacity.md section 3).
+ * @returns the 202 body (this call's, or the one first accepted under the same key and body) and
+ *   whether this call created the tasks (then the caller enqueues).
  */
-export const MOVING_RETRY_AFTER_S = 60;
-
-/** The refusal of a write to an account whose data is moving to another shard: retry later, nothing done. */
-export function accountMoving(): ApiError {
-  return new ApiError("SERVICE_UNAVAILABLE", { headers: { "Retry-After": String(MOVING_RETRY_AFTER_S) } });
-}
-
-/** @returns the response to send and whether this call created the tasks (then the caller enqueues). */
-export async function submitCreation(c: Context<AppEnv>, s: Submission): Promise<{ created: boolean; response: Response }> {
+export async function submitCreation<T>(c: Context<AppEnv>, s: Submission<T>): Promise<{ created: boolean; body: T }> {
   const principal = c.get("principal");
   // While the account's data is copied to another shard, no task is created (its pipeline would wait
   // anyway): 503, the spec's "retry the existing request later", nothing charged.
@@ -75,18 +58,17 @@ export async function submitCreation(c: Context<AppEnv>, s: Submission): Promise
     ...(s.refusal ? { refusal: s.refusal } : {}),
     reserve: s.reserve,
     statements: [...s.statements, ...creationEvents(c, s)],
-    response: { status: 202, body: JSON.stringify(s.response) },
+    response: { status: 202, body: JSON.stringify(s.accepted) },
     now: s.now,
   });
   recordWindow(c, outcome.window);
   if (outcome.kind === "accepted") deliverAuditSoon(c, principal.accountId);
   switch (outcome.kind) {
     case "accepted":
+      return { created: true, body: s.accepted };
     case "replay":
-      return {
-        created: outcome.kind === "accepted",
-        response: new Response(outcome.body, { status: outcome.status, headers: { "Content-Type": "application/json" } }),
-      };
+      // The record of the body accepted for this same method, path and body: the same route's T.
+      return { created: false, body: JSON.parse(outcome.body) as T };
     case "rate_limited":
       throw rateLimited(outcome.retryAfterSeconds);
     case "conflict":
@@ -102,7 +84,7 @@ export async function submitCreation(c: Context<AppEnv>, s: Submission): Promise
  * One audit event per created task (every task reserves its allowance, so `reserve` names them all),
  * written to the outbox in the batch that writes the task rows: no task without its event.
  */
-function creationEvents(c: Context<AppEnv>, s: Submission): BoundStatement[] {
+function creationEvents(c: Context<AppEnv>, s: Submission<unknown>): BoundStatement[] {
   const { accountId, actor } = c.get("principal");
   const tasks = [
     ...(s.reserve.query ?? []).map((id) => ({ kind: "query.created" as const, target: { type: "query", id } })),

@@ -1,0 +1,409 @@
+/**
+ * @module A certificate page read by its geometry, not its line order: every line is cut into label and
+ * text fragments (at labels and at wide gaps), each with its box; labels wrapped over several lines of a
+ * narrow cell ("工商注册号/统" / "一社会信用代" / "码") are put back together by column; then each text
+ * fragment goes to its label:
+ * - beside it: the nearest label to its left whose box overlaps it vertically (a row of two label–value
+ *   pairs, a value written before its label in the stream);
+ * - through its block: fragments stacked in one column with a line's spacing are one cell (a wrapped value,
+ *   a label centred beside a tall value), and a block goes to the label one of its lines is beside;
+ * - below it: a block beside no label continues the label above it in its column (a label above its value,
+ *   a description under its label, a long value over a page break), when that label's value can take it.
+ * What is left is stray. Stream order and where the extractor broke lines stop mattering; a label with
+ * nothing beside or below it has no value, and never takes the next label as one.
+ */
+import type { Extent } from "../text/page";
+import { FIELD_READERS, isLongText } from "./field-kinds";
+import { type FieldKey, isLabelPrefix, isSectionHeading, labelAt, labelsIn, matchRoleHeading } from "./labels";
+import type { SourceLine } from "./lines";
+import type { Piece } from "./scan";
+
+interface Fragment {
+  page: number;
+  line: SourceLine;
+  /** [from, to) in the line's text. */
+  from: number;
+  to: number;
+  text: string;
+  box: Extent;
+}
+
+export interface LabelCell {
+  kind: "label";
+  page: number;
+  box: Extent;
+  field: FieldKey;
+  label: string;
+  roleHeading: string | null;
+  /** The value's fragments, top to bottom, left to right. */
+  values: Piece[];
+  /** The value's text line by line: the lines of a list (attachment names) stay apart. */
+  lines: string[];
+}
+
+export interface LineItem {
+  kind: "heading" | "stray";
+  page: number;
+  box: Extent;
+  line: SourceLine;
+}
+
+export type CellItem = LabelCell | LineItem;
+
+/** Vertical overlap of two boxes, as a share of the lower one's height. */
+function overlap(a: Extent, b: Extent): number {
+  const shared = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return shared / Math.max(1e-6, Math.min(a.bottom - a.top, b.bottom - b.top));
+}
+
+/** Horizontal overlap of two boxes, as a share of the narrower one's width. */
+function overlapX(a: Extent, b: Extent): number {
+  const shared = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  return shared / Math.max(1e-6, Math.min(a.x1 - a.x0, b.x1 - b.x0));
+}
+
+function union(a: Extent, b: Extent): Extent {
+  return {
+    x0: Math.min(a.x0, b.x0),
+    x1: Math.max(a.x1, b.x1),
+    top: Math.min(a.top, b.top),
+    bottom: Math.max(a.bottom, b.bottom),
+    size: Math.max(a.size, b.size),
+  };
+}
+
+function fragment(line: SourceLine, from: number, to: number): Fragment | null {
+  const raw = line.text.slice(from, to);
+  const lead = raw.length - raw.trimStart().length;
+  const text = raw.trim();
+  if (!text || !line.geometry) return null;
+  const start = from + lead;
+  return { page: line.page, line, from: start, to: start + text.length, text, box: line.geometry.extent(start, start + text.length) };
+}
+
+function pieceOf(f: Fragment): Piece {
+  const start = f.line.start + f.from;
+  return { page: f.page, start, end: start + f.text.length, text: f.text };
+}
+
+interface PendingLabel {
+  page: number;
+  box: Extent;
+  field: FieldKey;
+  label: string;
+  roleHeading: string | null;
+  /** True when a colon follows the label: it does not continue below. */
+  colon: boolean;
+  values: Fragment[];
+}
+
+/** A line's labels and the text between them, cut at wide gaps. */
+function cutLine(line: SourceLine, labels: PendingLabel[], texts: Fragment[]): void {
+  const g = line.geometry;
+  if (!g) return;
+  const hits = labelsIn(line.text, g.cellStarts);
+  const textRanges: [number, number][] = [];
+  let at = 0;
+  for (const hit of hits) {
+    if (hit.start > at) textRanges.push([at, hit.start]);
+    const labelEnd = hit.start + line.text.slice(hit.start, hit.valueStart).trimEnd().length;
+    labels.push({
+      page: line.page,
+      box: g.extent(hit.start, labelEnd),
+      field: hit.field,
+      label: hit.label,
+      roleHeading: hit.roleHeading,
+      colon: hit.colon,
+      values: [],
+    });
+    at = hit.valueStart;
+  }
+  if (at < line.text.length) textRanges.push([at, line.text.length]);
+  for (const [from, to] of textRanges) {
+    const cuts = [from, ...g.cellStarts.filter((c) => c > from && c < to), to];
+    for (let k = 0; k + 1 < cuts.length; k++) {
+      const f = fragment(line, cuts[k] ?? from, cuts[k + 1] ?? to);
+      if (f) texts.push(f);
+    }
+  }
+}
+
+/** True when b sits in a's column: left edges, right edges or centres aligned. */
+function sameColumn(a: Extent, b: Extent): boolean {
+  const tolerance = Math.max(a.size, b.size) * 0.6;
+  return Math.abs(a.x0 - b.x0) < tolerance || Math.abs(a.x1 - b.x1) < tolerance || Math.abs((a.x0 + a.x1) / 2 - (b.x0 + b.x1) / 2) < tolerance;
+}
+
+/**
+ * Lines of one cell share a left edge or a right edge (left-aligned, justified, right-aligned text). A
+ * shared centre is not enough: a short line under a long one always shares it.
+ */
+function aligned(a: Extent, b: Extent): boolean {
+  const tolerance = Math.max(a.size, b.size);
+  return Math.abs(a.x0 - b.x0) < tolerance || Math.abs(a.x1 - b.x1) < tolerance;
+}
+
+/** The whole text as one label, with nothing after it but a colon: its entry. */
+function wholeLabel(text: string): { field: FieldKey; label: string; roleHeading: string | null; end: number } | null {
+  const hit = labelAt(text, 0);
+  return hit ? { field: hit.field, label: hit.label, roleHeading: hit.roleHeading, end: hit.valueStart } : null;
+}
+
+/**
+ * Labels wrapped in a narrow cell: a piece that begins a label, then the pieces under it in its column,
+ * one line's spacing apart, as long as the joined text still begins a label; the longest whole label wins.
+ * Pieces used are taken out of the text fragments (a tail followed by a value keeps the value).
+ */
+function joinWrapped(labels: PendingLabel[], texts: Fragment[]): void {
+  const used = new Set<Fragment>();
+  const starts: { text: string; box: Extent; page: number; replaces: PendingLabel | null; piece: Fragment | null }[] = [
+    ...texts
+      .filter((t) => isLabelPrefix(t.text.replace(/\s/g, "")))
+      .map((t) => ({ text: t.text.replace(/\s/g, ""), box: t.box, page: t.page, replaces: null, piece: t })),
+    ...labels.filter((l) => !l.colon && isLabelPrefix(l.label)).map((l) => ({ text: l.label, box: l.box, page: l.page, replaces: l, piece: null })),
+  ];
+  for (const start of starts) {
+    if (start.piece && used.has(start.piece)) continue;
+    let joined = start.text;
+    let box = start.box;
+    let best: { label: ReturnType<typeof wholeLabel>; box: Extent; pieces: Fragment[]; tail: { fragment: Fragment; length: number } | null } | null =
+      null;
+    const pieces: Fragment[] = [];
+    for (let step = 0; step < 3; step++) {
+      const below = texts
+        .filter((t) => t.page === start.page && !used.has(t) && t !== start.piece && !pieces.includes(t))
+        .filter((t) => t.box.top > box.top && t.box.top - box.bottom < box.size * 0.8 && sameColumn(start.box, t.box))
+        .sort((a, b) => a.box.top - b.box.top)[0];
+      if (!below) break;
+      const candidate = joined + below.text.replace(/\s/g, "");
+      const hit = wholeLabel(candidate);
+      if (hit && hit.end > joined.length && hit.end < candidate.length && /\s/.test(below.text) === false) {
+        // The tail and the value in one run ("记编号：0438…"): the label ends inside this piece.
+        const length = hit.end - joined.length;
+        best = { label: hit, box: union(box, below.box), pieces: [...pieces], tail: { fragment: below, length } };
+        break;
+      }
+      pieces.push(below);
+      box = union(box, below.box);
+      joined = candidate;
+      if (hit && hit.end === candidate.length) best = { label: hit, box, pieces: [...pieces], tail: null };
+      else if (!isLabelPrefix(joined)) break;
+    }
+    if (!best?.label) continue;
+    for (const p of best.pieces) used.add(p);
+    if (start.piece) used.add(start.piece);
+    if (best.tail) {
+      const { fragment: f, length } = best.tail;
+      const rest = fragment(f.line, f.from + length, f.to);
+      texts.splice(texts.indexOf(f), 1, ...(rest ? [rest] : []));
+    }
+    const entry = { field: best.label.field, label: best.label.label, roleHeading: best.label.roleHeading };
+    if (start.replaces) Object.assign(start.replaces, entry, { box: best.box });
+    else labels.push({ ...entry, page: start.page, box: best.box, colon: false, values: [] });
+  }
+  for (let k = texts.length - 1; k >= 0; k--) if (used.has(texts[k] as Fragment)) texts.splice(k, 1);
+}
+
+/**
+ * The label a fragment sits beside: to its left, overlapping it vertically, the nearest; and nothing on
+ * its line between them but the value's own text. Text after a wide gap beyond the label's value is
+ * another column's (a page set in two columns, "登记时间：… | …the description's lines").
+ */
+function besideLabel(f: Fragment, labels: readonly PendingLabel[], texts: readonly Fragment[]): PendingLabel | null {
+  let best: PendingLabel | null = null;
+  for (const l of labels) {
+    if (l.page !== f.page || l.box.x1 > f.box.x0 + f.box.size * 0.5 || overlap(l.box, f.box) < 0.3) continue;
+    if (!best || l.box.x1 > best.box.x1) best = l;
+  }
+  if (!best) return null;
+  const label = best;
+  const between = texts.filter((t) => t !== f && t.line === f.line && t.box.x0 >= label.box.x1 - t.box.size * 0.5 && t.box.x1 <= f.box.x0);
+  const nearest = between.reduce<number>((x, t) => Math.max(x, t.box.x1), -Infinity);
+  return between.length > 0 && f.box.x0 - nearest > f.box.size * 1.5 ? null : label;
+}
+
+/**
+ * The spacing of wrapped lines on each page: the lower quartile of the gaps between left-aligned lines
+ * less than a line apart (tall cells are rarer than single-line rows, but their spacing is the tight one).
+ */
+function lineGaps(sorted: readonly Fragment[]): Map<number, number> {
+  const gaps = new Map<number, number[]>();
+  for (let i = 0; i < sorted.length; i++) {
+    const a = sorted[i] as Fragment;
+    for (let j = i + 1; j < sorted.length; j++) {
+      const b = sorted[j] as Fragment;
+      const gap = b.box.top - a.box.bottom;
+      if (b.page !== a.page || gap > a.box.size) break;
+      if (gap >= 0 && Math.abs(a.box.x0 - b.box.x0) < a.box.size && overlapX(a.box, b.box) > 0.5)
+        gaps.set(a.page, [...(gaps.get(a.page) ?? []), gap]);
+    }
+  }
+  const out = new Map<number, number>();
+  for (const [page, list] of gaps) out.set(page, list.sort((x, y) => x - y)[Math.floor(list.length / 4)] ?? 0);
+  return out;
+}
+
+/** Fragments stacked in one column a line's spacing apart: the lines of one cell. */
+function blocksOf(texts: readonly Fragment[]): Fragment[][] {
+  const sorted = [...texts].sort((a, b) => a.page - b.page || a.box.top - b.box.top || a.box.x0 - b.box.x0);
+  const spacing = lineGaps(sorted);
+  const parent = sorted.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i] ?? i)));
+  for (let i = 0; i < sorted.length; i++) {
+    const a = sorted[i] as Fragment;
+    for (let j = i + 1; j < sorted.length; j++) {
+      const b = sorted[j] as Fragment;
+      if (b.page !== a.page || b.box.top - a.box.bottom > a.box.size * 0.8) break;
+      const gap = b.box.top - a.box.bottom;
+      // Wider apart than the page's wrapped lines: another cell (a description's last line over a list beside its label).
+      const typical = spacing.get(a.page);
+      if (typical !== undefined && gap > typical + Math.max(typical * 0.25, a.box.size * 0.15)) continue;
+      if (gap < -Math.min(a.box.size, b.box.size) * 0.5 || overlapX(a.box, b.box) < 0.5 || !aligned(a.box, b.box)) continue;
+      parent[find(j)] = find(i);
+    }
+  }
+  const groups = new Map<number, Fragment[]>();
+  sorted.forEach((f, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), f]));
+  return [...groups.values()];
+}
+
+function blockBox(block: readonly Fragment[]): Extent {
+  return block.map((f) => f.box).reduce(union);
+}
+
+function textOf(fragments: readonly Fragment[]): string {
+  return fragments.map((f) => f.text).join("");
+}
+
+/** Whether a label's value takes a block found below it (not beside it). */
+function takesBelow(label: PendingLabel, block: readonly Fragment[], box: Extent): boolean {
+  if (label.values.length === 0) return true;
+  if (isLongText(label.field)) return true;
+  const current = textOf(label.values);
+  const reader = FIELD_READERS[label.field];
+  if (reader) return reader(current) === null && reader(current + textOf(block)) !== null;
+  // Free text (a name, an address) wraps onto the next line only.
+  const last = label.values[label.values.length - 1];
+  return last !== undefined && last.page === block[0]?.page && box.top - last.box.bottom < box.size;
+}
+
+/** Rows: items whose boxes overlap vertically, top to bottom; left to right inside a row. */
+function readingOrder<T extends { page: number; box: Extent }>(items: T[]): T[] {
+  const sorted = [...items].sort((a, b) => a.page - b.page || a.box.top - b.box.top);
+  const rows: T[][] = [];
+  for (const item of sorted) {
+    const row = rows[rows.length - 1];
+    const first = row?.[0];
+    if (row && first && first.page === item.page && row.some((r) => overlap(r.box, item.box) > 0.5)) row.push(item);
+    else rows.push([item]);
+  }
+  return rows.flatMap((row) => row.sort((a, b) => a.box.x0 - b.box.x0));
+}
+
+/** A line that is a block heading or a title, not data: kept whole. */
+export type HeadingTest = (text: string) => boolean;
+
+/**
+ * The certificate's content lines (every line with its geometry) as labels with their values, headings
+ * and stray lines, in reading order.
+ */
+export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): CellItem[] {
+  const labels: PendingLabel[] = [];
+  const texts: Fragment[] = [];
+  const headings: LineItem[] = [];
+  for (const line of lines) {
+    const g = line.geometry;
+    if (!g) continue;
+    const text = line.text.trim();
+    // A heading before any label it holds ("填 表 人 信 息" starts with the label 填表人).
+    const heading = matchRoleHeading(text) || isSectionHeading(text);
+    if (heading || (labelsIn(line.text, g.cellStarts).length === 0 && isTitle(text))) {
+      headings.push({ kind: "heading", page: line.page, box: g.extent(0, line.text.length), line });
+      continue;
+    }
+    cutLine(line, labels, texts);
+  }
+  joinWrapped(labels, texts);
+
+  const strays: Fragment[] = [];
+  const anchored = new Map<Fragment, PendingLabel>();
+  for (const t of texts) {
+    const label = besideLabel(t, labels, texts);
+    if (label) anchored.set(t, label);
+  }
+  const blocks = blocksOf(texts);
+  const below: Fragment[][] = [];
+  for (const block of blocks) {
+    const anchors = block.filter((f) => anchored.has(f));
+    if (anchors.length === 0) {
+      below.push(block);
+      continue;
+    }
+    for (const f of block) {
+      if (anchored.has(f)) continue;
+      // A line of a cell beside no label: the label of the nearest line of its cell that has one.
+      const nearest = anchors.reduce((a, b) => (Math.abs(b.box.top - f.box.top) < Math.abs(a.box.top - f.box.top) ? b : a));
+      const label = anchored.get(nearest);
+      if (label) anchored.set(f, label);
+    }
+  }
+  for (const [f, label] of anchored) label.values.push(f);
+
+  // Blocks beside no label, top to bottom: each continues the label above it in its column, or is stray.
+  const ordered = readingOrder(labels);
+  below.sort((a, b) => (a[0]?.page ?? 0) - (b[0]?.page ?? 0) || blockBox(a).top - blockBox(b).top);
+  for (const block of below) {
+    const box = blockBox(block);
+    const page = block[0]?.page ?? 0;
+    const tolerance = box.size * 0.3;
+    const above = [
+      ...ordered.filter((l) => l.page === page && l.box.bottom <= box.top + tolerance && l.box.x0 <= box.x0 + box.size),
+      ...headings.filter((h) => h.page === page && h.box.bottom <= box.top + tolerance),
+    ];
+    above.sort((a, b) => b.box.bottom - a.box.bottom || b.box.x0 - a.box.x0);
+    let owner: PendingLabel | LineItem | undefined = above[0];
+    // Nothing above it on its page: the page's first lines continue the last label of the page before.
+    if (owner === undefined) owner = ordered.filter((l) => l.page < page).pop();
+    if (
+      owner &&
+      !("kind" in owner) &&
+      (owner.page === page || isLongText(owner.field) || owner.values.length === 0) &&
+      takesBelow(owner, block, box)
+    ) {
+      owner.values.push(...block);
+      continue;
+    }
+    strays.push(...block);
+  }
+
+  const items: CellItem[] = [
+    ...labels.map((l): LabelCell => {
+      // Lines in page order (the extractor's lines run top to bottom), fragments of a line left to right.
+      const values = [...l.values].sort((a, b) => a.page - b.page || a.line.start - b.line.start || a.from - b.from);
+      const lines: string[] = [];
+      values.forEach((v, k) => {
+        const previous = values[k - 1];
+        if (previous && previous.page === v.page && previous.line.start === v.line.start) lines[lines.length - 1] += v.text;
+        else lines.push(v.text);
+      });
+      return {
+        kind: "label",
+        page: l.page,
+        box: l.box,
+        field: l.field,
+        label: l.label,
+        roleHeading: l.roleHeading,
+        values: values.map(pieceOf),
+        lines,
+      };
+    }),
+    ...headings,
+    ...strays.map((f): LineItem => ({
+      kind: "stray",
+      page: f.page,
+      box: f.box,
+      line: { ...f.line, start: f.line.start + f.from, text: f.text, geometry: null },
+    })),
+  ];
+  return readingOrder(items);
+}
