@@ -8,6 +8,8 @@ const GATEWAY_TESTS = "test/upstream-http.*.test.ts";
 const CORPUS_TESTS = "test/corpus/**/*.test.ts";
 /** Checks over OCR'd files: their own workerd project, OCR_URL naming the OCR stand-in (test/setup/ocr-standin.ts). */
 const OCR_TESTS = "test/checks.ocr.test.ts";
+/** OCR through the container binding: the Worker with a stand-in container class (test/setup/ocr-container-main.ts). */
+const OCR_CONTAINER_TESTS = "test/ocr.container.test.ts";
 /** Tests of Node services beside the Worker (the OCR service): plain Node too. */
 const NODE_TESTS = "test/node/**/*.test.ts";
 
@@ -48,7 +50,7 @@ export default defineConfig(async () => {
             ...test,
             name: "workers",
             include: ["test/**/*.test.ts"],
-            exclude: [...configDefaults.exclude, GATEWAY_TESTS, CORPUS_TESTS, NODE_TESTS, OCR_TESTS],
+            exclude: [...configDefaults.exclude, GATEWAY_TESTS, CORPUS_TESTS, NODE_TESTS, OCR_TESTS, OCR_CONTAINER_TESTS],
           },
         },
         {
@@ -68,6 +70,19 @@ export default defineConfig(async () => {
             })),
           ],
           test: { ...test, name: "ocr", include: [OCR_TESTS], globalSetup: ["./test/setup/ocr-standin.ts"] },
+        },
+        {
+          plugins: [
+            cloudflareTest(({ inject }) => ({
+              main: "./test/setup/ocr-container-main.ts",
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: { ...bindings, OCR_INSTANCES: "3", OCR_STANDIN_URL: inject("ocrUrl"), OCR_STANDIN_TOKEN: inject("ocrToken") },
+                durableObjects: { OCR: { className: "OcrContainerStub", useSQLite: true } },
+              },
+            })),
+          ],
+          test: { ...test, name: "ocr-container", include: [OCR_CONTAINER_TESTS], globalSetup: ["./test/setup/ocr-standin.ts"] },
         },
         {
           test: { name: "node", include: [CORPUS_TESTS, NODE_TESTS], environment: "node", testTimeout: 120_000 },

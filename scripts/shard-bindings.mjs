@@ -2,11 +2,12 @@
 /**
  * @module The shard D1 bindings (docs/capacity.md section 3).
  *
- * `node scripts/shard-bindings.mjs <n>` prints the [[d1_databases]] blocks SHARD_0 … SHARD_{n-1} for a
- * production wrangler config (the model sizes production at 256), each on migrations/shard/, and the
- * SHARDS value that goes with them. Create the databases first (`wrangler d1 create registry-shard-<i>`)
- * and put their ids in the blocks; then `wrangler d1 migrations apply SHARD_<i> --remote` for each.
- * Locally wrangler.toml has two.
+ * `node scripts/shard-bindings.mjs <n>` prints the [[d1_databases]] blocks SHARD_0 … SHARD_{n-1}, each on
+ * migrations/shard/, and the SHARDS value that goes with them. `--inline <from> <to> [env]` prints the
+ * entries SHARD_<from> … SHARD_<to> in the one-line form of an environment's `d1_databases = [...]` (for
+ * production; with `staging`, its database names). wrangler.toml's [env.production] has 256 (the model's
+ * size), [env.staging] and the local top level two. Create each database (`wrangler d1 create
+ * registry-shard-<i>`) and put its id in its entry; `npm run deploy` migrates them all.
  *
  * `d1BindingNames()` lists every D1 binding of wrangler.toml (DB and each shard), for the scripts that
  * apply migrations locally: `wrangler d1 migrations apply <binding>` takes one database at a time.
@@ -32,7 +33,21 @@ export function shardBlock(index) {
   ].join("\n");
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+/** The one-line entry of shard `index` in an environment's d1_databases (database names end in `suffix`'s environment). */
+export function shardEntry(index, suffix = "") {
+  return `  { binding = "SHARD_${index}", database_name = "registry${suffix}-shard-${index}", database_id = "<the id wrangler d1 create printed>", migrations_dir = "migrations/shard" },`;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href && process.argv[2] === "--inline") {
+  const [from, to] = [Number(process.argv[3]), Number(process.argv[4])];
+  if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from || to >= 5000) {
+    console.error("usage: node scripts/shard-bindings.mjs --inline <from> <to> [staging]");
+    process.exit(1);
+  }
+  const suffix = process.argv[5] === "staging" ? "-staging" : "";
+  console.log(`# into d1_databases = [...] of the environment; then SHARDS = "${to + 1}" in its vars.`);
+  for (let i = from; i <= to; i++) console.log(shardEntry(i, suffix));
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const n = Number(process.argv[2] ?? "256");
   if (!Number.isInteger(n) || n < 1 || n > 5000) {
     console.error("usage: node scripts/shard-bindings.mjs <shards: 1 … 5000>");

@@ -110,9 +110,26 @@ describe("configuration", () => {
 
   it("turns OCR off when OCR_URL is unset and keeps the token only when one is given", () => {
     expect(parseConfig({ OCR_TOKEN: "t" }).ocr).toBeNull();
-    expect(parseConfig({ OCR_URL: "http://127.0.0.1:8790//" }).ocr).toEqual({ url: "http://127.0.0.1:8790" });
-    expect(parseConfig({ OCR_URL: "https://ocr.example", OCR_TOKEN: "t" }).ocr).toEqual({ url: "https://ocr.example", token: "t" });
+    expect(parseConfig({ OCR_URL: "http://127.0.0.1:8790//" }).ocr).toEqual({ via: "http", url: "http://127.0.0.1:8790" });
+    expect(parseConfig({ OCR_URL: "https://ocr.example", OCR_TOKEN: "t" }).ocr).toEqual({ via: "http", url: "https://ocr.example", token: "t" });
     expect(named(problemsOf({ OCR_URL: "ftp://ocr.example" }))).toEqual(["OCR_URL"]);
+  });
+
+  it("reaches OCR through a container binding when one is bound, spread over OCR_INSTANCES, and refuses OCR_URL beside it", () => {
+    // Any Durable Object namespace has the binding's shape; the container's own is tested in test/ocr.container.test.ts.
+    const namespace = env.ACCOUNT_GATE;
+    expect(parseConfig({ OCR: namespace, OCR_INSTANCES: "12" }).ocr).toEqual({ via: "container", namespace, instances: 12 });
+    expect(parseConfig({ OCR: namespace }).ocr).toMatchObject({ via: "container", instances: 1 });
+    expect(parseConfig({ OCR: "not a binding", OCR_URL: "http://127.0.0.1:8790" }).ocr).toMatchObject({ via: "http" });
+    let refused: unknown;
+    try {
+      parseConfig({ OCR: namespace, OCR_URL: "http://127.0.0.1:8790" });
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(ConfigError);
+    expect(named(refused as ConfigError)).toEqual(["OCR_URL"]);
+    expect(named(problemsOf({ OCR_INSTANCES: "0" }))).toEqual(["OCR_INSTANCES"]);
   });
 
   it("fails a request on a malformed env with the plain 500, the log naming the variable", async () => {

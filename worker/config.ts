@@ -10,6 +10,7 @@
  * live (wrangler.toml's [vars] are the values a deployment runs with, not fallbacks).
  */
 import { z } from "zod";
+import type { OcrConfig } from "./ocr/transport";
 
 interface Variable<T> {
   /** Parses a value that is present and not empty. */
@@ -74,9 +75,20 @@ export const VARIABLES = {
     1,
   ),
   ADMIN_TOKEN: secret("The management API's bearer token; unset, the whole management API answers 404."),
-  OCR_URL: httpUrl("The OCR service that reads scanned attachments (docs/ocr.md); unset, images stay unread."),
-  OCR_TOKEN: secret("The OCR service's bearer token, when it asks for one."),
+  OCR_URL: httpUrl(
+    "The OCR service that reads scanned attachments, over HTTP (docs/ocr.md; npm start's sidecar); unset and no OCR container binding, images stay unread.",
+  ),
+  OCR_TOKEN: secret("The OCR service's bearer token, when it asks for one (OCR_URL only: the container needs none)."),
+  OCR_INSTANCES: wholeNumber(
+    "How many OCR container instances (Durable Objects of the OCR binding) requests are spread over: at most the [[containers]] max_instances (npm run deploy -- --dry-run checks).",
+    1,
+    1_000,
+    1,
+  ),
 } as const;
+
+/** The binding of the OCR container (durable-objects/ocr-container.ts), when the deployment has one. */
+export const OCR_BINDING = "OCR";
 
 export type VariableName = keyof typeof VARIABLES;
 
@@ -90,7 +102,7 @@ export interface Config {
   /** null: no management API. */
   adminToken: string | null;
   /** null: no OCR service configured. */
-  ocr: { url: string; token?: string } | null;
+  ocr: OcrConfig | null;
 }
 
 export class ConfigError extends Error {
@@ -110,7 +122,7 @@ type Output<Name extends VariableName> = z.output<(typeof VARIABLES)[Name]["sche
 type Values = { [Name in VariableName]: (typeof VARIABLES)[Name] extends { fallback: unknown } ? Output<Name> : Output<Name> | null };
 
 /** Checks every variable; throws a ConfigError that lists each problem by name (values never shown). */
-export function parseConfig(env: { readonly [Name in VariableName]?: unknown }): Config {
+export function parseConfig(env: { readonly [Name in VariableName | typeof OCR_BINDING]?: unknown }): Config {
   const problems: Problem[] = [];
   const values: Partial<Record<VariableName, unknown>> = {};
   for (const name of Object.keys(VARIABLES) as VariableName[]) {
@@ -126,7 +138,8 @@ export function parseConfig(env: { readonly [Name in VariableName]?: unknown }):
   // Every entry was set above, each by its own variable's schema or fallback.
   const v = values as Values;
   const upstream = problems.length === 0 ? upstreamOf(v, problems) : undefined;
-  if (!upstream) throw new ConfigError(problems);
+  const ocr = problems.length === 0 ? ocrOf(v, env[OCR_BINDING], problems) : undefined;
+  if (!upstream || ocr === undefined) throw new ConfigError(problems);
   return {
     upstream,
     upstreamSlots: v.UPSTREAM_SLOTS,
@@ -134,8 +147,30 @@ export function parseConfig(env: { readonly [Name in VariableName]?: unknown }):
     authCacheMs: v.AUTH_CACHE_MS,
     shards: v.SHARDS,
     adminToken: v.ADMIN_TOKEN,
-    ocr: v.OCR_URL === null ? null : v.OCR_TOKEN ? { url: v.OCR_URL, token: v.OCR_TOKEN } : { url: v.OCR_URL },
+    ocr,
   };
+}
+
+/**
+ * Where OCR is: the container binding (production), or OCR_URL (npm start, or a service run elsewhere),
+ * or nowhere (null). Both at once is refused: which one a deployment reads must not be a guess.
+ */
+function ocrOf(v: Values, binding: unknown, problems: Problem[]): OcrConfig | null | undefined {
+  const namespace = isNamespace(binding) ? binding : null;
+  if (namespace && v.OCR_URL !== null) {
+    problems.push({
+      variable: "OCR_URL",
+      problem: `must be empty when the ${OCR_BINDING} container binding is bound (the Worker reaches OCR through it)`,
+    });
+    return undefined;
+  }
+  if (namespace) return { via: "container", namespace, instances: v.OCR_INSTANCES };
+  if (v.OCR_URL === null) return null;
+  return v.OCR_TOKEN ? { via: "http", url: v.OCR_URL, token: v.OCR_TOKEN } : { via: "http", url: v.OCR_URL };
+}
+
+function isNamespace(binding: unknown): binding is DurableObjectNamespace {
+  return typeof binding === "object" && binding !== null && "idFromName" in binding && "get" in binding;
 }
 
 /** The upstream adapter's settings; undefined (with the problems said) when http lacks what it needs. */

@@ -41,12 +41,12 @@ async function freePort(): Promise<number> {
   throw new Error("no free port in 18300-18399");
 }
 
-let config: OcrConfig;
+let config: OcrConfig & { via: "http" };
 let service: ChildProcess;
 
 beforeAll(async () => {
   const port = await freePort();
-  config = { url: `http://127.0.0.1:${port}`, token: TOKEN, timeoutMs: 60_000 };
+  config = { via: "http", url: `http://127.0.0.1:${port}`, token: TOKEN, timeoutMs: 60_000 };
   service = spawn(process.execPath, [`${ROOT}services/ocr/main.mjs`], {
     env: { ...process.env, OCR_PORT: String(port), OCR_TOKEN: TOKEN },
     stdio: ["ignore", "ignore", "inherit"],
@@ -107,7 +107,7 @@ describe("the Worker's OCR client against the OCR service", () => {
       kind: "permanent",
     });
     const closed = await freePort();
-    expect(await recognise({ url: `http://127.0.0.1:${closed}` }, new Uint8Array([0xff, 0xd8, 0xff]))).toMatchObject({
+    expect(await recognise({ via: "http", url: `http://127.0.0.1:${closed}` }, new Uint8Array([0xff, 0xd8, 0xff]))).toMatchObject({
       ok: false,
       kind: "transient",
     });

@@ -40,7 +40,11 @@ async function cached(bucket: R2Bucket, key: string): Promise<OcrOutcome | null>
 async function readThrough(bucket: R2Bucket, config: OcrConfig, file: OcrFile, key: string, page?: number): Promise<OcrOutcome> {
   const hit = await cached(bucket, key);
   if (hit) return hit;
-  const outcome = await recognise(config, await file.bytes(), { contentType: file.contentType, ...(page !== undefined ? { page } : {}) });
+  const outcome = await recognise(config, await file.bytes(), {
+    contentType: file.contentType,
+    spreadKey: file.sha256,
+    ...(page !== undefined ? { page } : {}),
+  });
   if (outcome.ok) await bucket.put(key, JSON.stringify(outcome.result), { httpMetadata: { contentType: "application/json" } });
   return outcome;
 }

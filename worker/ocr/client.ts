@@ -1,10 +1,15 @@
 /**
- * @module A small client of the OCR service (docs/ocr.md: POST {OCR_URL}/v1/ocr, GET {OCR_URL}/healthz).
- * It never throws: every outcome is data. A call that times out, cannot connect, or gets 429/5xx is
- * `transient` (the pipeline step retries with its backoff); a 4xx or an answer that is not the contract's
- * shape is `permanent` (the document gets a coverage issue: asking again would get the same answer).
+ * @module A small client of the OCR service (docs/ocr.md: POST /v1/ocr, GET /healthz), over either
+ * transport (worker/ocr/transport.ts: a URL, or the Worker's own container). It never throws: every
+ * outcome is data. A call that times out, cannot connect, or gets 429/5xx is `transient` (the pipeline
+ * step retries with its backoff); a 4xx or an answer that is not the contract's shape is `permanent`
+ * (the document gets a coverage issue: asking again would get the same answer). A container that is
+ * starting (the first call after it scaled to zero) answers 5xx or not in time: transient, a wait.
  */
 import { OcrErrorSchema, OcrResultSchema, type OcrResult } from "./schema";
+import { ocrTransport, type OcrConfig } from "./transport";
+
+export type { OcrConfig } from "./transport";
 
 export type OcrOutcome =
   { ok: true; result: OcrResult } | { ok: false; kind: "not_configured" } | { ok: false; kind: "transient" | "permanent"; reason: string };
@@ -13,37 +18,29 @@ export type OcrOutcome =
 export const OCR_CALL_TIMEOUT_MS = 30_000;
 const HEALTH_TIMEOUT_MS = 3_000;
 
-/** The service the Worker is configured with (readConfig(env).ocr: OCR_URL, OCR_TOKEN); null when none is. */
-export interface OcrConfig {
-  url: string;
-  token?: string;
-  timeoutMs?: number;
-}
-
-function headers(config: OcrConfig, contentType?: string): Headers {
-  const out = new Headers();
-  if (config.token) out.set("Authorization", `Bearer ${config.token}`);
-  if (contentType) out.set("Content-Type", contentType);
-  return out;
-}
-
-/** Reads the text of an image, or of one page (from 1) of a PDF. */
+/**
+ * Reads the text of an image, or of one page (from 1) of a PDF. `spreadKey` names the file (its SHA-256):
+ * with several container instances, the same file and page always go to the same one.
+ */
 export async function recognise(
   config: OcrConfig | null,
   bytes: Uint8Array,
-  options: { page?: number; contentType?: string } = {},
+  options: { page?: number; contentType?: string; spreadKey?: string } = {},
 ): Promise<OcrOutcome> {
   if (!config) return { ok: false, kind: "not_configured" };
-  const target = new URL(`${config.url}/v1/ocr`);
-  if (options.page !== undefined) target.searchParams.set("page", String(options.page));
+  const path = options.page === undefined ? "/v1/ocr" : `/v1/ocr?page=${options.page}`;
   let response: Response;
   try {
-    response = await fetch(target, {
-      method: "POST",
-      headers: headers(config, options.contentType ?? "application/octet-stream"),
-      body: bytes,
-      signal: AbortSignal.timeout(config.timeoutMs ?? OCR_CALL_TIMEOUT_MS),
-    });
+    response = await ocrTransport(config).send(
+      path,
+      {
+        method: "POST",
+        headers: { "Content-Type": options.contentType ?? "application/octet-stream" },
+        body: bytes,
+        signal: AbortSignal.timeout(config.timeoutMs ?? OCR_CALL_TIMEOUT_MS),
+      },
+      options.spreadKey === undefined ? undefined : `${options.spreadKey}:${options.page ?? 1}`,
+    );
   } catch (error) {
     return { ok: false, kind: "transient", reason: error instanceof Error && error.name === "TimeoutError" ? "timeout" : "unreachable" };
   }
@@ -61,7 +58,7 @@ export async function recognise(
 export async function ocrHealthy(config: OcrConfig | null): Promise<boolean> {
   if (!config) return false;
   try {
-    const response = await fetch(`${config.url}/healthz`, { headers: headers(config), signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
+    const response = await ocrTransport(config).send("/healthz", { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
     await response.body?.cancel();
     return response.ok;
   } catch {

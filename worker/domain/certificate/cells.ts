@@ -16,7 +16,7 @@ import type { Extent } from "../text/page";
 import { FIELD_READERS, isLongText } from "./field-kinds";
 import { type FieldKey, isLabelPrefix, isSectionHeading, labelAt, labelsIn, matchRoleHeading } from "./labels";
 import type { SourceLine } from "./lines";
-import type { Piece } from "./scan";
+import type { Piece } from "./piece";
 
 interface Fragment {
   page: number;

@@ -17,14 +17,9 @@ import { type FieldKey, type LabelMatch, type Role, isSectionHeading, matchRoleH
 import type { SourceLine } from "./lines";
 import { joinWrappedLabels } from "./wrapped-labels";
 import { registerTypeOfTitle } from "./values";
+import type { Piece } from "./piece";
 
-/** A piece of a value: [start, end) in the text of page `page`. */
-export interface Piece {
-  page: number;
-  start: number;
-  end: number;
-  text: string;
-}
+export type { Piece };
 
 export interface RawValue {
   label: string;
