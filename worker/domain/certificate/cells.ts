@@ -339,10 +339,14 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
       below.push(block);
       continue;
     }
+    const owners = new Set(anchors.map((f) => anchored.get(f)));
     for (const f of block) {
       if (anchored.has(f)) continue;
-      // A line of a cell beside no label: the label of the nearest line of its cell that has one.
-      const nearest = anchors.reduce((a, b) => (Math.abs(b.box.top - f.box.top) < Math.abs(a.box.top - f.box.top) ? b : a));
+      // A line of a cell beside no label: the label of its cell. Where the cell holds lines beside two
+      // labels (one value running on into the next row's column), a line continues the value above it.
+      const above = anchors.filter((a) => a.page === f.page && a.box.top < f.box.top).pop();
+      const nearest =
+        owners.size > 1 && above ? above : anchors.reduce((a, b) => (Math.abs(b.box.top - f.box.top) < Math.abs(a.box.top - f.box.top) ? b : a));
       const label = anchored.get(nearest);
       if (label) anchored.set(f, label);
     }
