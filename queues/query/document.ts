@@ -15,7 +15,7 @@ import { countProcessed, loadRegistration, markProcessed, processedCountOf } fro
 import { parseCertificate, unreadableCertificate } from "../../worker/domain/certificate";
 import { record } from "../../worker/observability/record";
 import { UNKNOWN_GENERATOR } from "../../worker/observability/signals";
-import { createUpstream } from "../../worker/upstream";
+import { createUpstream } from "../upstream";
 import type { DocumentMessage } from "../messages";
 import { DONE, retryTransient, waitForSlot, type StepOutcome } from "../step";
 import { fetchFiles } from "./fetch-files";

@@ -11,6 +11,8 @@ import { descriptionOffsetToPage } from "./certificate";
 import { contentLines } from "./certificate/lines";
 import { touchesLowConfidence, type PageReading } from "./page-reading";
 import type { Certificate } from "../schemas/certificate";
+import type { SOURCE_FIELDS } from "../schemas/check-vocabulary";
+import type { Evidence } from "../schemas/evidence";
 
 export const INDEX_VERSION = "text-1";
 export const RULE_VERSION = "match-1";
@@ -42,29 +44,19 @@ export interface RegistrationInput {
   attachmentsIndexed?: boolean;
 }
 
-export interface EvidenceDraft {
-  criterionId: string;
-  documentId: string;
-  documentVersionId: string;
-  fileName: string;
-  mimeType: string;
-  pageNumber: number;
-  start: number;
-  end: number;
-  snippet: string;
-  highlightRanges: Array<{ start: number; end: number }>;
-  pageRanges: Array<{ start: number; end: number }>;
-  sourceField: SourceField;
-  termKind: "invoice_no" | "keyword";
-  termValue: string;
-}
+/**
+ * A hit as evidence: every field of the public Evidence the matcher knows (its document's ones are
+ * never absent here), short of the registration's certificateNumber and the time of the match, which
+ * the check step adds, and the row's id and the download url.
+ */
+export type EvidenceDraft = Required<Omit<Evidence, "id" | "url" | "certificateNumber" | "matchedAt">>;
 
 /**
  * Where a hit was read: the parsed property description; the certificate's text without its furniture
  * (fields not parsed); an attachment's text layer; text read by OCR (an image, a page without a text
  * layer), and OCR text from a line read with low confidence (look at the page before relying on it).
  */
-export type SourceField = "property_description" | "certificate_text" | "attachment_text" | "ocr_text" | "ocr_text_low_confidence";
+export type SourceField = (typeof SOURCE_FIELDS)[number];
 
 export interface CoverageIssue {
   code: string;
@@ -116,6 +108,8 @@ function draft(
     termKind: hit.termKind,
     // As printed on the page: a number wrapped over a line break keeps its break.
     termValue: pageText.slice(start, end),
+    indexVersion: INDEX_VERSION,
+    ruleVersion: RULE_VERSION,
   };
 }
 
