@@ -75,6 +75,21 @@ module.exports = {
       to: { path: ["^worker/(serializers|db|middleware|upstream|pdf|ocr|domain)/", "^queues/", "^durable-objects/", "^client/"] },
     },
     {
+      name: "upstream-not-to-db",
+      severity: "error",
+      comment:
+        "worker/upstream is the registry adapter: the data layer implements its interfaces (db/fixtures.ts is a FixtureStore), never the other way; the wiring of the two is queues/upstream.ts.",
+      from: { path: "^worker/upstream/" },
+      to: { path: "^worker/db/" },
+    },
+    {
+      name: "tooling-one-way",
+      severity: "error",
+      comment: "Benchmarks use the scripts' helpers (scripts/lib); scripts never import a benchmark.",
+      from: { path: "^scripts/" },
+      to: { path: "^bench/" },
+    },
+    {
       name: "not-to-unresolvable",
       severity: "error",
       comment: "An import that resolves to nothing is a typo or a missing dependency.",

@@ -8,7 +8,7 @@
  *
  * Usage: node bench/fuzz.mjs [requests = 20000] [seed = 7] [connections = 16]   (e.g. 200000 for the long run)
  */
-import { startDevServer } from "./lib/dev-server.mjs";
+import { startDevServer } from "../scripts/lib/dev-server.mjs";
 import { build } from "esbuild";
 
 const RUNS = Number(process.argv[2] ?? 20_000) || 20_000;

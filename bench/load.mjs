@@ -21,7 +21,7 @@
  * Usage: node bench/load.mjs [seconds per load phase = 8] [concurrency = 32]
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { startDevServer } from "./lib/dev-server.mjs";
+import { startDevServer } from "../scripts/lib/dev-server.mjs";
 
 const SECONDS = Number(process.argv[2] ?? 8) || 8;
 const CONCURRENCY = Number(process.argv[3] ?? 32) || 32;

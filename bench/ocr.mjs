@@ -23,7 +23,7 @@ import { createServer } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { startDevServer } from "./lib/dev-server.mjs";
+import { startDevServer } from "../scripts/lib/dev-server.mjs";
 import { startOcrService } from "./lib/ocr-service.mjs";
 
 // Exit (and so stop the service and the server, on "exit") when interrupted, even while they start.

@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { startDevServer } from "./lib/dev-server.mjs";
+import { startDevServer } from "../scripts/lib/dev-server.mjs";
 
 const sizes = process.argv
   .slice(2)

@@ -11,7 +11,7 @@
 import { readConfig } from "../worker/config";
 import { checkIdsOf, copiedWhole, copyChunk, countOwned, deleteOwned, MOVED_TABLES } from "../worker/db/account-move";
 import { findAccountShard, flipShard, setShardState, shardOf } from "../worker/db/shards";
-import { forgetAccount } from "../worker/lib/key-cache";
+import { forgetAccount } from "../worker/auth/key-cache";
 import { enqueue, type MoveMessage } from "./messages";
 import { DONE, doneThen, type StepOutcome } from "./step";
 

@@ -8,7 +8,7 @@
  *   node scripts/capture-examples.mjs
  */
 import { writeFileSync } from "node:fs";
-import { startDevServer } from "../bench/lib/dev-server.mjs";
+import { startDevServer } from "./lib/dev-server.mjs";
 import { DEMO } from "../worker/routes/samples.ts";
 
 const OUT = new URL("../worker/routes/openapi-examples.json", import.meta.url);

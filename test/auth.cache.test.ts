@@ -1,5 +1,5 @@
 /**
- * The per-isolate key cache (worker/lib/key-cache.ts): management changes take effect at once in the
+ * The per-isolate key cache (worker/auth/key-cache.ts): management changes take effect at once in the
  * isolate that made them; a change made elsewhere (another isolate; here, D1 written behind the
  * API's back) takes effect within AUTH_CACHE_MS; a cached key never outlives its subscription.
  * And the hint for a key sent in the Authorization header.

@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { runBatch } from "../worker/db/batch";
 import { evidenceId, evidenceInDocument, evidenceOfResult, evidenceRows, replaceEvidence, type RegistrationEvidence } from "../worker/db/evidence";
-import type { EvidenceDraft } from "../worker/domain/check-matching";
+import { INDEX_VERSION, RULE_VERSION, type EvidenceDraft } from "../worker/domain/check-matching";
 import { toPublicEvidence } from "../worker/serializers/evidence";
 
 const NOW = Date.UTC(2026, 10, 22, 2, 15, 30);
@@ -29,6 +29,8 @@ function draft(documentId: string, pageNumber: number, termValue: string): Evide
     sourceField: "attachment_text",
     termKind: "invoice_no",
     termValue,
+    indexVersion: INDEX_VERSION,
+    ruleVersion: RULE_VERSION,
   };
 }
 

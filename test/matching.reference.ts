@@ -44,7 +44,10 @@ export function referenceScan(criteria: readonly Criterion[], text: string): Hit
         const a = tokens[k - 1] as Token;
         const b = tokens[k] as Token;
         const between = perUnit.slice(a.end, b.start).join("");
-        if (between === "" || ![...between].every((ch) => SEPARATORS.has(ch))) continue;
+        // Separators, then a number sign before the second number ("No.00823456-No.00823499").
+        const sign = /(?:no[.:#]?|№)$/.exec(between);
+        const separators = sign ? between.slice(0, sign.index) : between;
+        if (separators === "" || ![...separators].every((ch) => SEPARATORS.has(ch))) continue;
         if (a.digits.length === v.length && b.digits.length === v.length && a.digits < v && v < b.digits) add(c, "range", a.start, b.end);
       }
     } else {

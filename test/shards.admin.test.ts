@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { forgetAccount } from "../worker/lib/key-cache";
+import { forgetAccount } from "../worker/auth/key-cache";
 import { admin, body, newAccount, open, waitForQuery } from "./helpers";
 
 type Shard = { shard: number; state: "active" | "moving" };

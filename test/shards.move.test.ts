@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { findAccountShard, shardOf } from "../worker/db/shards";
-import { forgetAccount } from "../worker/lib/key-cache";
+import { forgetAccount } from "../worker/auth/key-cache";
 import { startMove } from "../queues/move";
 import type { Check, ResultPage } from "./api-types";
 import { admin, body, idempotencyKey, newAccount, open, waitForCheck, waitForQuery } from "./helpers";

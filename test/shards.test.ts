@@ -15,7 +15,7 @@ import { insertQueryStatement, newQueryRecord } from "../worker/db/account-queri
 import { findAccountShard, forgetShard, pickShard, refreshShardSizes, setShardState, shardOf } from "../worker/db/shards";
 import { newId } from "../worker/lib/ids";
 import { accountGate } from "../worker/lib/gate";
-import { forgetAccount } from "../worker/lib/key-cache";
+import { forgetAccount } from "../worker/auth/key-cache";
 import { sandboxRegistry } from "../worker/upstream/sandbox";
 import type { PipelineMessage } from "../queues/messages";
 import type { Check, CheckResult, ResultPage } from "./api-types";

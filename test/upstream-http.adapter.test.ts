@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { storeFile, streamFile } from "../queues/query/files";
 import { sha256Hex } from "../worker/lib/crypto";
 import { parseConfig } from "../worker/config";
-import { createUpstream } from "../worker/upstream";
+import { createUpstream } from "../queues/upstream";
 import { HttpUpstream } from "../worker/upstream/http";
 import { parseRetryAfter } from "../worker/upstream/http/failures";
 import { claimedSha256, dispositionFileName } from "../worker/upstream/http/file-response";

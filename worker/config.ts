@@ -63,7 +63,7 @@ export const VARIABLES = {
   ),
   SANDBOX_SLOW_MS: wholeNumber("How long every upstream call of a 慢 sandbox subject takes (ms).", 0, 60_000, 1_000),
   AUTH_CACHE_MS: wholeNumber(
-    "How long an isolate may answer from its cache of API keys (ms); 0 turns the cache off (lib/key-cache.ts).",
+    "How long an isolate may answer from its cache of API keys (ms); 0 turns the cache off (auth/key-cache.ts).",
     0,
     3_600_000,
     5_000,

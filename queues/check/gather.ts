@@ -9,7 +9,8 @@ import type { RegistrationToMatch } from "../../worker/db/registrations";
 import type { CriterionRecord } from "../../worker/db/schema";
 import type { DocumentRecord } from "../../worker/db/schema/shard";
 import type { SearchableDocument } from "../../worker/domain/check-matching";
-import { parsePageReadings, parseStoredPages } from "../../worker/domain/page-reading";
+import { parsePageReadings, parseStoredPages, unpackPage } from "../../worker/domain/page-reading";
+import type { TextBox } from "../../worker/domain/text/page";
 
 export interface GatheredSlice {
   criteria: CriterionRecord[];
@@ -40,9 +41,14 @@ export async function searchable(env: Env, docs: readonly DocumentRecord[]): Pro
   return Promise.all(
     docs.map(async (d) => {
       let pages: string[] | null = null;
+      let boxes: TextBox[][] | null = null;
       if (d.textKey) {
         const object = await env.FILES.get(d.textKey);
-        pages = object ? (parseStoredPages(await object.json())?.texts ?? null) : null;
+        const stored = object ? parseStoredPages(await object.json()) : null;
+        pages = stored?.texts ?? null;
+        // Where each page's text stands: furniture is told by its place (worker/domain/text/furniture.ts).
+        const packed = stored?.boxes;
+        if (pages && packed) boxes = pages.map((_, i) => unpackPage(packed, i + 1));
       }
       return {
         id: d.id,
@@ -52,6 +58,7 @@ export async function searchable(env: Env, docs: readonly DocumentRecord[]): Pro
         sha256: d.sha256,
         textStatus: pages || !d.textKey ? d.textStatus : "unreadable",
         pages,
+        boxes,
         readings: parsePageReadings(d.pages),
       };
     }),

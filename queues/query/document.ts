@@ -13,7 +13,7 @@ import { upsertDocument } from "../../worker/db/documents";
 import { loadQuery, recordProcessedCount } from "../../worker/db/queries";
 import { countProcessed, loadRegistration, markProcessed, processedCountOf } from "../../worker/db/registrations";
 import { parseCertificate, unreadableCertificate } from "../../worker/domain/certificate";
-import { createUpstream } from "../../worker/upstream";
+import { createUpstream } from "../upstream";
 import type { DocumentMessage } from "../messages";
 import { DONE, retryTransient, waitForSlot, type StepOutcome } from "../step";
 import { fetchFiles } from "./fetch-files";

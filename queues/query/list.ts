@@ -8,7 +8,7 @@ import { loadQuery, markListed, markWaiting } from "../../worker/db/queries";
 import { insertListed } from "../../worker/db/registrations";
 import type { QueryRecord } from "../../worker/db/schema";
 import { asQueryStatus, queryStates } from "../../worker/domain/pipeline/query-states";
-import { createUpstream } from "../../worker/upstream";
+import { createUpstream } from "../upstream";
 import type { ListMessage } from "../messages";
 import { DONE, doneThen, retryTransient, waitForSlot, waitWhileBusy, type StepOutcome } from "../step";
 import { mayMove } from "../transitions";

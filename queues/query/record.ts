@@ -6,7 +6,7 @@
 import type { ProcessedRegistration, RegistrationWithSubject } from "../../worker/db/registrations";
 import type { DocumentRecord } from "../../worker/db/schema/shard";
 import type { parseCertificate } from "../../worker/domain/certificate";
-import type { Certificate } from "../../worker/schemas/certificate";
+import { summaryFields } from "../../worker/domain/registration-summary";
 import type { GatheredDocument } from "./read-files";
 
 export type Parsed = ReturnType<typeof parseCertificate>;
@@ -15,19 +15,6 @@ export interface DocumentsFound {
   certificateObtained: boolean;
   parsed: Parsed | null;
   attachmentsComplete: boolean;
-}
-
-/** First n Unicode characters (code points, not UTF-16 units). */
-export function firstCharacters(text: string, n: number): string {
-  return Array.from(text).slice(0, n).join("");
-}
-
-function names(cert: Certificate, role: "debtor" | "secured_party"): string | null {
-  const list = (cert.parties ?? [])
-    .filter((p) => p.role === role)
-    .map((p) => p.name)
-    .filter((n): n is string => !!n);
-  return list.length > 0 ? list.join("、") : null;
 }
 
 /** The document's row; only the certificate carries a parse status. */
@@ -43,8 +30,7 @@ export function processedRegistration(reg: RegistrationWithSubject, found: Docum
   // A failed parse keeps its certificate (fields null, issues saying why) for the registration detail.
   const stored = found.certificateObtained ? (found.parsed?.certificate ?? null) : null;
   const description = cert?.propertyDescription ?? "";
-  const debtors = cert ? names(cert, "debtor") : null;
-  const securedParties = cert ? names(cert, "secured_party") : null;
+  const summary = summaryFields(cert);
   return {
     parseStatus,
     dataSource: found.certificateObtained ? "certificate" : "upstream",
@@ -53,13 +39,11 @@ export function processedRegistration(reg: RegistrationWithSubject, found: Docum
     initialCertificateNumber: cert?.initialCertificateNumber ?? cert?.certificateNumber ?? reg.initialCertificateNumber,
     businessTypeCode: cert?.businessTypeCode ?? null,
     subBusinessTypeCode: cert?.subBusinessTypeCode ?? null,
-    debtorNames: debtors,
-    securedPartyNames: securedParties,
-    propertySummary: description ? firstCharacters(description, 200) : null,
+    ...summary,
     registrationMonths: cert?.registrationMonths ?? null,
     registerType: cert?.registerType ?? reg.registerType,
     registerTime: cert?.registerTime ?? reg.registerTime,
     expiresAt: cert?.expiresAt ?? reg.expiresAt,
-    searchText: [reg.certificateNumber, debtors, securedParties, description].filter(Boolean).join("\n"),
+    searchText: [reg.certificateNumber, summary.debtorNames, summary.securedPartyNames, description].filter(Boolean).join("\n"),
   };
 }

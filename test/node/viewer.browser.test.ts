@@ -15,7 +15,7 @@
  */
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DevServer } from "../../bench/lib/dev-server.mjs";
+import type { DevServer } from "../../scripts/lib/dev-server.mjs";
 import { startOcrService, type OcrService } from "../../bench/lib/ocr-service.mjs";
 import { boxOnPage } from "../../worker/routes/viewer/browser/geometry.js";
 import { currentBoxes, inkShare, pageState, settledOn, storedItems } from "./viewer.probes.js";

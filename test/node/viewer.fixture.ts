@@ -3,7 +3,7 @@
  * made through the management API (as scripts/start.mjs makes the demo account), the README's demo
  * subject queried and checked for an invoice number and a keyword that the sandbox prints there.
  */
-import { startDevServer, type DevServer } from "../../bench/lib/dev-server.mjs";
+import { startDevServer, type DevServer } from "../../scripts/lib/dev-server.mjs";
 
 /** The README's demo subject: invoice 11050292 is in a certificate's property description, 应收账款 in attached invoice lists. */
 export const DEMO_SUBJECT = "上海示例供应链管理有限公司";

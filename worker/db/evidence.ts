@@ -1,58 +1,22 @@
 /**
  * @module Evidence rows: where a criterion was found in a registration's documents. The JSON body is
- * described by one zod schema (StoredEvidenceSchema): the check pipeline writes it through
- * `evidenceRows`/`insertEvidence`, and every read parses it back, so the serializer
- * (serializers/evidence.ts) gets typed evidence, never untyped JSON.
+ * described by one zod schema, derived from the public Evidence (schemas/evidence.ts,
+ * StoredEvidenceSchema): the check pipeline writes it through `evidenceRows`/`replaceEvidence`, and
+ * every read parses it back, so the serializer (serializers/evidence.ts) gets typed evidence, never
+ * untyped JSON. Rows written before the schema also hold `id` and `url` in the body: both are
+ * derived (the row's id, the document's download path) and dropped on read.
  */
-import { z } from "zod";
 import { and, asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { EvidenceDraft } from "../domain/check-matching";
-import { INDEX_VERSION, RULE_VERSION } from "../domain/check-matching";
 import { toIso } from "../lib/time";
-import { SOURCE_FIELDS, TERM_KINDS } from "../schemas/check-vocabulary";
+import { StoredEvidenceSchema, type StoredEvidence, type StoredEvidenceBody } from "../schemas/evidence";
 import { inJsonList } from "./json-list";
 import { D1_MAX_PARAMETERS } from "./limits";
 import { evidence, type NewEvidenceRecord } from "./schema/shard";
 
-const RangeRecord = z.object({ start: z.number().int(), end: z.number().int() });
-
-/**
- * The body column. Rows written before this schema also hold `id` and `url`: both are derived (the
- * row's id, the document's download path) and dropped on read. The document fields are optional because
- * the public shape allows evidence without a document; the pipeline always writes them.
- */
-export const StoredEvidenceSchema = z.object({
-  certificateNumber: z.string(),
-  criterionId: z.string(),
-  fileName: z.string(),
-  snippet: z.string(),
-  /** UTF-16 offsets in the page text, end exclusive. */
-  start: z.number().int(),
-  end: z.number().int(),
-  /** Offsets within the snippet. */
-  highlightRanges: z.array(RangeRecord),
-  indexVersion: z.string(),
-  /** ISO 8601 with the +08:00 offset, as the API shows it. */
-  matchedAt: z.string(),
-  sourceField: z.enum(SOURCE_FIELDS),
-  termKind: z.enum(TERM_KINDS),
-  termValue: z.string(),
-  documentId: z.string().optional(),
-  documentVersionId: z.string().optional(),
-  mimeType: z.string().optional(),
-  pageNumber: z.number().int().optional(),
-  /** Character ranges in the full page text (a hit wrapped over a line break has two). */
-  pageRanges: z.array(RangeRecord).optional(),
-  ruleVersion: z.string().optional(),
-});
-export type StoredEvidenceBody = z.infer<typeof StoredEvidenceSchema>;
-
-/** One evidence entry as read: the row's id and its parsed body. */
-export interface StoredEvidence extends StoredEvidenceBody {
-  id: string;
-}
+export type { StoredEvidence };
 
 /** What the pipeline found in one registration (its evidence, in the order to show). */
 export interface RegistrationEvidence {
@@ -66,31 +30,15 @@ export function evidenceId(checkId: string, registrationId: string, ordinal: num
   return `ev_${checkId.slice(4)}${registrationId.slice(4)}${String(ordinal).padStart(4, "0")}`;
 }
 
-/** The rows to insert for a check's evidence, each body checked against the schema before it is written. */
-export function evidenceRows(checkId: string, found: readonly RegistrationEvidence[], now: number): NewEvidenceRecord[] {
-  const matchedAt = toIso(now);
+/**
+ * The rows to insert for a check's evidence, each body checked against the schema before it is written.
+ * @param matchedAt when the check step matched these registrations (epoch ms): the evidence's matchedAt.
+ */
+export function evidenceRows(checkId: string, found: readonly RegistrationEvidence[], matchedAt: number): NewEvidenceRecord[] {
+  const at = toIso(matchedAt);
   return found.flatMap(({ registrationId, certificateNumber, drafts }) =>
     drafts.map((e, ordinal) => {
-      const body: StoredEvidenceBody = StoredEvidenceSchema.parse({
-        certificateNumber,
-        criterionId: e.criterionId,
-        fileName: e.fileName,
-        snippet: e.snippet,
-        start: e.start,
-        end: e.end,
-        highlightRanges: e.highlightRanges,
-        indexVersion: INDEX_VERSION,
-        matchedAt,
-        sourceField: e.sourceField,
-        termKind: e.termKind,
-        termValue: e.termValue,
-        documentId: e.documentId,
-        documentVersionId: e.documentVersionId,
-        mimeType: e.mimeType,
-        pageNumber: e.pageNumber,
-        pageRanges: e.pageRanges,
-        ruleVersion: RULE_VERSION,
-      });
+      const body: StoredEvidenceBody = StoredEvidenceSchema.parse({ ...e, certificateNumber, matchedAt: at });
       return {
         id: evidenceId(checkId, registrationId, ordinal),
         checkId,

@@ -7,7 +7,7 @@ import { checkResults, type CheckResultRecord } from "./schema/shard";
 
 export type { CheckResultRecord };
 
-/** The list's filters, already checked against their value sets (routes/checks/filters.ts). */
+/** The list's filters, already checked against their value sets (services/list-params.ts). */
 export interface ResultFilter {
   resultStatuses: ReadonlyArray<(typeof RESULT_STATUSES)[number]>;
   matchStatuses: ReadonlyArray<(typeof MATCH_STATUSES)[number]>;

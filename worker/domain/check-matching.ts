@@ -2,15 +2,24 @@
  * @module Matching one registration for a check (pure): hits over the property description
  * (mapped back to page offsets through the certificate's spans), or over the certificate's page text
  * without its furniture when the description could not be read, and over each attachment's page texts
- * (text layer or OCR), turned into evidence; then the registration's decision. Whatever was read is
- * searched: a hit is a match whatever the parse status, and only a miss on text that could not be read
- * (or was read with low OCR confidence) leaves the registration pending.
+ * (text layer or OCR) without theirs, turned into evidence; then the registration's decision. Whatever
+ * was read is searched: a hit is a match whatever the parse status, and only a miss on text that could
+ * not be read (or was read with low OCR confidence) leaves the registration pending.
+ *
+ * Page furniture (running headers and footers, page numbers: ./text/furniture.ts) is never evidence: it
+ * is not searched, and a snippet stops where it begins. A document's pages are searched as one text, their
+ * searched pieces joined by line breaks, so that what a page break cuts ("07573825-" at the foot of one
+ * page, "07573827" at the top of the next) reads whole; such a hit is shown on its first page.
  */
 import { compileCriteria, snippetAround, type CompiledMatcher, type Hit } from "./matching";
 import { descriptionOffsetToPage } from "./certificate";
 import { contentLines } from "./certificate/lines";
 import { touchesLowConfidence, type PageReading } from "./page-reading";
+import { documentFurniture, touchesFurniture, type TextRange } from "./text/furniture";
+import type { TextBox } from "./text/page";
 import type { Certificate } from "../schemas/certificate";
+import type { SOURCE_FIELDS } from "../schemas/check-vocabulary";
+import type { Evidence } from "../schemas/evidence";
 
 export const INDEX_VERSION = "text-1";
 export const RULE_VERSION = "match-1";
@@ -26,6 +35,8 @@ export interface SearchableDocument {
   pages: string[] | null;
   /** How each page was read (documents.pages); empty when unknown. */
   readings: PageReading[];
+  /** Each page's text boxes, when stored: where furniture stands (./text/furniture.ts). */
+  boxes?: ReadonlyArray<readonly TextBox[]> | null;
 }
 
 export interface RegistrationInput {
@@ -42,29 +53,19 @@ export interface RegistrationInput {
   attachmentsIndexed?: boolean;
 }
 
-export interface EvidenceDraft {
-  criterionId: string;
-  documentId: string;
-  documentVersionId: string;
-  fileName: string;
-  mimeType: string;
-  pageNumber: number;
-  start: number;
-  end: number;
-  snippet: string;
-  highlightRanges: Array<{ start: number; end: number }>;
-  pageRanges: Array<{ start: number; end: number }>;
-  sourceField: SourceField;
-  termKind: "invoice_no" | "keyword";
-  termValue: string;
-}
+/**
+ * A hit as evidence: every field of the public Evidence the matcher knows (its document's ones are
+ * never absent here), short of the registration's certificateNumber and the time of the match, which
+ * the check step adds, and the row's id and the download url.
+ */
+export type EvidenceDraft = Required<Omit<Evidence, "id" | "url" | "certificateNumber" | "matchedAt">>;
 
 /**
  * Where a hit was read: the parsed property description; the certificate's text without its furniture
  * (fields not parsed); an attachment's text layer; text read by OCR (an image, a page without a text
  * layer), and OCR text from a line read with low confidence (look at the page before relying on it).
  */
-export type SourceField = "property_description" | "certificate_text" | "attachment_text" | "ocr_text" | "ocr_text_low_confidence";
+export type SourceField = (typeof SOURCE_FIELDS)[number];
 
 export interface CoverageIssue {
   code: string;
@@ -90,6 +91,66 @@ export function documentVersionId(sha256: string): string {
   return `dv_${sha256.slice(0, 16)}`;
 }
 
+/**
+ * A document's pages as searched: the pieces of each page that are searched (page offsets), and the
+ * ranges of each page a snippet must not reach (what is not searched, white space aside).
+ */
+interface SearchedPages {
+  pieces: Array<{ page: number; start: number; end: number }>;
+  barriers: TextRange[][];
+}
+
+/** The pages of a document with their boxes, for furniture found by geometry. */
+function pageTexts(doc: SearchableDocument): Array<{ text: string; boxes?: readonly TextBox[] }> {
+  return (doc.pages ?? []).map((text, i) => ({ text, boxes: doc.boxes?.[i] }));
+}
+
+/** What lies between the searched pieces of each page (ignoring white space): where snippets stop. */
+function barriersOf(pages: readonly string[], pieces: SearchedPages["pieces"]): TextRange[][] {
+  return pages.map((text, i) => {
+    const own = pieces.filter((p) => p.page === i + 1).sort((a, b) => a.start - b.start);
+    const gaps: TextRange[] = [];
+    let at = 0;
+    for (const piece of [...own, { start: text.length, end: text.length }]) {
+      if (piece.start > at && text.slice(at, piece.start).trim()) gaps.push({ start: at, end: piece.start });
+      at = Math.max(at, piece.end);
+    }
+    return gaps;
+  });
+}
+
+/** An attachment: every page without its furniture. */
+function attachmentPages(doc: SearchableDocument): SearchedPages {
+  const pages = doc.pages ?? [];
+  const furniture = documentFurniture(pageTexts(doc));
+  const pieces: SearchedPages["pieces"] = [];
+  pages.forEach((text, i) => {
+    let at = 0;
+    for (const r of [...(furniture[i] ?? []), { start: text.length, end: text.length }]) {
+      // The piece between two furniture ranges, without the line breaks around it.
+      let [start, end] = [at, r.start];
+      while (start < end && /\s/.test(text.charAt(start))) start++;
+      while (end > start && /\s/.test(text.charAt(end - 1))) end--;
+      if (end > start) pieces.push({ page: i + 1, start, end });
+      at = Math.max(at, r.end);
+    }
+  });
+  return { pieces, barriers: furniture };
+}
+
+/**
+ * The certificate: its content lines as the parser reads them (without the furniture it knows, the
+ * certificate number as a running header among it), less the furniture found by place and repetition.
+ */
+function certificatePages(doc: SearchableDocument): SearchedPages {
+  const pages = pageTexts(doc);
+  const furniture = documentFurniture(pages);
+  const pieces = contentLines(pages)
+    .map((l) => ({ page: l.page, start: l.start, end: l.start + l.text.length }))
+    .filter((l) => !touchesFurniture(furniture[l.page - 1] ?? [], l.start, l.end));
+  return { pieces, barriers: barriersOf(doc.pages ?? [], pieces) };
+}
+
 function draft(
   hit: Hit,
   doc: SearchableDocument,
@@ -98,8 +159,9 @@ function draft(
   start: number,
   end: number,
   sourceField: EvidenceDraft["sourceField"],
+  barriers: readonly TextRange[],
 ): EvidenceDraft {
-  const s = snippetAround(pageText, start, end);
+  const s = snippetAround(pageText, start, end, 30, barriers);
   return {
     criterionId: hit.criterionId,
     documentId: doc.id,
@@ -116,6 +178,8 @@ function draft(
     termKind: hit.termKind,
     // As printed on the page: a number wrapped over a line break keeps its break.
     termValue: pageText.slice(start, end),
+    indexVersion: INDEX_VERSION,
+    ruleVersion: RULE_VERSION,
   };
 }
 
@@ -124,6 +188,7 @@ function descriptionEvidence(matcher: CompiledMatcher, cert: Certificate, doc: S
   const description = cert.propertyDescription;
   const spans = cert.propertyDescriptionSpans ?? [];
   if (!description || !doc.pages) return [];
+  const { barriers } = certificatePages(doc);
   const out: EvidenceDraft[] = [];
   for (const hit of matcher.scan(description)) {
     const from = descriptionOffsetToPage(spans, doc.pages, hit.start);
@@ -131,7 +196,7 @@ function descriptionEvidence(matcher: CompiledMatcher, cert: Certificate, doc: S
     if (!from || !last) continue;
     const pageText = doc.pages[from.pageNumber - 1]!;
     const end = last.pageNumber === from.pageNumber ? last.offset + 1 : spanEndOn(spans, from.pageNumber, pageText.length);
-    out.push(draft(hit, doc, from.pageNumber, pageText, from.offset, end, "property_description"));
+    out.push(draft(hit, doc, from.pageNumber, pageText, from.offset, end, "property_description", barriers[from.pageNumber - 1] ?? []));
   }
   return out;
 }
@@ -143,41 +208,37 @@ function sourceOf(doc: SearchableDocument, pageNumber: number, start: number, en
   return touchesLowConfidence(reading, start, end) ? "ocr_text_low_confidence" : "ocr_text";
 }
 
-/** Hits in a page text, as evidence. */
-function pageEvidence(matcher: CompiledMatcher, doc: SearchableDocument, pageNumber: number, text: string, ownField: SourceField): EvidenceDraft[] {
-  return [...matcher.scan(text)].map((hit) =>
-    draft(hit, doc, pageNumber, text, hit.start, hit.end, sourceOf(doc, pageNumber, hit.start, hit.end, ownField)),
-  );
-}
-
 /**
- * Hits in the certificate's page text without its furniture (page numbers, running headers, the
- * issuer's name): each page's content lines are searched joined by line breaks, as the page prints
- * them, and the hits mapped back to page offsets.
+ * Hits in the searched pieces of a document's pages, joined by line breaks into one text and mapped
+ * back to page offsets; a hit that crosses a page break is shown on its first page, up to the end of
+ * that page's last piece.
  */
-function certificateTextEvidence(matcher: CompiledMatcher, doc: SearchableDocument): EvidenceDraft[] {
+function pagesEvidence(matcher: CompiledMatcher, doc: SearchableDocument, searched: SearchedPages, ownField: SourceField): EvidenceDraft[] {
   const pages = doc.pages ?? [];
+  let joined = "";
+  const at: number[] = [];
+  for (const piece of searched.pieces) {
+    if (joined) joined += "\n";
+    at.push(joined.length);
+    joined += pages[piece.page - 1]!.slice(piece.start, piece.end);
+  }
+  const pieceAt = (offset: number) => {
+    let k = at.length - 1;
+    while (k > 0 && at[k]! > offset) k--;
+    return k;
+  };
   const out: EvidenceDraft[] = [];
-  const lines = contentLines(pages);
-  pages.forEach((pageText, i) => {
-    const own = lines.filter((l) => l.page === i + 1);
-    let joined = "";
-    const segments: Array<{ at: number; start: number; length: number }> = [];
-    for (const line of own) {
-      if (joined) joined += "\n";
-      segments.push({ at: joined.length, start: line.start, length: line.text.length });
-      joined += line.text;
-    }
-    const toPage = (offset: number) => {
-      const seg = segments.findLast((s) => s.at <= offset) ?? segments[0]!;
-      return seg.start + Math.min(offset - seg.at, seg.length);
-    };
-    for (const hit of matcher.scan(joined)) {
-      const start = toPage(hit.start);
-      const end = toPage(hit.end - 1) + 1;
-      out.push(draft(hit, doc, i + 1, pageText, start, end, sourceOf(doc, i + 1, start, end, "certificate_text")));
-    }
-  });
+  for (const hit of matcher.scan(joined)) {
+    const first = pieceAt(hit.start);
+    const last = pieceAt(hit.end - 1);
+    const a = searched.pieces[first]!;
+    const b = searched.pieces[last]!;
+    const start = a.start + hit.start - at[first]!;
+    const end = b.page === a.page ? b.start + hit.end - at[last]! : Math.max(...searched.pieces.filter((p) => p.page === a.page).map((p) => p.end));
+    out.push(
+      draft(hit, doc, a.page, pages[a.page - 1]!, start, end, sourceOf(doc, a.page, start, end, ownField), searched.barriers[a.page - 1] ?? []),
+    );
+  }
   return out;
 }
 
@@ -210,7 +271,7 @@ export function decideRegistration(matcher: CompiledMatcher, input: Registration
   } else if (certificateDoc && certificateRead) {
     // Fields not parsed (or no description among them): the whole text is searched, and the issue stays.
     if (!input.certificate) issues.push({ code: "CERTIFICATE_UNPARSED", registrationId: input.registrationId });
-    evidence.push(...certificateTextEvidence(matcher, certificateDoc));
+    evidence.push(...pagesEvidence(matcher, certificateDoc, certificatePages(certificateDoc), "certificate_text"));
   } else uncovered("CERTIFICATE_UNPARSED");
   if (certificateDoc && certificateRead) readingIssues(certificateDoc).forEach(uncovered);
 
@@ -218,7 +279,7 @@ export function decideRegistration(matcher: CompiledMatcher, input: Registration
     if (doc.kind !== "attachment") continue;
     if (input.attachmentsIndexed === false) uncovered("ATTACHMENT_NOT_INDEXED");
     else if (doc.textStatus === "extracted" && doc.pages) {
-      doc.pages.forEach((text, i) => evidence.push(...pageEvidence(matcher, doc, i + 1, text, "attachment_text")));
+      evidence.push(...pagesEvidence(matcher, doc, attachmentPages(doc), "attachment_text"));
       readingIssues(doc).forEach(uncovered);
     } else {
       const code = {

@@ -23,6 +23,11 @@ function isHalfWidth(code: number): boolean {
   return code < 0x1100 || (code >= 0xff61 && code <= 0xffdc);
 }
 
+/** Whether the character at i of a box's run prints half-width: a full-width form served as ASCII ("１" as "1") does not. */
+function printedHalfWidth(box: TextBox, i: number, code: number): boolean {
+  return isHalfWidth(code) && !box.wide?.includes(i);
+}
+
 /** A low surrogate: its pair is counted once, at the high one. */
 const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 
@@ -48,7 +53,7 @@ export function halfWidthShare(text: string, boxes: readonly TextBox[]): number 
     for (let i = box.start; i < box.end; i++) {
       const code = text.charCodeAt(i);
       if (isLowSurrogate(code)) continue;
-      if (isHalfWidth(code)) half++;
+      if (printedHalfWidth(box, i, code)) half++;
       else full++;
     }
     const r = box.width / box.height;
@@ -76,7 +81,7 @@ function cut(box: TextBox, text: string, half: number, start: number, end: numbe
   let total = 0;
   for (let i = box.start; i < box.end; i++) {
     const code = text.charCodeAt(i);
-    const a = isLowSurrogate(code) ? 0 : isHalfWidth(code) ? half : 1;
+    const a = isLowSurrogate(code) ? 0 : printedHalfWidth(box, i, code) ? half : 1;
     if (i < from) before += a;
     else if (i < to) inside += a;
     total += a;

@@ -32,18 +32,23 @@ export function touchesLowConfidence(page: PageReading | undefined, start: numbe
 
 /**
  * The boxes object's compact form: per page, one [start, end, x, y, width, height] per box, positions to
- * a hundredth of a unit (far below what a quad can show). Named fields took three times the page text.
+ * a hundredth of a unit (far below what a quad can show), then the offsets of the run's characters printed
+ * full-width (TextBox.wide) after them, where it has any. Named fields took three times the page text.
  */
 export type PackedBoxes = number[][][];
 
 const hundredth = (v: number) => Math.round(v * 100) / 100;
 
 export function packBoxes(pages: ReadonlyArray<readonly TextBox[]>): PackedBoxes {
-  return pages.map((boxes) => boxes.map((b) => [b.start, b.end, hundredth(b.x), hundredth(b.y), hundredth(b.width), hundredth(b.height)]));
+  return pages.map((boxes) =>
+    boxes.map((b) => [b.start, b.end, hundredth(b.x), hundredth(b.y), hundredth(b.width), hundredth(b.height), ...(b.wide ?? [])]),
+  );
 }
 
 export function unpackPage(packed: PackedBoxes, pageNumber: number): TextBox[] {
-  return (packed[pageNumber - 1] ?? []).map(([start = 0, end = 0, x = 0, y = 0, width = 0, height = 0]) => ({ start, end, x, y, width, height }));
+  return (packed[pageNumber - 1] ?? []).map(([start = 0, end = 0, x = 0, y = 0, width = 0, height = 0, ...wide]) =>
+    wide.length ? { start, end, x, y, width, height, wide } : { start, end, x, y, width, height },
+  );
 }
 
 /**

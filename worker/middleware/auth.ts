@@ -11,7 +11,7 @@ import { lookupKey, type KeyLookup } from "../db/auth";
 import { isWellFormedKey } from "../domain/api-keys";
 import { ApiError } from "../errors";
 import { sha256Hex } from "../lib/crypto";
-import { cachedLookup, cacheLookup } from "../lib/key-cache";
+import { cachedLookup, cacheLookup } from "../auth/key-cache";
 
 const KEY_HEADER_HINT = "The API key goes in the X-Api-Key header; the Authorization header is not read by the open API.";
 
@@ -32,7 +32,7 @@ export const apiKeyAuth = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** The key's state, from the isolate's cache or from D1 (then cached for AUTH_CACHE_MS; lib/key-cache.ts). */
+/** The key's state, from the isolate's cache or from D1 (then cached for AUTH_CACHE_MS; auth/key-cache.ts). */
 async function findKey(env: Env, keyHash: string, now: number): Promise<KeyLookup | null> {
   const cached = cachedLookup(keyHash, now);
   if (cached) return cached;

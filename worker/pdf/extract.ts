@@ -8,7 +8,7 @@
  * An image-only PDF is `ok` with empty page texts: deciding what that means is the parser's job.
  */
 import { getDocumentProxy, getResolvedPDFJS } from "unpdf";
-import { normalizeText } from "../domain/text/normalize";
+import { normalizeRun } from "../domain/text/normalize";
 import type { TextBox } from "../domain/text/page";
 import { BundledBinaryDataFactory } from "./cmaps";
 
@@ -32,6 +32,8 @@ interface Item {
   y: number;
   width: number;
   size: number;
+  /** Offsets in `str` of characters printed full-width and served half-width. */
+  wide: number[];
 }
 
 /**
@@ -80,9 +82,9 @@ function toItem(raw: unknown, frame: PageFrame): Item | null {
   const size = Math.hypot(a, b) || Math.abs(d) || 1;
   // A run still rotated or skewed as shown is a watermark or a stamp, not body text.
   if (Math.abs(b) > size * 1e-3 || Math.abs(c) > size * 1e-3 || a < 0 || d > 0) return null;
-  const text = normalizeText(str);
+  const { text, wide } = normalizeRun(str);
   // y upward (larger is higher on the page), as the line grouping below expects.
-  return text.length > 0 ? { str: text, x: e, y: -f, width: width * (Math.hypot(frame[0] ?? 1, frame[1] ?? 0) || 1), size } : null;
+  return text.length > 0 ? { str: text, x: e, y: -f, width: width * (Math.hypot(frame[0] ?? 1, frame[1] ?? 0) || 1), size, wide } : null;
 }
 
 /**
@@ -118,6 +120,7 @@ export function assemblePage(rawItems: readonly unknown[], frame: PageFrame = NO
           y: -item.y - item.size * ASCENT,
           width: item.width,
           height: item.size,
+          ...(item.wide.length ? { wide: item.wide.map((k) => lineText.length + k) } : {}),
         });
       }
       lineText += item.str;
@@ -132,7 +135,8 @@ export function assemblePage(rawItems: readonly unknown[], frame: PageFrame = NO
     for (const box of lineBoxes) {
       const start = Math.max(box.start + base, text.length);
       const stop = Math.min(box.end + base, text.length + trimmed.length);
-      if (stop > start) boxes.push({ ...box, start, end: stop });
+      const wide = box.wide?.map((k) => k + base).filter((k) => k >= start && k < stop);
+      if (stop > start) boxes.push({ ...box, start, end: stop, ...(wide ? { wide } : {}) });
     }
     text += trimmed;
   }

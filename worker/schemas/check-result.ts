@@ -1,10 +1,10 @@
 /** @module Check result shapes (open-api-v1.md: Check result, its list, counts and navigation, manual review). */
 import { z } from "@hono/zod-openapi";
 import { MATCH_STATUSES, PENDING_REASONS, RESULT_SORTS, RESULT_STATUSES, REVIEW_DECISIONS, STRENGTHS } from "./check-vocabulary";
-import { CoverageIssueSchema } from "./check";
+import { CheckParams, CoverageIssueSchema } from "./check";
 import { PaginationQuery, enumListParameter, int64, timestamp } from "./common";
 import { EvidenceSchema } from "./evidence";
-import { RegistrationSchema, RegistrationSummarySchema } from "./registration";
+import { RegistrationIdParam, RegistrationSchema, RegistrationSummarySchema } from "./registration";
 
 export const SystemDecisionSchema = z
   .object({ decidedAt: timestamp(), decision: z.enum(["matched"]), reason: z.enum(["invoice_exact_match"]) })
@@ -23,6 +23,18 @@ export const CheckEvidenceSchema = z
   })
   .openapi("PublicCheckEvidence");
 
+/** Why a result's coverage is incomplete, and why an unmatched one stays pending: in the result and in its summary. */
+const RESULT_COVERAGE = {
+  coverageReason: z.string().optional().openapi({
+    description: "The registration's coverage issue codes, comma-separated; omitted when its coverage is complete",
+    example: "ATTACHMENT_NOT_TEXT_SEARCHABLE",
+  }),
+  pendingReason: z
+    .enum(PENDING_REASONS)
+    .optional()
+    .openapi({ description: "Why an unmatched registration could not be ruled out (matchStatus pending)" }),
+};
+
 export const CheckResultSchema = z
   .object({
     registration: RegistrationSchema,
@@ -30,14 +42,7 @@ export const CheckResultSchema = z
     resultStatus: z.enum(RESULT_STATUSES),
     check: CheckEvidenceSchema.nullable(),
     coverageIssues: z.array(CoverageIssueSchema),
-    coverageReason: z.string().optional().openapi({
-      description: "The registration's coverage issue codes, comma-separated; omitted when its coverage is complete",
-      example: "ATTACHMENT_NOT_TEXT_SEARCHABLE",
-    }),
-    pendingReason: z
-      .enum(PENDING_REASONS)
-      .optional()
-      .openapi({ description: "Why an unmatched registration could not be ruled out (matchStatus pending)" }),
+    ...RESULT_COVERAGE,
   })
   .openapi("PublicCheckResult");
 
@@ -48,14 +53,7 @@ export const CheckResultSummarySchema = z
     matchedCriterionIds: z.array(z.string()),
     resultStatus: z.enum(RESULT_STATUSES),
     strength: z.enum(STRENGTHS).optional(),
-    coverageReason: z.string().optional().openapi({
-      description: "The registration's coverage issue codes, comma-separated; omitted when its coverage is complete",
-      example: "ATTACHMENT_NOT_TEXT_SEARCHABLE",
-    }),
-    pendingReason: z
-      .enum(PENDING_REASONS)
-      .optional()
-      .openapi({ description: "Why an unmatched registration could not be ruled out (matchStatus pending)" }),
+    ...RESULT_COVERAGE,
     reviewNote: z.string().optional(),
   })
   .openapi("PublicCheckResultSummary");
@@ -103,10 +101,7 @@ export const NavigationSchema = z
   })
   .openapi("CheckResultNavigation");
 
-export const ResultParams = z.object({
-  id: z.string().min(1).max(100).openapi({ description: "Check id", example: "chk_8d1f2a3b4c5d6e7f" }),
-  registrationId: z.string().min(1).max(100).openapi({ description: "Registration id", example: "reg_7b2c9d0e1f2a3b4c" }),
-});
+export const ResultParams = CheckParams.extend({ registrationId: RegistrationIdParam });
 
 export type CheckEvidence = z.output<typeof CheckEvidenceSchema>;
 export type ManualReview = z.output<typeof ManualReviewSchema>;

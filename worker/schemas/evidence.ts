@@ -1,4 +1,9 @@
-/** @module Evidence shapes (open-api-v1.md: Evidence, Evidence locations). */
+/**
+ * @module Evidence shapes (open-api-v1.md: Evidence, Evidence locations), and the stored evidence
+ * body derived from the public one. Where each field comes from: the matcher's draft
+ * (domain/check-matching.ts, EvidenceDraft: every field of a hit, its versions included), the check
+ * step (certificateNumber, matchedAt: queues/check/results.ts), the row (id) and the serializer (url).
+ */
 import { z } from "@hono/zod-openapi";
 import { SOURCE_FIELDS, TERM_KINDS } from "./check-vocabulary";
 import { int64, requiredPositiveIntString, timestamp } from "./common";
@@ -68,6 +73,15 @@ export const EvidenceLocationsSchema = z
   })
   .openapi("EvidenceLocations");
 
+/**
+ * Evidence as the check pipeline stores it (db/evidence.ts, the `body` column): the public shape
+ * without what is derived on the way out, the row's own `id` and the document's download `url`.
+ */
+export const StoredEvidenceSchema = EvidenceSchema.omit({ id: true, url: true });
+
 export type Evidence = z.output<typeof EvidenceSchema>;
+export type StoredEvidenceBody = z.output<typeof StoredEvidenceSchema>;
+/** One evidence entry as read: the row's id and its parsed body. */
+export type StoredEvidence = Omit<Evidence, "url">;
 export type EvidenceLocations = z.output<typeof EvidenceLocationsSchema>;
 export type EvidenceLocation = EvidenceLocations["locations"][number];

@@ -2,6 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { CertificateSchema } from "./certificate";
 import { PaginationQuery, SearchQuery, enumListParameter, int64, pageSchema, timestamp } from "./common";
+import { QueryParams } from "./query";
 import { ATTACHMENT_STATUSES, REGISTER_TYPES, REGISTRATION_PARSE_STATUSES, SOURCE_STATUSES } from "./query-vocabulary";
 
 export const AttachmentSchema = z
@@ -34,6 +35,7 @@ export const RegistrationSummarySchema = z
     attachments: z.array(AttachmentSchema),
     businessTypeCode: z.string().optional(),
     subBusinessTypeCode: z.string().optional(),
+    // debtorNames, securedPartyNames, propertySummary: derived from the certificate in domain/registration-summary.ts.
     debtorNames: z.string().optional(),
     securedPartyNames: z.string().optional(),
     expiresAt: z.string().optional(),
@@ -102,10 +104,8 @@ export const RegistrationSchema = z
   })
   .openapi("PublicRegistration");
 
-export const RegistrationParams = z.object({
-  id: z.string().min(1).max(100).openapi({ description: "Query id", example: "qry_4f8a1c2b3d4e5f60" }),
-  registrationId: z.string().min(1).max(100).openapi({ description: "Registration id", example: "reg_7b2c9d0e1f2a3b4c" }),
-});
+export const RegistrationIdParam = z.string().min(1).max(100).openapi({ description: "Registration id", example: "reg_7b2c9d0e1f2a3b4c" });
+export const RegistrationParams = QueryParams.extend({ registrationId: RegistrationIdParam });
 
 export type Attachment = z.output<typeof AttachmentSchema>;
 export type RegistrationSummary = z.output<typeof RegistrationSummarySchema>;

@@ -1,5 +1,5 @@
 /** @module Check result records → CheckResultSummary, CheckResultPage, CheckResult, CheckResultNavigation. */
-import type { StoredEvidence } from "../db/evidence";
+import type { StoredEvidence } from "../schemas/evidence";
 import type { ResultPosition, resultCounts } from "../db/results";
 import type { CheckResultRecord, DocumentRecord, RegistrationRecord } from "../db/schema";
 import { toIso } from "../lib/time";

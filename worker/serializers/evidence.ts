@@ -1,38 +1,20 @@
 /** @module Stored evidence → PublicEvidence, and a page's located evidence → EvidenceLocations. */
-import type { StoredEvidence } from "../db/evidence";
 import type { DocumentRecord } from "../db/schema";
 import type { Quad } from "../domain/evidence-quads";
 import type { PageReading } from "../domain/page-reading";
-import type { Evidence, EvidenceLocation, EvidenceLocations } from "../schemas/evidence";
+import type { Evidence, EvidenceLocation, EvidenceLocations, StoredEvidence } from "../schemas/evidence";
 import { documentUrl } from "./document-url";
 
-/** Fields in the order the API has always listed them; a document's fields only when the evidence names one. */
+/**
+ * The stored entry and its download url: a stored body is parsed in the schema's field order
+ * (db/evidence.ts), so the fields keep the order the API has always listed them, url last; a
+ * document's fields only when the evidence names one.
+ */
 export function toPublicEvidence(e: StoredEvidence): Evidence {
-  return {
-    id: e.id,
-    certificateNumber: e.certificateNumber,
-    criterionId: e.criterionId,
-    fileName: e.fileName,
-    snippet: e.snippet,
-    start: e.start,
-    end: e.end,
-    highlightRanges: e.highlightRanges,
-    indexVersion: e.indexVersion,
-    matchedAt: e.matchedAt,
-    sourceField: e.sourceField,
-    termKind: e.termKind,
-    termValue: e.termValue,
-    ...(e.documentId !== undefined ? { documentId: e.documentId } : {}),
-    ...(e.documentVersionId !== undefined ? { documentVersionId: e.documentVersionId } : {}),
-    ...(e.mimeType !== undefined ? { mimeType: e.mimeType } : {}),
-    ...(e.pageNumber !== undefined ? { pageNumber: e.pageNumber } : {}),
-    ...(e.pageRanges !== undefined ? { pageRanges: e.pageRanges } : {}),
-    ...(e.ruleVersion !== undefined ? { ruleVersion: e.ruleVersion } : {}),
-    ...(e.documentId !== undefined ? { url: documentUrl(e.documentId) } : {}),
-  };
+  return { ...e, ...(e.documentId !== undefined ? { url: documentUrl(e.documentId) } : {}) };
 }
 
-/** Where one evidence entry lies on the page (routes/checks/locate.ts decides the precision). */
+/** Where one evidence entry lies on the page (services/evidence-locations.ts decides the precision). */
 export interface LocatedEvidence {
   evidenceId: string;
   precision: EvidenceLocation["precision"];

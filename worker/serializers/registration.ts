@@ -49,6 +49,7 @@ export function toRegistrationSummary(row: RegistrationRecord, docs: readonly Do
     attachments: docs.filter((d) => d.kind === "attachment").map(toAttachment),
     ...optional("businessTypeCode", row.businessTypeCode),
     ...optional("subBusinessTypeCode", row.subBusinessTypeCode),
+    // debtorNames, securedPartyNames, propertySummary: stored as domain/registration-summary.ts derived them.
     ...optional("debtorNames", row.debtorNames),
     ...optional("securedPartyNames", row.securedPartyNames),
     ...optional("expiresAt", row.expiresAt),

@@ -2,7 +2,7 @@
  * @module Where evidence lies on a page: the page's text and boxes (stored together in R2, page-reading.ts)
  * and the precision each entry can be placed with.
  */
-import type { StoredEvidence } from "../db/evidence";
+import type { StoredEvidence } from "../schemas/evidence";
 import type { DocumentRecord } from "../db/registration-detail";
 import { rangeQuads, type Quad } from "../domain/evidence-quads";
 import { parseStoredPages, unpackPage, type PageReading } from "../domain/page-reading";

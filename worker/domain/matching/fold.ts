@@ -13,8 +13,11 @@
  *    ("０" → "0", "：" → ":", "Ａ" → "A", "①" → "1"; "㈱" stays, it would expand);
  * 4. lower case of that, again only when it is a single code unit ("Ａ" → "a", "İ" stays);
  * 5. dash and wave-dash variants NFKC leaves alone fold to "-" and "~" ("—", "–", "−", "〜"),
- *    so "00123456—00123499" and "00123456〜00123499" read as ranges.
+ *    so "00123456—00123499" and "00123456〜00123499" read as ranges;
+ * 6. variant characters of the registry's vocabulary fold onto the simplified character a criterion
+ *    is typed with (./variants.ts: 帐 and 帳 → 账, 貨 → 货 …), one unit onto one.
  */
+import { KEYWORD_VARIANTS } from "./variants";
 
 /** Table value of a code unit that is skipped (whitespace). No character folds to U+FFFF. */
 export const SKIP = 0xffff;
@@ -48,6 +51,7 @@ export function foldTable(): Uint16Array {
   if (table) return table;
   const t = new Uint16Array(65536);
   for (let c = 0; c < 65536; c++) t[c] = isInvariantBlock(c) ? c : foldOne(c);
+  for (const [variant, standard] of KEYWORD_VARIANTS) t[variant.charCodeAt(0)] = standard.charCodeAt(0);
   table = t;
   return t;
 }

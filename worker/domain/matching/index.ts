@@ -6,12 +6,13 @@
  *
  * Normalisation (./fold.ts), applied to criteria values and to the text alike: per UTF-16 code
  * unit NFKC (when it stays one unit: full-width digits, letters and punctuation become ASCII),
- * lower case, dash/wave-dash variants → "-"/"~", whitespace and line breaks removed. Hit offsets
- * are UTF-16 offsets in the ORIGINAL text, start inclusive, end exclusive; `matched` is
- * `text.slice(start, end)` and may contain whitespace that normalisation ignored.
+ * lower case, dash/wave-dash variants → "-"/"~", variant characters → the simplified ones
+ * (./variants.ts), whitespace and line breaks removed. Hit offsets are UTF-16 offsets in the
+ * ORIGINAL text, start inclusive, end exclusive; `matched` is `text.slice(start, end)` and may
+ * contain whitespace that normalisation ignored.
  *
- * keyword: a normalised substring anywhere (case-, width- and whitespace-insensitive), via
- * "substring". An invoice_no value that is not all digits after normalisation ("No.0149") is
+ * keyword: a normalised substring anywhere (case-, width-, whitespace- and variant-insensitive:
+ * 应收账款 finds 应收帐款 and 應收賬款, ./variants.ts), via "substring". An invoice_no value that is not all digits after normalisation ("No.0149") is
  * matched the same way (termKind stays "invoice_no"); none of the digit rules below apply to it.
  *
  * invoice_no with an all-digit normalised value matches whole number TOKENS only (via "exact"):
@@ -28,7 +29,9 @@
  *    plainly or in 4-digit groups ("2444 2000 0000 0149 2921" does not hit 01492921).
  *    Leading zeros count: 1492921 and 01492921 are different numbers.
  * 4. Range (via "range"): token A, optional whitespace, one or more separators among "-", "~",
- *    "至", "到" (after folding, so also "～", "〜", "—", "－"), optional whitespace, token B.
+ *    "至", "到" (after folding, so also "～", "〜", "—", "－"), optional whitespace, optionally a
+ *    number sign ("No", "No.", "No:", "No#" in any case and width, "№") and whitespace, token B:
+ *    "No.00823456-No.00823499" is a range.
  *    A criterion v hits when A, B and v have the same length and A < v < B compared as numbers
  *    (same length, so as digit strings); no common-prefix requirement. The span is the whole
  *    range text, from A's first digit to B's last. The ends A and B hit as ordinary exact

@@ -10,6 +10,7 @@ import { CLS_SEP_FIRST, CLS_SEP_LAST, CLS_SKIP, decodeState } from "./automaton"
 import { compareToken, compareTokens, firstAbove, firstValueAbove } from "./numbers";
 import { emptySpan, endsToken, isDigitAt, notBelowAhead, skipBackward, skipForward, tokenEndingAt, tokenStartingAt, type TokenSpan } from "./tokens";
 import { newHitLog, record, VIA_EXACT, VIA_RANGE, VIA_SUBSTRING, type HitLog } from "./hits";
+import { foldTable } from "./fold";
 import type { CompiledTables } from "./types";
 
 /** One chain of the scan over one text: where its hits go, and scratch for the tokens it reads. */
@@ -95,6 +96,7 @@ function readRange(ctx: Look, i: number): void {
     if (cls < CLS_SEP_FIRST || cls > CLS_SEP_LAST) break;
     after++;
   }
+  if (!isDigitAt(classOf, text, after)) after = pastNumberSign(classOf, text, after);
   const sorted = numbers.byLength[from.digits];
   if (!sorted) return;
   const sortedValues = numbers.valuesByLength[from.digits];
@@ -113,4 +115,26 @@ function readRange(ctx: Look, i: number): void {
     if (compareToken(classOf, text, to.start, to.last, numbers.values[index] as string) <= 0) break;
     record(ctx.log, from.start, to.last + 1, index, VIA_RANGE);
   }
+}
+
+const N = 0x6e;
+const O = 0x6f;
+/** Folded units that may follow "No" before the digits: ".", ":", "#". */
+const NUMBER_SIGN_ENDS = new Set([0x2e, 0x3a, 0x23]);
+const NUMERO = 0x2116;
+
+/**
+ * Past a number sign before a range's second number ("No.00823456-No.00823499", "NO．…", "No: …",
+ * "№…"): the first digit after it, or `at` itself when no digit follows the sign.
+ */
+function pastNumberSign(classOf: Int32Array, text: string, at: number): number {
+  const fold = foldTable();
+  const first = at < text.length ? (fold[text.charCodeAt(at)] as number) : -1;
+  let k = at + 1;
+  if (first === N && k < text.length && fold[text.charCodeAt(k)] === O) {
+    k++;
+    if (k < text.length && NUMBER_SIGN_ENDS.has(fold[text.charCodeAt(k)] as number)) k++;
+  } else if (first !== NUMERO) return at;
+  k = skipForward(classOf, text, k);
+  return isDigitAt(classOf, text, k) ? k : at;
 }

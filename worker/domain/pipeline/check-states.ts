@@ -4,7 +4,7 @@
  * first slice), `indexing` (waiting_resource: its query's attachments are being read, queues/indexing/)
  * and `matching`. Matching ends in review_pending (candidates await manual review),
  * completed or partial; a check whose source query failed, or that the pipeline gave up on, fails.
- * Manual reviews (worker/routes/admin/reviews.ts) move review_pending on.
+ * Manual reviews (worker/routes/admin/reviews/put.ts) move review_pending on.
  */
 import { from, stateMachine } from "./state-machine";
 

@@ -100,3 +100,21 @@ export function originOf(normalized: NormalizedText, offset: number): number {
   if (!normalized.origin) return offset;
   return normalized.origin[Math.max(0, Math.min(offset, normalized.origin.length - 1))] ?? offset;
 }
+
+/** Full-width forms (Ａ１＃) and the ideographic space: printed an em wide, served as their ASCII forms. */
+const isFullWidthForm = (cp: number) => (cp >= 0xff01 && cp <= 0xff5e) || cp === 0x3000;
+
+/**
+ * A text run normalised, and the offsets in the output of units printed full-width that the fold made
+ * half-width ("１１０５" → "1105", all four): what tells where each character of the run stands.
+ */
+export function normalizeRun(input: string): { text: string; wide: number[] } {
+  const normalized = normalizeWithMap(input);
+  const wide: number[] = [];
+  if (normalized.origin)
+    for (let k = 0; k < normalized.text.length; k++) {
+      const from = normalized.origin[k] ?? 0;
+      if (isFullWidthForm(input.charCodeAt(from)) && normalized.text.charCodeAt(k) < 0x1100) wide.push(k);
+    }
+  return { text: normalized.text, wide };
+}

@@ -15,6 +15,11 @@ export interface TextBox {
   y: number;
   width: number;
   height: number;
+  /**
+   * Offsets in the page text of characters the page prints full-width (an em wide) but the text serves
+   * half-width ("１" served as "1": worker/domain/text/normalize.ts), where the run has any.
+   */
+  wide?: readonly number[];
 }
 
 export interface PageText {

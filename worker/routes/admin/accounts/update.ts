@@ -2,7 +2,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { errorResponses } from "../../responses";
 import { setAccountDisabled } from "../../../db/accounts";
-import { forgetAccount } from "../../../lib/key-cache";
+import { forgetAccount } from "../../../auth/key-cache";
 import { toAdminAccount } from "../../../serializers/admin";
 import type { RouteGroup } from "../../router";
 import { AccountParams, AccountSchema, PatchAccountBody } from "../../../schemas/admin";

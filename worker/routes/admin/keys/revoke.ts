@@ -3,7 +3,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { errorResponses } from "../../responses";
 import { revokeKey } from "../../../db/keys";
 import { ApiError } from "../../../errors";
-import { forgetAccount } from "../../../lib/key-cache";
+import { forgetAccount } from "../../../auth/key-cache";
 import type { RouteGroup } from "../../router";
 import { KeyParams } from "../../../schemas/admin";
 

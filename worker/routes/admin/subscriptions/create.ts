@@ -5,7 +5,7 @@ import { findPlan, insertSubscription } from "../../../db/accounts";
 import { defaultEnd, planPeriods } from "../../../domain/subscription";
 import { validationError } from "../../../errors";
 import { newId } from "../../../lib/ids";
-import { forgetAccount } from "../../../lib/key-cache";
+import { forgetAccount } from "../../../auth/key-cache";
 import { parseIsoWithOffset } from "../../../lib/time";
 import { toSubscription } from "../../../serializers/admin";
 import { SubscriptionSchema } from "../../../schemas/entitlements";

@@ -8,7 +8,7 @@ import { mkdtempSync, openSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { d1BindingNames } from "../../scripts/shard-bindings.mjs";
+import { d1BindingNames } from "../shard-bindings.mjs";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

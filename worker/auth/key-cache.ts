@@ -9,7 +9,7 @@
  * every request. Only hashes are keys of the map, never the API keys themselves.
  */
 import type { KeyLookup } from "../db/auth";
-import { ExpiringMap } from "./expiring-map";
+import { ExpiringMap } from "../lib/expiring-map";
 
 /** Enough for every active key an isolate sees in a few seconds; the oldest entry goes first. */
 export const AUTH_CACHE_MAX_ENTRIES = 2_000;
