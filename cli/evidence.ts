@@ -4,7 +4,7 @@
  * the right place (`download <documentId>`) without going to the API by hand.
  */
 import type { CheckResultPage, Evidence, RegistryClient } from "../client/index.ts";
-import { table } from "./render.ts";
+import { table, windowAround } from "./render.ts";
 
 /** Result details read per page: a page holds at most 100 results, and each detail is one request. */
 const MAX_DETAILS = 20;
@@ -23,7 +23,10 @@ export async function evidenceOfPage(client: RegistryClient, checkId: string, pa
   return { evidence: details.flatMap((d) => d.check?.evidence ?? []), skipped: matched.length - read.length };
 }
 
-/** One row per hit. The snippet is cut to fit; `start–end` locate it whole in the page text. */
+/** The snippet column's width: the snippet is cut around its hit, never through it. */
+const SNIPPET_COLUMNS = 36;
+
+/** One row per hit. The snippet is cut to fit around the hit; `start–end` locate it whole in the page text. */
 export function evidenceTable({ evidence, skipped }: PageEvidence, checkId: string): string {
   if (evidence.length === 0) return "";
   const rows = evidence.map((e) => [
@@ -33,7 +36,7 @@ export function evidenceTable({ evidence, skipped }: PageEvidence, checkId: stri
     e.fileName,
     e.pageNumber === undefined ? "-" : String(e.pageNumber),
     `${e.start}–${e.end}`,
-    e.snippet,
+    snippetCell(e),
   ]);
   const more = skipped > 0 ? `${skipped} more matched results: registry-check results ${checkId} --page-size 20 --page <n>\n` : "";
   return `\nEvidence (open a file with: registry-check download <document>)\n${table(
@@ -44,8 +47,19 @@ export function evidenceTable({ evidence, skipped }: PageEvidence, checkId: stri
       { header: "FILE", max: 24 },
       { header: "PAGE", align: "right" },
       { header: "OFFSETS" },
-      { header: "SNIPPET", max: 36 },
+      { header: "SNIPPET", max: SNIPPET_COLUMNS },
     ],
     rows,
   )}${more}`;
+}
+
+/** The snippet, white space made single spaces (as the table does), cut around its first highlight. */
+function snippetCell(e: Evidence): string {
+  const hit = e.highlightRanges[0];
+  if (!hit) return e.snippet;
+  // Each run of white space becomes one space: move the range with the text.
+  const before = e.snippet.slice(0, hit.start).replace(/\s+/g, " ");
+  const inside = e.snippet.slice(hit.start, hit.end).replace(/\s+/g, " ");
+  const text = e.snippet.replace(/\s+/g, " ");
+  return windowAround(text, before.length, before.length + inside.length, SNIPPET_COLUMNS);
 }

@@ -27,6 +27,45 @@ export function truncate(text: string, max: number): string {
   return `${out}…`;
 }
 
+/**
+ * At most `max` columns of `text` that hold its range `start`–`end` (UTF-16 offsets) whole when it fits:
+ * context is cut from both sides, each cut marked "…". A hit wider than `max` keeps its beginning.
+ */
+export function windowAround(text: string, start: number, end: number, max: number): string {
+  if (displayWidth(text) <= max) return text;
+  const chars = [...text];
+  // Character indexes of the range (offsets count UTF-16 units; a character outside the BMP takes two).
+  let unit = 0;
+  let first = chars.length;
+  let last = chars.length;
+  for (const [i, ch] of chars.entries()) {
+    if (unit >= start && first === chars.length) first = i;
+    if (unit >= end) {
+      last = i;
+      break;
+    }
+    unit += ch.length;
+  }
+  const width = (from: number, to: number) => displayWidth(chars.slice(from, to).join(""));
+  const fits = (from: number, to: number) => width(from, to) + (from > 0 ? 1 : 0) + (to < chars.length ? 1 : 0) <= max;
+  if (!fits(first, last)) return truncate(chars.slice(first).join(""), max);
+  // Grow the window a character a side at a time, while it and its marks fit: context on both sides.
+  let from = first;
+  let to = last;
+  for (let grew = true; grew;) {
+    grew = false;
+    if (to < chars.length && fits(from, to + 1)) {
+      to++;
+      grew = true;
+    }
+    if (from > 0 && fits(from - 1, to)) {
+      from--;
+      grew = true;
+    }
+  }
+  return `${from > 0 ? "…" : ""}${chars.slice(from, to).join("")}${to < chars.length ? "…" : ""}`;
+}
+
 function pad(text: string, width: number, align: "left" | "right"): string {
   const fill = " ".repeat(Math.max(0, width - displayWidth(text)));
   return align === "right" ? fill + text : text + fill;

@@ -6,21 +6,77 @@
  * while it still works. A ticker runs the production cron's recovery sweep every minute
  * (scripts/sweep-ticker.mjs). Ctrl-C or SIGTERM stops every process it started.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { startOcrService } from "./ocr-sidecar.mjs";
 import { d1BindingNames } from "./shard-bindings.mjs";
 import { startSweepTicker, sweepInterval } from "./sweep-ticker.mjs";
+import { withoutLines } from "./start-output.mjs";
 
 const PORT = process.env.PORT ?? "8787";
 const BASE = `http://127.0.0.1:${PORT}`;
 const DEMO_FILE = ".wrangler/demo.json";
+const WRANGLER = new URL("../node_modules/wrangler/bin/wrangler.js", import.meta.url).pathname;
 const extraArgs = process.argv.slice(2);
 // No telemetry or update checks: local runs need no network. CLOUDFLARE_CF_FETCH_ENABLED=false: Miniflare
 // would fetch workers.cloudflare.com/cf.json for Request.cf and print an ENOTFOUND stack trace offline;
 // the placeholder it falls back to is all the API needs (it reads nothing of request.cf).
 const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", NO_UPDATE_NOTIFIER: "1", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
+
+/**
+ * Every process this one started, stopped on SIGINT, SIGTERM or SIGHUP, and when this process is left
+ * behind by its parent (npm, or the shell npm runs it in, killed without passing the signal on: its
+ * parent id changes). Installed before anything starts, so a signal during the migrations stops them too.
+ */
+const running = new Set();
+let stopTicker = () => {};
+let stopOcr = () => {};
+let stopping = false;
+function stopAll(signal = "SIGTERM") {
+  if (stopping) return;
+  stopping = true;
+  stopTicker();
+  stopOcr();
+  for (const child of running) {
+    try {
+      // Detached children lead a process group of their own: signal the group (wrangler → workerd).
+      process.kill(-child.pid, signal);
+    } catch {
+      // already gone: nothing to stop
+    }
+  }
+  if (running.size === 0) process.exit(signal === "SIGINT" ? 130 : 143);
+}
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => stopAll(signal === "SIGHUP" ? "SIGTERM" : signal));
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && stopAll(), 1000).unref();
+
+/**
+ * Starts wrangler in a process group of its own (wrangler → workerd: signalling wrangler alone left
+ * workerd running). Being a background group, it must not read the terminal: stdin is closed.
+ */
+function startWrangler(args, { quiet = false, filter } = {}) {
+  const child = spawn(process.execPath, [WRANGLER, ...args], {
+    stdio: ["ignore", quiet || filter ? "pipe" : "inherit", quiet || filter ? "pipe" : "inherit"],
+    env: { ...quietEnv, ...(filter && process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}) },
+    detached: true,
+  });
+  running.add(child);
+  let output = "";
+  if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => (output += chunk));
+  if (filter) {
+    child.stdout.pipe(filter()).pipe(process.stdout);
+    child.stderr.pipe(filter()).pipe(process.stderr);
+  }
+  const exited = new Promise((resolve) =>
+    child.on("exit", (code) => {
+      running.delete(child);
+      resolve({ code: code ?? 1, output });
+    }),
+  );
+  return { child, exited };
+}
 
 function ensureDevVars() {
   if (existsSync(".dev.vars"))
@@ -30,10 +86,6 @@ function ensureDevVars() {
   const token = `adm_${randomBytes(18).toString("hex")}`;
   writeFileSync(".dev.vars", `ADMIN_TOKEN=${token}\nUPSTREAM_TOKEN=local-gateway-token\n`);
   return token;
-}
-
-function wrangler(args, options = {}) {
-  return spawnSync("npx", ["wrangler", ...args], { stdio: "inherit", env: quietEnv, ...options });
 }
 
 async function waitForServer(child) {
@@ -77,44 +129,29 @@ async function ensureDemoAccount(token) {
 }
 
 const adminToken = ensureDevVars();
-// Every D1 binding: the shared DB (migrations/) and each shard (migrations/shard/), one apply each.
+// Every D1 binding: the shared DB (migrations/) and each shard (migrations/shard/), one apply each. Wrangler
+// prints a table per migration applied; one line per database says the same.
 for (const binding of d1BindingNames()) {
-  const migrated = wrangler(["d1", "migrations", "apply", binding, "--local"], { env: { ...quietEnv, CI: "true" } });
-  if (migrated.status !== 0) process.exit(migrated.status ?? 1);
+  const { code, output } = await startWrangler(["d1", "migrations", "apply", binding, "--local"], { quiet: true }).exited;
+  if (stopping) process.exit(143);
+  if (code !== 0) {
+    process.stderr.write(output);
+    process.exit(code);
+  }
+  const applied = output.match(/About to apply (\d+) migration/)?.[1];
+  console.log(`D1 ${binding}: ${applied ? `${applied} migration(s) applied` : "up to date"}`);
 }
 
 const ocr = startOcrService();
-// wrangler dev is npx → node (wrangler) → workerd; signalling npx alone left wrangler and workerd
-// running. So it gets a process group of its own (detached), and the whole group is signalled.
-// Being a background group, it must not read the terminal: stdin is closed, so its hotkeys are off.
-const child = spawn(
-  "npx",
-  ["wrangler", "dev", "--ip", "127.0.0.1", "--port", PORT, "--var", `OCR_URL:${ocr.url}`, "--show-interactive-dev-session=false", ...extraArgs],
-  {
-    stdio: ["ignore", "inherit", "inherit"],
-    env: quietEnv,
-    detached: true,
-  },
+stopOcr = ocr.stop;
+// The sweep ticker (below) does what wrangler dev's warning about cron triggers asks for: not shown.
+const { child, exited } = startWrangler(
+  ["dev", "--ip", "127.0.0.1", "--port", PORT, "--var", `OCR_URL:${ocr.url}`, "--show-interactive-dev-session=false", ...extraArgs],
+  { filter: () => withoutLines(/Scheduled Workers are not automatically triggered/) },
 );
-let stopTicker = () => {};
-function stopWrangler(signal = "SIGTERM") {
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // already gone: nothing to stop
-  }
-}
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"])
-  process.on(signal, () => {
-    stopTicker();
-    ocr.stop();
-    stopWrangler(signal === "SIGHUP" ? "SIGTERM" : signal);
-  });
-child.on("exit", (code) => {
-  stopTicker();
-  ocr.stop();
-  stopWrangler();
-  process.exit(code ?? 0);
+exited.then(({ code }) => {
+  stopAll();
+  process.exit(code);
 });
 
 try {
@@ -135,7 +172,6 @@ try {
 `);
 } catch (error) {
   console.error(`start failed: ${error.message}`);
-  ocr.stop();
-  stopWrangler();
-  process.exit(1);
+  stopAll();
+  process.exitCode = 1;
 }

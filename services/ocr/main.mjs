@@ -4,10 +4,16 @@
  * (GET /healthz answers 503 until the models are loaded, then 200). Settings from the environment:
  *   OCR_PORT (8790, the address wrangler.toml's OCR_URL names), OCR_HOST (127.0.0.1; 0.0.0.0 in a
  *   container), OCR_TOKEN (when set, POST /v1/ocr needs `Authorization: Bearer <token>`),
- *   OCR_MAX_BYTES (20 MiB), OCR_TIMEOUT_MS (60000), OCR_CONCURRENCY (1), OCR_THREADS (ONNX threads per
- *   recognition; the runtime's default when unset).
+ *   OCR_MAX_BYTES (20 MiB), OCR_TIMEOUT_MS (60000), OCR_WORKERS (processes reading pages side by side:
+ *   the machine's cores), OCR_THREADS (ONNX threads per process: 1 with more than one worker, else the
+ *   runtime's default), OCR_CONCURRENCY (recognitions at once: OCR_WORKERS), OCR_DETECT_SIDE (the
+ *   detector's long side, 0 for the full page: 1280), OCR_RECOGNITION_BATCH (lines per recogniser run: 1).
+ *   OCR_WORKERS=0 reads in this process.
  */
-import { loadEngine } from "./engine.mjs";
+import { availableParallelism } from "node:os";
+import { DETECT_LONG_SIDE, loadEngine, RECOGNITION_BATCH } from "./engine.mjs";
+import { startPool } from "./pool.mjs";
+import { readDocument } from "./read.mjs";
 import { createOcrServer } from "./server.mjs";
 
 const env = process.env;
@@ -29,7 +35,17 @@ const host = env.OCR_HOST ?? "127.0.0.1";
 const log = (line) => console.log(line);
 
 const started = performance.now();
-const engine = loadEngine({ threads: setting("OCR_THREADS", 0, 0) || undefined });
+const workers = setting("OCR_WORKERS", availableParallelism(), 0);
+const settings = {
+  workers,
+  threads: setting("OCR_THREADS", workers > 1 ? 1 : 0, 0) || undefined,
+  detectLongSide: setting("OCR_DETECT_SIDE", DETECT_LONG_SIDE, 0),
+  recognitionBatch: setting("OCR_RECOGNITION_BATCH", RECOGNITION_BATCH, 1),
+};
+const engine =
+  workers > 0
+    ? startPool(settings)
+    : loadEngine(settings).then((loaded) => ({ read: (body, page) => readDocument(loaded, body, page), close: () => {} }));
 engine.then(
   () => log(`models loaded in ${Math.round(performance.now() - started)} ms`),
   () => {},
@@ -40,7 +56,7 @@ const server = createOcrServer({
   token: env.OCR_TOKEN || undefined,
   maxBytes: setting("OCR_MAX_BYTES", 20 * 1024 * 1024, 1),
   timeoutMs: setting("OCR_TIMEOUT_MS", 60_000, 1),
-  concurrency: setting("OCR_CONCURRENCY", 1, 1),
+  concurrency: setting("OCR_CONCURRENCY", Math.max(1, workers), 1),
   log,
 });
 server.requestTimeout = 120_000;
@@ -50,4 +66,11 @@ server.on("error", (error) => {
 });
 server.listen(port, host, () => log(`listening on http://${host}:${port}${env.OCR_TOKEN ? " (bearer token required)" : ""}`));
 for (const signal of ["SIGINT", "SIGTERM"])
-  process.on(signal, () => server.close(() => process.exit(0)) && setTimeout(() => process.exit(0), 2000).unref());
+  process.on(signal, () => {
+    engine.then(
+      (pool) => pool.close(),
+      () => {},
+    );
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 2000).unref();
+  });

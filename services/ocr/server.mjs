@@ -9,11 +9,10 @@ import { createServer } from "node:http";
 import { ENGINE_NAME, ENGINE_VERSION } from "./engine.mjs";
 import { ERRORS, OcrError } from "./errors.mjs";
 import { createLimiter } from "./limiter.mjs";
-import { readDocument } from "./read.mjs";
 import { createRecent, requestKey } from "./recent.mjs";
 
 /**
- * @param {{engine: Promise<{recognise(png: Buffer): Promise<any[]>}>, token?: string, maxBytes: number,
+ * @param {{engine: Promise<{read(body: Uint8Array, page: string | null): Promise<object>}>, token?: string, maxBytes: number,
  *   timeoutMs: number, concurrency: number, log?: (line: string) => void}} options
  */
 export function createOcrServer(options) {
@@ -51,7 +50,7 @@ export function createOcrServer(options) {
       const gone = new AbortController();
       res.on("close", () => res.writableFinished || gone.abort());
       // Kept when it finishes, even after this call timed out or its caller left: a retry gets it at once.
-      const reading = () => readDocument(ready, body, url.searchParams.get("page")).then((answer) => (recent.set(key, answer), answer));
+      const reading = () => ready.read(body, url.searchParams.get("page")).then((answer) => (recent.set(key, answer), answer));
       send(res, 200, await limiter.run(reading, options.timeoutMs, gone.signal));
     } catch (error) {
       const code = error instanceof OcrError ? error.code : "INTERNAL";

@@ -23,6 +23,8 @@ import { registerAdminAuditList } from "./audit/list";
 import { registerAdminUserInvite } from "./users/invite";
 import { registerAdminUsersList } from "./users/list";
 import { registerAdminUserUpdate } from "./users/update";
+import { registerGetStatus } from "./operations/status";
+import { registerRedriveTask } from "./tasks/redrive";
 
 export function createAdminApi(): OpenAPIHono<AppEnv> {
   const admin = openApiRouter();
@@ -50,5 +52,7 @@ export function createAdminApi(): OpenAPIHono<AppEnv> {
   registerAdminUsersList(routes);
   registerAdminUserUpdate(routes);
   registerAdminAuditList(routes);
+  registerGetStatus(routes);
+  registerRedriveTask(routes);
   return admin;
 }
