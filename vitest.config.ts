@@ -28,7 +28,14 @@ export default defineConfig(async () => {
     CHECK_SLICE: "3",
     OCR_URL: "",
   };
-  const test = { testTimeout: 60_000, hookTimeout: 60_000, setupFiles: ["./test/setup/apply-migrations.ts"] };
+  const test = {
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    setupFiles: ["./test/setup/apply-migrations.ts"],
+    // The Worker's structured line per request and step (worker/observability/record.ts) would drown the
+    // output; test/observability.logs.test.ts reads them itself.
+    onConsoleLog: (log: string) => !log.startsWith('{"signal":'),
+  };
   return {
     test: {
       projects: [

@@ -7,10 +7,15 @@
  * running forever.
  */
 import { readConfig } from "../worker/config";
+import type { FailureReason } from "../worker/db/schema";
 import { resolveShard, shardOf } from "../worker/db/shards";
+import { recordDeadLetter, recordStepFailure } from "../worker/db/step-failures";
+import { record } from "../worker/observability/record";
+import type { StepOutcomeName } from "../worker/observability/signals";
 import { forEachBounded } from "./bounded";
 import { abandonCheck } from "./check/fail";
 import { checkStep } from "./check/match";
+import { failedMessage, shardLabel } from "./failures";
 import { enqueue, isPipelineMessage, type MoveMessage, type PipelineMessage } from "./messages";
 import { abandonIndex } from "./indexing/abandon";
 import { indexStep } from "./indexing/step";
@@ -45,17 +50,23 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/** A step's outcome and the shard it ran on (null: none resolved, e.g. the account is moving). */
+interface Ran {
+  outcome: StepOutcome;
+  shard: number | null;
+}
+
 /**
  * The step (or its dead-letter ending) on the account's shard D1. While the account is being moved
  * to another shard (directory state 'moving'), no step touches either copy: it runs again later.
  */
-async function onShard(env: Env, message: PipelineMessage, attempt: number, deadLetter: boolean): Promise<StepOutcome> {
+async function onShard(env: Env, message: PipelineMessage, attempt: number, deadLetter: boolean): Promise<Ran> {
   // The move itself is what the others wait for; it names both shards.
-  if (message.type === "move") return deadLetter ? abandonMove(env, message) : moveStep(env, message);
+  if (message.type === "move") return { outcome: await (deadLetter ? abandonMove(env, message) : moveStep(env, message)), shard: null };
   const account = await resolveShard(env, message.accountId);
-  if (account.state === "moving") return waitWhileMoving(attempt);
+  if (account.state === "moving") return { outcome: waitWhileMoving(attempt), shard: null };
   const shard = shardOf(env, account.index);
-  return deadLetter ? abandon(env, shard, message) : runStep(env, shard, message, attempt);
+  return { outcome: await (deadLetter ? abandon(env, shard, message) : runStep(env, shard, message, attempt)), shard: account.index };
 }
 
 function runStep(env: Env, shard: D1Database, message: TaskMessage, attempt: number): Promise<StepOutcome> {
@@ -84,19 +95,65 @@ function abandon(env: Env, shard: D1Database, message: TaskMessage): Promise<Ste
   }
 }
 
+/** What became of one delivery, as the step signal says it. */
+type Delivery = { outcome: Exclude<StepOutcomeName, "threw" | "deadline">; shard: number | null } | { outcome: "threw" | "deadline"; shard: null };
+
 async function handleMessage(env: Env, message: Message<unknown>, deadLetter: boolean): Promise<void> {
   const body = message.body;
   if (!isPipelineMessage(body)) return message.ack();
+  const started = Date.now();
+  const delivery = await deliver(env, message, body, deadLetter);
+  const { taskId } = failedMessage(body);
+  record(
+    env,
+    "step",
+    {
+      step: body.type,
+      outcome: delivery.outcome,
+      shard: shardLabel(body, delivery.shard),
+      duration_ms: Date.now() - started,
+      attempt: message.attempts,
+    },
+    { messageId: message.id, taskId },
+  );
+}
+
+async function deliver(env: Env, message: Message<unknown>, body: PipelineMessage, deadLetter: boolean): Promise<Delivery> {
   try {
-    const outcome = await withDeadline(onShard(env, body, message.attempts, deadLetter), STEP_DEADLINE_MS);
+    // The dead letter is on record before the task is ended: the status shows it even if ending it keeps failing.
+    const deadLettered = deadLetter ? await recordDeadLetter(env.DB, failedMessage(body), message.attempts, Date.now()) : null;
+    const { outcome, shard } = await withDeadline(onShard(env, body, message.attempts, deadLetter), STEP_DEADLINE_MS);
     if (outcome.kind === "done") {
       await enqueue(env, outcome.next);
       message.ack();
-    } else message.retry({ delaySeconds: outcome.delaySeconds });
+      if (deadLettered)
+        record(
+          env,
+          "dead_letter",
+          { step: body.type, reason: deadLettered.reason, attempts: deadLettered.attempts },
+          { messageId: message.id, taskId: deadLettered.taskId },
+        );
+      return { outcome: deadLettered ? "dead_lettered" : "done", shard };
+    }
+    message.retry({ delaySeconds: outcome.delaySeconds });
+    if (outcome.kind === "retry") await noteFailure(env, body, outcome.reason, message.attempts);
+    return { outcome: outcome.kind, shard };
   } catch (error) {
     // A thrown step (a storage hiccup, a failed send, a bug) is retried with backoff, then dead-lettered.
+    const deadline = error instanceof StepDeadlineExceeded;
     console.error("pipeline step failed", body.type, error);
     message.retry({ delaySeconds: backoffDelay(message.attempts) });
+    await noteFailure(env, body, deadline ? "step_deadline" : "step_threw", message.attempts);
+    return { outcome: deadline ? "deadline" : "threw", shard: null };
+  }
+}
+
+/** The failure goes on the message's record for the operator's status; a record that cannot be written changes nothing else. */
+async function noteFailure(env: Env, message: PipelineMessage, reason: FailureReason, attempt: number): Promise<void> {
+  try {
+    await recordStepFailure(env.DB, failedMessage(message), reason, attempt, Date.now());
+  } catch (error) {
+    console.error("a step failure could not be recorded", message.type, error);
   }
 }
 

@@ -3,13 +3,14 @@
  * or run me again later. The consumer (queues/consumer.ts) sends the next messages, then acks; it
  * turns both kinds of "later" into a queue retry of the same message.
  */
+import type { FailureReason } from "../worker/db/schema";
 import type { PipelineMessage } from "./messages";
 import { backoffDelay, busyDelay, slotWaitDelay, transientDelay } from "./retry-policy";
 
 export type StepOutcome =
   | { kind: "done"; next: PipelineMessage[] }
-  /** A failure: retried after this delay, counted against the queue's retry limit. */
-  | { kind: "retry"; delaySeconds: number }
+  /** A failure: retried after this delay, counted against the queue's retry limit; the reason is what the operator's status shows. */
+  | { kind: "retry"; delaySeconds: number; reason: FailureReason }
   /**
    * No upstream slot free, or the upstream busy: not a failure, but retried the same way (the
    * queue's max_retries is sized for long waits; the dead-letter queue ends a task that never gets one).
@@ -23,8 +24,8 @@ export function doneThen(next: PipelineMessage[]): StepOutcome {
 }
 
 /** A transient failure on the `attempt`-th delivery, after the delay the other side asked for if any. */
-export function retryTransient(attempt: number, hintedSeconds?: number): StepOutcome {
-  return { kind: "retry", delaySeconds: transientDelay(attempt, hintedSeconds) };
+export function retryTransient(reason: FailureReason, attempt: number, hintedSeconds?: number): StepOutcome {
+  return { kind: "retry", delaySeconds: transientDelay(attempt, hintedSeconds), reason };
 }
 
 export function waitForSlot(suggestedSeconds: number): StepOutcome {

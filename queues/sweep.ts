@@ -8,11 +8,14 @@ import { runBatch } from "../worker/db/batch";
 import { stuckChecks, touchChecks } from "../worker/db/checks";
 import { stuckQueries, touchQueries } from "../worker/db/queries";
 import { refreshShardSizes, resolveShard, shardOf } from "../worker/db/shards";
+import { forgetOldFailures } from "../worker/db/step-failures";
 import { enqueue, type PipelineMessage } from "./messages";
 import { documentMessages } from "./query/document-messages";
 
 /** A task untouched this long is considered stuck. */
 export const STUCK_AFTER_MS = 2 * 60_000;
+/** A step failure is kept this long for the operator's status (docs/operations.md), a dead letter as long after its ending. */
+export const FAILURES_KEPT_MS = 30 * 24 * 3_600_000;
 /** Tasks re-driven per kind and sweep. */
 const SWEEP_LIMIT = 500;
 
@@ -45,6 +48,7 @@ export async function sweep(env: Env, now: number = Date.now()): Promise<{ queri
       checks.map((c) => c.id),
       now,
     ),
+    forgetOldFailures(env.DB, now - FAILURES_KEPT_MS),
   ]);
   return { queries: queries.length, checks: checks.length };
 }

@@ -11,14 +11,15 @@
  * - viewer/cmaps/: pdf.js's packed GB CMaps, for PDFs set in non-embedded Chinese fonts;
  * - sandbox/scans/: the sandbox upstream's scanned attachments (worker/upstream/sandbox/scans), read
  *   by the Worker through its ASSETS binding; wrangler.toml runs the Worker first on /sandbox/*, so
- *   they are never served to clients.
+ *   they are never served to clients. With SANDBOX_SCANS_DIR set, the pictures in that directory too:
+ *   the real-scale debtor's 167 generated pages (bench/lib/scan-pages.mjs), which are not committed.
  *
  * public/ is generated (git-ignored). wrangler runs this before `wrangler dev` and `wrangler deploy`
  * ([build] in wrangler.toml) and vitest.config.ts before the tests. A file is rewritten only when its
  * bytes change, through a temporary file renamed into place, so concurrent builds in one checkout
  * leave every file whole; files no source gives any more are removed.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -56,6 +57,11 @@ export function wantedFiles() {
   const scansDir = join(ROOT, "worker/upstream/sandbox/scans");
   for (const name of readdirSync(scansDir).filter((n) => SCAN_FILE.test(n))) {
     files.set(`sandbox/scans/${name}`, readFileSync(join(scansDir, name)));
+  }
+  const generated = process.env.SANDBOX_SCANS_DIR;
+  if (generated && existsSync(generated)) {
+    for (const name of readdirSync(generated).filter((n) => SCAN_FILE.test(n)))
+      files.set(`sandbox/scans/${name}`, readFileSync(join(generated, name)));
   }
   return files;
 }

@@ -5,49 +5,14 @@
  * the test decides what the consumer sees. Messages the steps send themselves still go through the
  * real queue, which only adds more concurrent duplicates.
  */
-import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../worker/index";
-import { insertQueryStatement, newQueryRecord } from "../worker/db/account-queries";
-import { newId } from "../worker/lib/ids";
-import { accountGate } from "../worker/lib/gate";
 import { sandboxRegistry } from "../worker/upstream/sandbox";
-import type { PipelineMessage } from "../queues/messages";
 import { DEAD_LETTER_QUEUE } from "../queues/consumer";
-import { upstreamPool } from "../durable-objects/upstream-pool";
-import { body, countRows, idempotencyKey, ledgerOf, newAccount, open, queryRow, shardOfQuery, waitForQuery } from "./helpers";
-
-const PIPELINE_QUEUE = "registry-pipeline";
-let messageCounter = 0;
-
-/** Delivers the bodies as one batch to the Worker's queue handler and returns the ack/retry state. */
-async function deliver(queue: string, bodies: PipelineMessage[], attempts = 1) {
-  const batch = createMessageBatch<PipelineMessage>(
-    queue,
-    bodies.map((b) => ({ id: `msg-${++messageCounter}`, timestamp: new Date(), attempts, body: b })),
-  );
-  const ctx = createExecutionContext();
-  await worker.queue(batch as MessageBatch<unknown>, env);
-  const result = await getQueueResult(batch, ctx);
-  return { ids: batch.messages.map((m) => m.id), result };
-}
-
-/** POST /queries without the enqueue: the same gate call (rows + reservation), no first message. */
-async function acceptWithoutMessage(accountId: string, subject: string): Promise<string> {
-  const row = newQueryRecord(newId("qry"), accountId, subject, Date.now());
-  const outcome = await accountGate(env, accountId).create({
-    accountId,
-    idempotencyKey: idempotencyKey(),
-    fingerprint: row.id,
-    reserve: { query: [row.id] },
-    statements: [insertQueryStatement(env.DB, row)],
-    response: { status: 202, body: "{}" },
-  });
-  expect(outcome.kind).toBe("accepted");
-  expect(await ledgerOf(row.id)).toEqual(["reserve"]);
-  return row.id;
-}
+import { body, countRows, ledgerOf, newAccount, open, queryRow, shardOfQuery, waitForQuery } from "./helpers";
+import { PIPELINE_QUEUE, acceptWithoutMessage, deliver, quiesce } from "./pipeline-delivery";
 
 async function registrationIds(queryId: string): Promise<string[]> {
   const { results } = await (
@@ -70,22 +35,6 @@ async function watchProgress(queryId: string, timeoutMs = 40_000): Promise<Array
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`query ${queryId} did not finish`);
-}
-
-/**
- * Waits until no upstream slot has been held for a while: no step of the real consumer is still
- * fetching or extracting. The handler called from a test runs in the test's context, and workerd
- * refuses I/O that crosses from it into a concurrently running queue event of the same isolate, so
- * direct deliveries that do work are kept apart from the real consumer's.
- */
-async function quiesce(): Promise<void> {
-  const pool = upstreamPool(env);
-  let idle = 0;
-  const until = Date.now() + 20_000;
-  while (idle < 5 && Date.now() < until) {
-    idle = (await pool.usage()).held === 0 ? idle + 1 : 0;
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 const expectedDocuments = (subject: string) => sandboxRegistry.describe(subject).registrations.reduce((n, r) => n + 1 + r.attachments.length, 0);

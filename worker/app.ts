@@ -9,6 +9,7 @@ import { allowedMethodsLookup } from "./lib/allowed-methods";
 import { requireConfig } from "./middleware/config";
 import { handleError, renderError } from "./middleware/render-error";
 import { requestId } from "./middleware/request-id";
+import { requestLog } from "./middleware/request-log";
 import { createOpenApi } from "./routes/open";
 import { createAdminApi } from "./routes/admin";
 import { createEvidenceViewer } from "./routes/viewer";
@@ -16,6 +17,7 @@ import { createEvidenceViewer } from "./routes/viewer";
 export function createApp(): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
   app.use("*", requestId);
+  app.use("*", requestLog);
   app.use("*", requireConfig);
   app.route("/api/open/v1", createOpenApi());
   app.route("/api/admin/v1", createAdminApi());

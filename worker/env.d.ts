@@ -5,6 +5,7 @@ interface __BaseEnv_Env {
   DB: D1Database;
   SHARD_0: D1Database;
   SHARD_1: D1Database;
+  METRICS: AnalyticsEngineDataset;
   PIPELINE: Queue;
   ASSETS: Fetcher;
   UPSTREAM: string;

@@ -28,7 +28,7 @@ export async function indexStep(env: Env, shard: D1Database, message: IndexMessa
     fetched.filter((f): f is FetchedDocument => f !== null),
     attempt,
   );
-  if (read.kind === "retry") return retryTransient(attempt);
+  if (read.kind === "retry") return retryTransient("ocr_failed", attempt);
   const now = Date.now();
   const byId = new Map(attachments.map((d) => [d.id, d]));
   await runBatch(shard, [

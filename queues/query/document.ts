@@ -13,6 +13,8 @@ import { upsertDocument } from "../../worker/db/documents";
 import { loadQuery, recordProcessedCount } from "../../worker/db/queries";
 import { countProcessed, loadRegistration, markProcessed, processedCountOf } from "../../worker/db/registrations";
 import { parseCertificate, unreadableCertificate } from "../../worker/domain/certificate";
+import { record } from "../../worker/observability/record";
+import { UNKNOWN_GENERATOR } from "../../worker/observability/signals";
 import { createUpstream } from "../upstream";
 import type { DocumentMessage } from "../messages";
 import { DONE, retryTransient, waitForSlot, type StepOutcome } from "../step";
@@ -33,17 +35,17 @@ export async function documentStep(env: Env, shard: D1Database, message: Documen
   const fetched = await withUpstreamSlot(env, reg.accountId, `doc:${reg.id}`, () => fetchFiles(env, createUpstream(env), reg, attempt));
   if (!fetched.ok) return waitForSlot(fetched.retryAfterSeconds);
   const files = fetched.value;
-  if (files.kind === "retry") return retryTransient(attempt, files.retryAfterSeconds);
+  if (files.kind === "retry") return retryTransient("download_failed", attempt, files.retryAfterSeconds);
   // OCR's transient failures (a certificate without a text layer) are retried like downloads (what was read is cached by SHA-256).
   const read = await readFiles(
     env,
     files.documents.filter((d) => d.row.kind === "certificate"),
     attempt,
   );
-  if (read.kind === "retry") return retryTransient(attempt);
+  if (read.kind === "retry") return retryTransient("ocr_failed", attempt);
   const documents = [...read.documents, ...files.documents.filter((d) => d.row.kind !== "certificate").map(unreadDocument)];
 
-  const parsed = parse(read.documents, reg.certificateNumber);
+  const parsed = parse(env, read.documents, reg.certificateNumber, message.queryId);
   const now = Date.now();
   const processed = processedRegistration(reg, {
     certificateObtained: files.certificateObtained,
@@ -61,11 +63,24 @@ export async function documentStep(env: Env, shard: D1Database, message: Documen
 }
 
 /**
+/**
  * The certificate's parse, checked against the number the upstream listed; a certificate file that could
- * not be opened still says why in the registration detail.
+ * not be opened still says why in the registration detail. Its outcome is a `parse` signal by the PDF's generator.
  */
-function parse(documents: readonly GatheredDocument[], listedNumber: string): Parsed | null {
+function parse(env: Env, documents: readonly GatheredDocument[], listedNumber: string, queryId: string): Parsed | null {
   const certificate = documents.find((d) => d.row.kind === "certificate");
   if (!certificate) return null;
-  return certificate.pages ? parseCertificate(certificate.pages, { listedNumber }) : unreadableCertificate();
+  const parsed = certificate.pages ? parseCertificate(certificate.pages, { listedNumber }) : unreadableCertificate();
+  record(
+    env,
+    "parse",
+    {
+      outcome: certificate.pages ? parsed.status : "unreadable",
+      producer: certificate.generator?.producer ?? UNKNOWN_GENERATOR,
+      creator: certificate.generator?.creator ?? UNKNOWN_GENERATOR,
+      pages: certificate.row.pageCount ?? 0,
+    },
+    { taskId: queryId },
+  );
+  return parsed;
 }

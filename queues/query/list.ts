@@ -34,7 +34,7 @@ export async function listStep(env: Env, shard: D1Database, message: ListMessage
         await wait(env, query);
         return waitWhileBusy(listing.retryAfterSeconds);
       case "transient":
-        return retryTransient(attempt, listing.retryAfterSeconds);
+        return retryTransient("upstream_failed", attempt, listing.retryAfterSeconds);
       case "quarantined":
         return finishQuery(env, shard, query, { event: "list_refused", sourceStatus: "quarantined", failureCode: "SOURCE_QUARANTINED" });
       default:

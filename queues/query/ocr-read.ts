@@ -8,6 +8,7 @@ import type { PageReading } from "../../worker/domain/page-reading";
 import type { OcrConfig } from "../../worker/ocr/client";
 import { recogniseOnce } from "../../worker/ocr/cached-read";
 import { ocrPageText, type OcrPageText } from "../../worker/ocr/page-text";
+import { record } from "../../worker/observability/record";
 import { givesUpOnOcr } from "../retry-policy";
 
 /** Pages of one PDF sent to OCR at most: bounds one step's time (about a second a page) whatever a document holds. */
@@ -32,7 +33,14 @@ export async function ocrRead(
 ): Promise<OcrRead> {
   if (!config) return { kind: "unread", permanent: false };
   // One read per file and page at a time in this isolate, through the R2 cache (worker/ocr/cached-read.ts).
+  const started = Date.now();
   const outcome = await recogniseOnce(env.FILES, config, file, page?.number);
+  record(env, "ocr", {
+    outcome: outcome.ok ? "read" : outcome.kind,
+    kind: page ? "pdf_page" : "image",
+    pages: 1,
+    latency_ms: Date.now() - started,
+  });
   if (outcome.ok) return { kind: "read", page: ocrPageText(outcome.result, page) };
   if (outcome.kind === "transient") return givesUpOnOcr(attempt) ? { kind: "unread", permanent: false } : { kind: "retry" };
   return { kind: "unread", permanent: outcome.kind === "permanent" };

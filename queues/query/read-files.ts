@@ -11,7 +11,7 @@ import { storedPagesJson, type PageReading } from "../../worker/domain/page-read
 import type { TextBox } from "../../worker/domain/text/page";
 import type { OcrConfig } from "../../worker/ocr/client";
 import { imageKind, SNIFF_BYTES, type ImageKind } from "../../worker/ocr/image-kind";
-import { extractPdf } from "../../worker/pdf/extract";
+import { extractPdf, type PdfGenerator } from "../../worker/pdf/extract";
 import { forEachBounded } from "../bounded";
 import type { FetchedDocument } from "./fetch-files";
 import { OCR_MAX_PAGES, ocrRead, ocrReading } from "./ocr-read";
@@ -29,6 +29,8 @@ export interface GatheredDocument {
   row: Omit<DocumentRecord, "parseStatus" | "parsedAt" | "createdAt">;
   /** Pages with their text, when the file could be read (a PDF that opened, an image OCR read). */
   pages: ReadPage[] | null;
+  /** A PDF that opened: the programs that wrote it (the operator's parse outcomes by generator). */
+  generator?: PdfGenerator;
 }
 
 export type ReadOutcome = { kind: "ok"; documents: GatheredDocument[] } | { kind: "retry" };
@@ -42,6 +44,7 @@ interface Reading {
   readings: PageReading[] | null;
   /** Set when the bytes say image although the file was announced as something else. */
   mimeType?: string;
+  generator?: PdfGenerator;
 }
 
 type ReadResult = Reading | "retry";
@@ -80,6 +83,7 @@ async function gather(env: Env, config: OcrConfig | null, attempt: number, doc: 
       textStatus: reading.textStatus,
     },
     pages: reading.pages,
+    ...(reading.generator ? { generator: reading.generator } : {}),
   };
 }
 
@@ -155,5 +159,5 @@ async function readPdf(env: Env, config: OcrConfig | null, attempt: number, doc:
     readings.push(ocrReading(read.page, page.rotation));
   }
   const textStatus = pages.some((p) => p.text.trim()) ? "extracted" : "empty";
-  return { textStatus, pageCount: extraction.pageCount, pages, readings };
+  return { textStatus, pageCount: extraction.pageCount, pages, readings, generator: extraction.generator };
 }

@@ -23,8 +23,29 @@ export interface PdfPage {
   boxes: TextBox[];
 }
 
+/** The programs that wrote the PDF (its Info dictionary's Producer and Creator), for the operator's parse outcomes by generator. */
+export interface PdfGenerator {
+  producer: string | null;
+  creator: string | null;
+}
+
 export type PdfExtraction =
-  { ok: true; pageCount: number; pages: PdfPage[] } | { ok: false; reason: "corrupt" | "encrypted" | "no_text"; message: string };
+  | { ok: true; pageCount: number; pages: PdfPage[]; generator: PdfGenerator }
+  | { ok: false; reason: "corrupt" | "encrypted" | "no_text"; message: string };
+
+/** A metadata value as a short label: whitespace collapsed, cut to 64 characters; null when absent or empty. */
+function generatorLabel(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const label = value.replace(/\s+/g, " ").trim().slice(0, 64);
+  return label === "" ? null : label;
+}
+
+async function generatorOf(doc: Awaited<ReturnType<typeof getDocumentProxy>>): Promise<PdfGenerator> {
+  const meta = await doc.getMetadata().catch(() => null);
+  const info: unknown = meta?.info;
+  if (!info || typeof info !== "object") return { producer: null, creator: null };
+  return { producer: generatorLabel("Producer" in info ? info.Producer : null), creator: generatorLabel("Creator" in info ? info.Creator : null) };
+}
 
 interface Item {
   str: string;
@@ -180,7 +201,7 @@ export async function extractPdf(bytes: Uint8Array): Promise<PdfExtraction> {
       pages.push({ text, boxes, width: viewport.width, height: viewport.height, rotation: page.rotate });
       page.cleanup();
     }
-    return { ok: true, pageCount: doc.numPages, pages };
+    return { ok: true, pageCount: doc.numPages, pages, generator: await generatorOf(doc) };
   } catch (error) {
     return failure(error);
   } finally {

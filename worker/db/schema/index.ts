@@ -9,6 +9,7 @@ export * from "./queries";
 export * from "./checks";
 export * from "./fixtures";
 export * from "./shards";
+export * from "./operations";
 export * from "./console";
 // The shard tables' record types (not the tables: drizzle-kit must not put them in the shared D1's migrations).
 export type {

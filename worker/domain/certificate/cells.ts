@@ -156,6 +156,7 @@ function wholeLabel(text: string): { field: FieldKey; label: string; roleHeading
  */
 function joinWrapped(labels: PendingLabel[], texts: Fragment[]): void {
   const used = new Set<Fragment>();
+  const consumed = new Set<PendingLabel>();
   const starts: { text: string; box: Extent; page: number; replaces: PendingLabel | null; piece: Fragment | null }[] = [
     ...texts
       .filter((t) => isLabelPrefix(t.text.replace(/\s/g, "")))
@@ -169,11 +170,25 @@ function joinWrapped(labels: PendingLabel[], texts: Fragment[]): void {
     let best: { label: ReturnType<typeof wholeLabel>; box: Extent; pieces: Fragment[]; tail: { fragment: Fragment; length: number } | null } | null =
       null;
     const pieces: Fragment[] = [];
+    /** A piece below that reads as a label of its own ("登记编号" under "关联的初始"): taken when the join is a longer label. */
+    let labelPiece: PendingLabel | null = null;
     for (let step = 0; step < 3; step++) {
       const below = texts
         .filter((t) => t.page === start.page && !used.has(t) && t !== start.piece && !pieces.includes(t))
         .filter((t) => t.box.top > box.top && t.box.top - box.bottom < box.size * 0.8 && sameColumn(start.box, t.box))
         .sort((a, b) => a.box.top - b.box.top)[0];
+      const belowLabel = labels
+        .filter((l) => l !== start.replaces && !l.colon && l.page === start.page && !consumed.has(l))
+        .filter((l) => l.box.top > box.top && l.box.top - box.bottom < box.size * 0.8 && sameColumn(start.box, l.box))
+        .sort((a, b) => a.box.top - b.box.top)[0];
+      if (belowLabel && (!below || belowLabel.box.top < below.box.top)) {
+        const hit = wholeLabel(joined + belowLabel.label);
+        if (hit && hit.end === joined.length + belowLabel.label.length) {
+          labelPiece = belowLabel;
+          best = { label: hit, box: union(box, belowLabel.box), pieces: [...pieces], tail: null };
+        }
+        break;
+      }
       if (!below) break;
       const candidate = joined + below.text.replace(/\s/g, "");
       const hit = wholeLabel(candidate);
@@ -190,6 +205,7 @@ function joinWrapped(labels: PendingLabel[], texts: Fragment[]): void {
       else if (!isLabelPrefix(joined)) break;
     }
     if (!best?.label) continue;
+    if (labelPiece) consumed.add(labelPiece);
     for (const p of best.pieces) used.add(p);
     if (start.piece) used.add(start.piece);
     if (best.tail) {
@@ -202,6 +218,7 @@ function joinWrapped(labels: PendingLabel[], texts: Fragment[]): void {
     else labels.push({ ...entry, page: start.page, box: best.box, colon: false, values: [] });
   }
   for (let k = texts.length - 1; k >= 0; k--) if (used.has(texts[k] as Fragment)) texts.splice(k, 1);
+  for (let k = labels.length - 1; k >= 0; k--) if (consumed.has(labels[k] as PendingLabel)) labels.splice(k, 1);
 }
 
 /**

@@ -19,6 +19,8 @@ import { registerPutReview } from "./reviews/put";
 import { registerGetAccountShard } from "./shards/get";
 import { registerMoveAccount } from "./shards/move";
 import { registerCreateSubscription } from "./subscriptions/create";
+import { registerGetStatus } from "./operations/status";
+import { registerRedriveTask } from "./tasks/redrive";
 
 export function createAdminApi(): OpenAPIHono<AppEnv> {
   const admin = openApiRouter();
@@ -42,5 +44,7 @@ export function createAdminApi(): OpenAPIHono<AppEnv> {
   registerPutReview(routes);
   registerGetAccountShard(routes);
   registerMoveAccount(routes);
+  registerGetStatus(routes);
+  registerRedriveTask(routes);
   return admin;
 }

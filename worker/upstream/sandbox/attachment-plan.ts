@@ -7,6 +7,7 @@
  */
 import { invoiceClause, type InvoiceMention } from "./invoices";
 import { Rng } from "./prng";
+import { scanPageContent, scanPagesOf } from "./scan-pages";
 import { type Scan, scansOfType } from "./scans";
 
 export interface InvoiceRow {
@@ -90,4 +91,26 @@ export function attachmentsFor(subject: string, chainStart: number, refersToAtta
     out.push(scanned(rng, "现场照片.png", "image/png"));
   }
   return out;
+}
+
+/**
+ * Registration `index` of a 扫描页 subject (./scan-pages.ts): one JPEG attachment per scanned page it
+ * carries, 付款确认及授权书 as the real ones are named, each page's invoice numbers part of the truth.
+ */
+export function scanPageAttachments(index: number): GeneratedAttachment[] {
+  return scanPagesOf(index).map((number, j) => {
+    const page = scanPageContent(number);
+    const fileName = `付款确认及授权书_Page${String(j + 1).padStart(4, "0")}.jpg`;
+    const rows = page.rows.map((r): InvoiceRow => ({ code: r.invoiceCode, number: r.invoiceNumber, amount: r.amount, date: r.dueDate }));
+    const mentions = rows.map((r): InvoiceMention => ({
+      number: r.number,
+      code: r.code,
+      printed: r.number,
+      form: formOf(r.code),
+      range: null,
+      source: { attachment: fileName },
+      needsOcr: true,
+    }));
+    return { fileName, mimeType: "image/jpeg", rows, scan: page.file, needsOcr: true, mentions };
+  });
 }

@@ -22,7 +22,8 @@ import {
   SECURED_SCOPES,
   SECURITY_TYPES,
 } from "./vocab";
-import { attachmentsFor, type GeneratedAttachment } from "./attachment-plan";
+import { attachmentsFor, scanPageAttachments, type GeneratedAttachment } from "./attachment-plan";
+import { hasScanPages } from "./scan-pages";
 
 export interface GeneratedRegistration {
   subject: string;
@@ -68,7 +69,7 @@ export function buildRegistration(subject: string, index: number, count: number)
     descriptionText += `补充：${extra.text}。`;
     mentions.push(...extra.mentions);
   }
-  const attachments = attachmentsFor(subject, sk.chainStart, description.refersToAttachment);
+  const attachments = hasScanPages(subject) ? scanPageAttachments(index) : attachmentsFor(subject, sk.chainStart, description.refersToAttachment);
   for (const a of attachments) mentions.push(...a.mentions);
   const contract = amount(chain, 100_000, 90_000_000);
   const year = sk.registerTime.slice(0, 4);

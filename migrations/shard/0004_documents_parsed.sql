@@ -1,0 +1,1 @@
+CREATE INDEX `documents_parsed` ON `documents` (`parsed_at`);
