@@ -13,7 +13,7 @@ import { readConfig } from "../worker/config";
 import { ocrHealthy, recognise } from "../worker/ocr/client";
 import { ocrInstanceIndex, ocrInstanceName } from "../worker/ocr/transport";
 import { sandboxRegistry } from "../worker/upstream/sandbox";
-import { body, createQueries, newAccount, shardOfAccount, waitForQuery } from "./helpers";
+import { body, createQueries, idempotencyKey, newAccount, open, shardOfAccount, waitForCheck, waitForQuery } from "./helpers";
 import { standinLines } from "./ocr-standin-lines";
 import type { StubReport } from "./setup/ocr-container-main";
 
@@ -104,6 +104,15 @@ describe("OCR through the container binding", () => {
     const a = await newAccount();
     const queryId = (await body<{ queries: Array<{ id: string }> }>(await createQueries(a.key, [subject]))).queries[0]!.id;
     await waitForQuery(queryId, 90_000);
+    // Attachments are read when a check asks for them (the indexing step), not by the query.
+    const check = await body<{ id: string }>(
+      await open("/checks", a.key, {
+        method: "POST",
+        headers: { "Idempotency-Key": idempotencyKey() },
+        json: { applicant: subject, sourceRegistryQueryId: queryId, criteria: [{ kind: "invoice_no", value: "86420975" }] },
+      }),
+    );
+    await waitForCheck(check.id, 90_000);
     const docs = (
       await (
         await shardOfAccount(a.accountId)
