@@ -157,7 +157,12 @@ describe("files that are not readable certificates fail cleanly", () => {
   it("an image-only (scanned) PDF extracts as empty pages and parses as failed: NO_TEXT_LAYER", async () => {
     const pdf = await writeEmbeddedPdf([{ width: 595, height: 842, runs: [], images: [{ png: greyPng(64) }] }], { title: "scan", date: new Date(0) });
     const extracted = await extractPdf(pdf);
-    expect(extracted).toEqual({ ok: true, pageCount: 1, pages: [{ text: "", boxes: [], width: 595, height: 842, rotation: 0 }] });
+    expect(extracted).toEqual({
+      ok: true,
+      pageCount: 1,
+      generator: { producer: "registry-check-api sandbox", creator: null },
+      pages: [{ text: "", boxes: [], width: 595, height: 842, rotation: 0 }],
+    });
     const parsed = parseCertificate([""]);
     const issues = [{ code: "NO_TEXT_LAYER", field: null, rawValue: null, pageNumber: null }];
     expect(parsed).toMatchObject({ status: "failed", issues, certificate: { certificateNumber: null, propertyDescription: null, issues } });

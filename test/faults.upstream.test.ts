@@ -42,20 +42,23 @@ describe("certificates and attachments the upstream hands over broken", () => {
     const generated = sandboxRegistry.listing(source);
     const pdf = async (i: number) => (await sandboxRegistry.certificatePdf(source, generated[i]!.certificateNumber))!;
     const [good, long, withAttachments] = await Promise.all([pdf(0), pdf(1), pdf(2)]);
-    const numbers = ["FAULT-GOOD-1", "FAULT-TRUNC-2", "FAULT-JUNK-3", "FAULT-ABSENT-4", "FAULT-HEAD-5", "FAULT-ATTACH-6"];
+    // The good files are listed under the numbers they print: the parser refuses a certificate whose number differs.
+    const GOOD = generated[0]!.certificateNumber;
+    const ATTACH = generated[2]!.certificateNumber;
+    const numbers = [GOOD, "FAULT-TRUNC-2", "FAULT-JUNK-3", "FAULT-ABSENT-4", "FAULT-HEAD-5", ATTACH];
     const junk = new Uint8Array(4096).map((_, i) => (i * 131 + 7) % 256);
     junk.set(new TextEncoder().encode("%PDF-1.7\n"));
     const files: Record<string, Uint8Array> = {
-      "FAULT-GOOD-1": good,
+      [GOOD]: good,
       "FAULT-TRUNC-2": long.slice(0, Math.floor(long.length * 0.6)),
       "FAULT-JUNK-3": junk,
       "FAULT-HEAD-5": new TextEncoder().encode("%PDF-1.4\n%%EOF\n"),
-      "FAULT-ATTACH-6": withAttachments,
+      [ATTACH]: withAttachments,
     };
     for (const [number, bytes] of Object.entries(files)) await put(`/documents/${number}`, bytes, "application/pdf");
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-    await put(`/documents/FAULT-ATTACH-6/attachments/${encodeURIComponent("发票清单.pdf")}`, good.slice(0, 900), "application/pdf");
-    await put(`/documents/FAULT-ATTACH-6/attachments/${encodeURIComponent("现场照片.png")}`, png, "image/png");
+    await put(`/documents/${ATTACH}/attachments/${encodeURIComponent("发票清单.pdf")}`, good.slice(0, 900), "application/pdf");
+    await put(`/documents/${ATTACH}/attachments/${encodeURIComponent("现场照片.png")}`, png, "image/png");
     const subject = "故障文件测试有限公司";
     const fixture = await admin(`/upstream/subjects/${encodeURIComponent(subject)}`, {
       method: "PUT",
@@ -82,12 +85,12 @@ describe("certificates and attachments the upstream hands over broken", () => {
       .bind(queryId)
       .all();
     expect(Object.fromEntries(regs.results.map((r) => [r.certificate_number, r.parse_status]))).toEqual({
-      "FAULT-GOOD-1": "completed",
+      [GOOD]: "completed",
       "FAULT-TRUNC-2": "failed",
       "FAULT-JUNK-3": "failed",
       "FAULT-ABSENT-4": "missing",
       "FAULT-HEAD-5": "failed",
-      "FAULT-ATTACH-6": "completed",
+      [ATTACH]: "completed",
     });
     // Every file the upstream gave is kept byte for byte (even a broken one), under one row, downloadable.
     const docs = await (
@@ -124,7 +127,7 @@ describe("certificates and attachments the upstream hands over broken", () => {
       .prepare("SELECT DISTINCT r.certificate_number FROM evidence e JOIN registrations r ON r.id = e.registration_id WHERE e.check_id = ?")
       .bind(checkId)
       .all<{ certificate_number: string }>();
-    for (const r of evidenceRegs.results) expect(["FAULT-GOOD-1", "FAULT-ATTACH-6"]).toContain(r.certificate_number);
+    for (const r of evidenceRegs.results) expect([GOOD, ATTACH]).toContain(r.certificate_number);
   });
 });
 
