@@ -17,16 +17,29 @@ function parseCsv(text: string): string[][] {
   let record: string[] = [];
   let field = "";
   let quoted = false;
+  const endField = () => {
+    record.push(field);
+    field = "";
+  };
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') ((field += '"'), i++);
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") (record.push(field), (field = ""));
-    else if (ch === "\r" && text[i + 1] === "\n") (record.push(field), records.push(record), (record = []), (field = ""), i++);
-    else field += ch;
+    if (quoted && ch === '"' && text[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (ch === '"') {
+      quoted = !quoted;
+    } else if (quoted) {
+      field += ch;
+    } else if (ch === ",") {
+      endField();
+    } else if (ch === "\r" && text[i + 1] === "\n") {
+      endField();
+      records.push(record);
+      record = [];
+      i++;
+    } else {
+      field += ch;
+    }
   }
   expect(field, "the last record ends with CRLF").toBe("");
   expect(record).toEqual([]);
@@ -41,7 +54,7 @@ async function exportOf(session: Parameters<typeof consoleCall>[0], query = ""):
   // The BOM as bytes: text() would drop it (the Encoding standard's UTF-8 decode strips one).
   const bytes = new Uint8Array(await res.arrayBuffer());
   expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  return parseCsv(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes.slice(3)));
+  return parseCsv(new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes.slice(3)));
 }
 
 describe("the audit trail as CSV", () => {
