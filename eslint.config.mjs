@@ -37,7 +37,7 @@ export default tseslint.config(
   },
   {
     // Modules the evidence viewer runs in the browser, and the probes the browser test injects.
-    files: ["worker/routes/viewer/browser/**/*.js", "test/node/viewer.probes.js"],
+    files: ["worker/routes/viewer/browser/**/*.js", "test/node/*.probes.js"],
     languageOptions: { globals: { ...globals.browser } },
   },
   {
