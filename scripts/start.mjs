@@ -2,13 +2,14 @@
 /**
  * npm start: apply the D1 migrations locally (the shared DB and every shard), serve the API with `wrangler dev` on
  * http://127.0.0.1:8787 (sandbox upstream), and make sure a demo account on the professional plan
- * exists, printing its API key. Idempotent: the demo key is kept in .wrangler/demo.json and reused
- * while it still works. A ticker runs the production cron's recovery sweep every minute
- * (scripts/sweep-ticker.mjs). Ctrl-C or SIGTERM stops every process it started.
+ * exists with an API key and a console owner, printing the key and the owner's sign-in. Idempotent: both
+ * are kept in .wrangler/demo.json and reused while they still work (scripts/demo-account.mjs). A ticker
+ * runs the production cron's recovery sweep every minute (scripts/sweep-ticker.mjs). Ctrl-C or SIGTERM stops every process it started.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { ensureDemo } from "./demo-account.mjs";
 import { startOcrService } from "./ocr-sidecar.mjs";
 import { d1BindingNames } from "./shard-bindings.mjs";
 import { startSweepTicker, sweepInterval } from "./sweep-ticker.mjs";
@@ -16,7 +17,6 @@ import { withoutLines } from "./start-output.mjs";
 
 const PORT = process.env.PORT ?? "8787";
 const BASE = `http://127.0.0.1:${PORT}`;
-const DEMO_FILE = ".wrangler/demo.json";
 const WRANGLER = new URL("../node_modules/wrangler/bin/wrangler.js", import.meta.url).pathname;
 const extraArgs = process.argv.slice(2);
 // No telemetry or update checks: local runs need no network. CLOUDFLARE_CF_FETCH_ENABLED=false: Miniflare
@@ -102,32 +102,6 @@ async function waitForServer(child) {
   throw new Error("the server did not come up");
 }
 
-async function adminCall(token, method, path, body) {
-  const res = await fetch(`${BASE}/api/admin/v1${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
-async function ensureDemoAccount(token) {
-  if (existsSync(DEMO_FILE)) {
-    const demo = JSON.parse(readFileSync(DEMO_FILE, "utf8"));
-    const res = await fetch(`${BASE}/api/open/v1/account/entitlements`, { headers: { "X-Api-Key": demo.key } });
-    if (res.ok) return demo;
-  }
-  const account = await adminCall(token, "POST", "/accounts", { name: "Demo account" });
-  await adminCall(token, "POST", `/accounts/${account.id}/subscriptions`, { planId: "professional", cycle: "annual" });
-  const key = await adminCall(token, "POST", `/accounts/${account.id}/keys`, { name: "demo" });
-  const demo = { accountId: account.id, key: key.key };
-  mkdirSync(".wrangler", { recursive: true });
-  writeFileSync(DEMO_FILE, JSON.stringify(demo, null, 2));
-  return demo;
-}
-
 const adminToken = ensureDevVars();
 // Every D1 binding: the shared DB (migrations/) and each shard (migrations/shard/), one apply each. Wrangler
 // prints a table per migration applied; one line per database says the same.
@@ -156,7 +130,7 @@ exited.then(({ code }) => {
 
 try {
   await waitForServer(child);
-  const demo = await ensureDemoAccount(adminToken);
+  const demo = await ensureDemo(BASE, adminToken);
   stopTicker = startSweepTicker(BASE);
   const every = sweepInterval();
   console.log(`
@@ -164,6 +138,8 @@ try {
  Registry API on ${BASE}/api/open/v1 (sandbox upstream)
  Demo account ${demo.accountId} (professional plan)
  Demo API key: ${demo.key}
+ Console: ${BASE}/console/
+ Console sign-in: ${demo.owner.email} / ${demo.owner.password} (the demo owner; kept in .wrangler/demo.json)
  Admin token (management API): see .dev.vars
  Recovery sweep (the production cron): ${every > 0 ? `every ${every} s` : "off"} (SWEEP_EVERY_SECONDS)
  ${await ocr.ready}
