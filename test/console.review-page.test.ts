@@ -126,5 +126,15 @@ describe("the review screen's page", () => {
       expect(res.status, source).toBe(200);
       expect(res.headers.get("X-Content-Type-Options"), source).toBe("nosniff");
     }
+    // The modules review.js imports: the evidence viewer's own, and the console's.
+    const script = await (await served("/console/assets/review.js")).text();
+    const imports = [...script.matchAll(/from "([^"]+)"/g)].map((m) => new URL(m[1]!, "http://x/console/assets/review.js").pathname);
+    expect(imports).toEqual(expect.arrayContaining(["/viewer/assets/api.js", "/viewer/assets/evidence-pane.js", "/console/assets/console-api.js"]));
+    for (const path of imports) {
+      const res = await served(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("Content-Type"), path).toMatch(/^text\/javascript/);
+      expect(await res.text(), path).not.toMatch(/https?:\/\/|localStorage|sessionStorage|document\.cookie|innerHTML|eval\(/);
+    }
   });
 });

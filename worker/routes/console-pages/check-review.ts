@@ -105,7 +105,7 @@ function reviewBody(c: PageContext, check: Check, mayReview: boolean): Html {
 
 export function registerCheckReviewPage(pages: PageGroup): void {
   pages.signedInPage("/checks/:checkId/review", async (c) => {
-    const read = await readConsoleApi<Check>(c, `/checks/${encodeURIComponent(c.req.param("checkId"))}`);
+    const read = await readConsoleApi<Check>(c, `/checks/${encodeURIComponent(c.req.param("checkId") ?? "")}`);
     // Unknown, malformed or another account's: the same 404 page the API's 404 stands for.
     if (!read.ok) {
       if (read.status === 404 || read.status === 400) return notFoundPage(c);
@@ -116,6 +116,7 @@ export function registerCheckReviewPage(pages: PageGroup): void {
       active: "checks",
       body: reviewBody(c, read.data, hasRole(c, KEY_AND_REVIEW_ROLES)),
       scripts: ["review.js"],
+      styles: ["review.css"],
       scriptText: reviewScriptText(c.var.lang),
     });
   });

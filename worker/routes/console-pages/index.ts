@@ -8,6 +8,7 @@
 import { Hono } from "hono";
 import { pageGroup } from "../../pages/page-group";
 import { CONSOLE_BASE, pageBasics, type ConsoleDispatch, type PageEnv } from "../../pages/page-session";
+import { registerCheckReviewPage } from "./check-review";
 import { registerLanguageSwitch } from "./language";
 import { registerOverviewPage } from "./overview";
 import { registerSignInPage } from "./sign-in";
@@ -24,5 +25,6 @@ export function createConsolePages(dispatch: ConsoleDispatch): Hono<PageEnv> {
   registerLanguageSwitch(app);
   registerSignInPage(pages);
   registerOverviewPage(pages);
+  registerCheckReviewPage(pages);
   return app;
 }
