@@ -12,13 +12,15 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevServer, type DevServer } from "../../scripts/lib/dev-server.mjs";
-import { horizontalOverflow, reviewSettled, reviewState, signInHere } from "./console-review.probes.js";
+import { drawnHit, horizontalOverflow, reviewSettled, reviewState, signInHere } from "./console-review.probes.js";
 import { activeUser, checkAwaitingReview, PASSWORD, reviewAccount } from "./console-review.fixture";
 import { currentBoxes, storedItems } from "./viewer.probes.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SETUP_MS = 240_000;
 const CANDIDATES = 3;
+/** Where the phone and desk screenshots go (…-phone.png, …-desk.png). */
+const SCREENSHOT = process.env.REVIEW_SCREENSHOT ?? "bench/out/console-review.png";
 
 let server: DevServer;
 let browser: Browser;
@@ -113,15 +115,14 @@ describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the console's review sc
       expect(awaiting.map((c) => c.registrationId)).toContain(shown.registrationId);
 
       // The page is drawn and the hit boxed on it.
-      const canvas = (await page.locator("#page-canvas").boundingBox())!;
-      expect(canvas.width).toBeGreaterThan(300);
-      const boxes = await page.evaluate(currentBoxes);
+      const { canvas, boxes } = await page.evaluate(drawnHit);
+      expect(canvas!.width).toBeGreaterThan(300);
       expect(boxes.length).toBeGreaterThanOrEqual(1);
       for (const box of boxes) {
-        expect(box.left).toBeGreaterThanOrEqual(canvas.x - 0.5);
-        expect(box.right).toBeLessThanOrEqual(canvas.x + canvas.width + 0.5);
-        expect(box.top).toBeGreaterThanOrEqual(canvas.y - 0.5);
-        expect(box.bottom).toBeLessThanOrEqual(canvas.y + canvas.height + 0.5);
+        expect(box.left).toBeGreaterThanOrEqual(canvas!.left - 0.5);
+        expect(box.right).toBeLessThanOrEqual(canvas!.right + 0.5);
+        expect(box.top).toBeGreaterThanOrEqual(canvas!.top - 0.5);
+        expect(box.bottom).toBeLessThanOrEqual(canvas!.bottom + 0.5);
       }
       expect(await page.locator("#details mark").count()).toBeGreaterThanOrEqual(1);
 
@@ -187,6 +188,7 @@ describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the console's review sc
     expect(canvas.width).toBeLessThanOrEqual(390);
     expect(canvas.y + canvas.height).toBeLessThanOrEqual(form.y);
     expect((await phone.evaluate(currentBoxes)).length).toBeGreaterThanOrEqual(1);
+    await phone.screenshot({ path: SCREENSHOT.replace(/\.png$/, "-phone.png"), fullPage: true });
     await phone.close();
 
     const desk = await context.newPage();
@@ -197,6 +199,7 @@ describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the console's review sc
     expect(side.x).toBeGreaterThanOrEqual(page.x + page.width - 1);
     // The form is in view without scrolling.
     expect(side.y + side.height).toBeLessThanOrEqual(800);
+    await desk.screenshot({ path: SCREENSHOT.replace(/\.png$/, "-desk.png") });
     await desk.close();
   });
 });

@@ -10,3 +10,12 @@ export function reviewState(): {
 };
 export function horizontalOverflow(): number;
 export function signInHere(credentials: { email: string; password: string }): Promise<number>;
+export interface Rect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  width: number;
+  height: number;
+}
+export function drawnHit(): { canvas: Rect | null; boxes: Rect[] };

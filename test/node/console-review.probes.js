@@ -42,3 +42,13 @@ export async function signInHere({ email, password }) {
   });
   return res.status;
 }
+
+/** The drawn page and the current evidence's boxes, read together (a later layout shift moves both). */
+export function drawnHit() {
+  const rect = (node) => {
+    const r = node.getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height };
+  };
+  const canvas = document.getElementById("page-canvas");
+  return { canvas: canvas ? rect(canvas) : null, boxes: [...document.querySelectorAll(".hit-box.current")].map(rect) };
+}
