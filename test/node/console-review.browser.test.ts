@@ -12,7 +12,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevServer, type DevServer } from "../../scripts/lib/dev-server.mjs";
-import { drawnHit, horizontalOverflow, reviewSettled, reviewState, signInHere } from "./console-review.probes.js";
+import { drawnHit, horizontalOverflow, reviewSettled, reviewState, signInHere, windowScroll } from "./console-review.probes.js";
 import { activeUser, checkAwaitingReview, PASSWORD, reviewAccount } from "./console-review.fixture";
 import { currentBoxes, storedItems } from "./viewer.probes.js";
 
@@ -115,9 +115,10 @@ describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the console's review sc
       expect(awaiting.map((c) => c.registrationId)).toContain(shown.registrationId);
 
       // The page is drawn and the hit boxed on it.
-      const { canvas, boxes } = await page.evaluate(drawnHit);
+      const { canvas, boxes, styled } = await page.evaluate(drawnHit);
       expect(canvas!.width).toBeGreaterThan(300);
       expect(boxes.length).toBeGreaterThanOrEqual(1);
+      expect(styled).toBe(true);
       for (const box of boxes) {
         expect(box.left).toBeGreaterThanOrEqual(canvas!.left - 0.5);
         expect(box.right).toBeLessThanOrEqual(canvas!.right + 0.5);
@@ -197,8 +198,13 @@ describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the console's review sc
     const page = (await desk.locator("#page").boundingBox())!;
     const side = (await desk.locator("#review-form").boundingBox())!;
     expect(side.x).toBeGreaterThanOrEqual(page.x + page.width - 1);
-    // The form is in view without scrolling.
+    // The form is in view without scrolling, and the hit too (inside the page's own scroll box).
+    expect(await desk.evaluate(windowScroll)).toBe(0);
+    expect(side.y).toBeGreaterThanOrEqual(0);
     expect(side.y + side.height).toBeLessThanOrEqual(800);
+    const hit = await desk.evaluate(drawnHit);
+    expect(hit.boxes[0]!.top).toBeGreaterThanOrEqual(page.y);
+    expect(hit.boxes[0]!.bottom).toBeLessThanOrEqual(Math.min(800, page.y + page.height));
     await desk.screenshot({ path: SCREENSHOT.replace(/\.png$/, "-desk.png") });
     await desk.close();
   });

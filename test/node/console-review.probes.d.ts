@@ -18,4 +18,5 @@ export interface Rect {
   width: number;
   height: number;
 }
-export function drawnHit(): { canvas: Rect | null; boxes: Rect[] };
+export function drawnHit(): { canvas: Rect | null; boxes: Rect[]; styled: boolean };
+export function windowScroll(): number;

@@ -50,5 +50,13 @@ export function drawnHit() {
     return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height };
   };
   const canvas = document.getElementById("page-canvas");
-  return { canvas: canvas ? rect(canvas) : null, boxes: [...document.querySelectorAll(".hit-box.current")].map(rect) };
+  const boxes = [...document.querySelectorAll(".hit-box.current")];
+  // Styled by the evidence pane's stylesheet: laid over the page, outlined.
+  const styled = boxes.every((box) => getComputedStyle(box).position === "absolute" && getComputedStyle(box).outlineStyle !== "none");
+  return { canvas: canvas ? rect(canvas) : null, boxes: boxes.map(rect), styled };
+}
+
+/** How far the window is scrolled down. */
+export function windowScroll() {
+  return window.scrollY;
 }

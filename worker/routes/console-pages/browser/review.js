@@ -31,7 +31,18 @@ const queue = createReviewQueue(api, checkId);
 const form = $("review-form");
 
 const state = { registrationId: "", navigation: null, busy: false };
-const pane = createEvidencePane(api, { setState, onFail: fail, onMove: updateEvidenceControls, words: evidenceWords });
+/**
+ * The hit is brought into view inside the page's own scroll box only: the window stays where it is, so
+ * the form beside the page (or below it on a phone) never scrolls away.
+ */
+function revealInPage(box) {
+  const page = $("page");
+  const boxRect = box.getBoundingClientRect();
+  const pageRect = page.getBoundingClientRect();
+  page.scrollTop += boxRect.top - pageRect.top - (page.clientHeight - boxRect.height) / 2;
+}
+
+const pane = createEvidencePane(api, { setState, onFail: fail, onMove: updateEvidenceControls, words: evidenceWords, reveal: revealInPage });
 
 function setState(name, message = "") {
   screen.dataset.state = name;
@@ -79,9 +90,8 @@ async function updateCheck() {
   return check;
 }
 
-async function showCandidate(registrationId) {
-  setState("loading", say("loadingCandidate"));
-  const { result, navigation } = await queue.load(registrationId);
+/** Shows a loaded candidate (queue.load) with its evidence. */
+async function show(registrationId, { result, navigation }) {
   state.registrationId = registrationId;
   state.navigation = navigation;
   screen.dataset.registrationId = registrationId;
@@ -110,11 +120,19 @@ async function finish() {
   setState("done", "");
 }
 
-/** The next candidate awaiting review after the current one, or the end of the round. */
+/**
+ * The next candidate awaiting review after the current one, or the end of the round. A candidate
+ * someone else decided meanwhile has left the filter (no position): the first one still awaiting instead.
+ */
 async function advance(from = state.navigation) {
-  const { registrationId } = await queue.next(from);
-  if (registrationId) await showCandidate(registrationId);
-  else await finish();
+  setState("loading", say("loadingCandidate"));
+  for (let after = from; ;) {
+    const { registrationId } = await queue.next(after);
+    if (!registrationId) return finish();
+    const loaded = await queue.load(registrationId);
+    if (loaded.navigation.position !== null) return show(registrationId, loaded);
+    after = null;
+  }
 }
 
 /** What became of the last decision, beside the form (the status line belongs to the page's drawing). */
@@ -220,8 +238,9 @@ function init() {
     clearTimeout(resizing);
     resizing = setTimeout(() => pane.redraw(), 200);
   });
+  // A candidate asked for by the URL is shown whatever its state (an analyst may look again at a decided one).
   const wanted = new URLSearchParams(location.search).get("registration");
-  const start = wanted ? showCandidate(wanted) : advance(null);
+  const start = wanted ? queue.load(wanted).then((loaded) => show(wanted, loaded)) : advance(null);
   Promise.all([start, updateCheck()]).catch(fail);
 }
 
