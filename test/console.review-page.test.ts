@@ -126,6 +126,11 @@ describe("the review screen's page", () => {
       expect(res.status, source).toBe(200);
       expect(res.headers.get("X-Content-Type-Options"), source).toBe("nosniff");
     }
+    // The evidence pane's stylesheet, which review.css imports from the viewer's assets.
+    const style = await (await served("/console/assets/review.css")).text();
+    const styleImports = [...style.matchAll(/@import url\("([^"]+)"\)/g)].map((m) => m[1]!);
+    expect(styleImports).toEqual(["/viewer/assets/evidence-pane.css"]);
+    for (const path of styleImports) expect((await served(path)).status, path).toBe(200);
     // The modules review.js imports: the evidence viewer's own, and the console's.
     const script = await (await served("/console/assets/review.js")).text();
     const imports = [...script.matchAll(/from "([^"]+)"/g)].map((m) => new URL(m[1]!, "http://x/console/assets/review.js").pathname);

@@ -93,7 +93,7 @@ function reviewBody(c: PageContext, check: Check, mayReview: boolean): Html {
         <p id="candidate-position"></p>
         <p id="previous-review"></p>
         ${mayReview ? reviewForm(words) : html`<p id="read-only">${words.readOnly}</p>`}
-        <button type="button" id="skip">${words.skip} <kbd>s</kbd></button>
+        <button type="button" id="skip" class="secondary">${words.skip} <kbd>s</kbd></button>
         <p id="review-message" role="status" aria-live="polite"></p>
         <section id="details"></section>
         <ol id="evidence-list" aria-label="${words.evidenceLabel}"></ol>
