@@ -10,7 +10,7 @@
  */
 import { KEY_AND_REVIEW_ROLES } from "../../domain/console-session";
 import type { Check } from "../../schemas/check";
-import { reviewMessages, reviewScriptText } from "./check-review-messages";
+import { reviewMessages, reviewScriptText } from "../../pages/review-messages";
 import { fill, html, notFoundPage, renderPage, type Html } from "../../pages/layout";
 import type { PageGroup } from "../../pages/page-group";
 import { CONSOLE_BASE, hasRole, readConsoleApi, SIGN_IN_PATH, type PageContext } from "../../pages/page-session";

@@ -3,8 +3,8 @@
  * shows (handed over in #console-text under `review.*`, `status.*` and `evidence.*`). The evidence
  * pane's English is the evidence viewer's own table (evidence-words.js), so the two pages say the same.
  */
-import { EVIDENCE_WORDS, type EvidenceWord } from "../viewer/browser/evidence-words.js";
-import { defineMessages, type Lang } from "../../pages/i18n";
+import { EVIDENCE_WORDS, type EvidenceWord } from "../routes/viewer/browser/evidence-words.js";
+import { defineMessages, type Lang } from "./i18n";
 
 export const reviewMessages = defineMessages(
   {
