@@ -2,13 +2,14 @@
 /**
  * npm start: apply the D1 migrations locally (the shared DB and every shard), serve the API with `wrangler dev` on
  * http://127.0.0.1:8787 (sandbox upstream), and make sure a demo account on the professional plan
- * exists, printing its API key. Idempotent: the demo key is kept in .wrangler/demo.json and reused
- * while it still works. A ticker runs the production cron's recovery sweep every minute
- * (scripts/sweep-ticker.mjs). Ctrl-C or SIGTERM stops every process it started.
+ * exists with an API key and a console owner, printing the key and the owner's sign-in. Idempotent: both
+ * are kept in .wrangler/demo.json and reused while they still work (scripts/demo-account.mjs). A ticker
+ * runs the production cron's recovery sweep every minute (scripts/sweep-ticker.mjs). Ctrl-C or SIGTERM stops every process it started.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { ensureDemo } from "./demo-account.mjs";
 import { startOcrService } from "./ocr-sidecar.mjs";
 import { d1BindingNames } from "./shard-bindings.mjs";
 import { startSweepTicker, sweepInterval } from "./sweep-ticker.mjs";
@@ -16,7 +17,6 @@ import { withoutLines } from "./start-output.mjs";
 
 const PORT = process.env.PORT ?? "8787";
 const BASE = `http://127.0.0.1:${PORT}`;
-const DEMO_FILE = ".wrangler/demo.json";
 const WRANGLER = new URL("../node_modules/wrangler/bin/wrangler.js", import.meta.url).pathname;
 const extraArgs = process.argv.slice(2);
 // No telemetry or update checks: local runs need no network. CLOUDFLARE_CF_FETCH_ENABLED=false: Miniflare
@@ -78,14 +78,26 @@ function startWrangler(args, { quiet = false, filter } = {}) {
   return { child, exited };
 }
 
+/**
+ * The local secrets in .dev.vars: written on the first start, and completed on a later one when a
+ * secret the Worker now reads is missing (an existing value is never replaced). Returns the admin token.
+ */
 function ensureDevVars() {
-  if (existsSync(".dev.vars"))
-    return readFileSync(".dev.vars", "utf8")
-      .match(/^ADMIN_TOKEN=(.*)$/m)?.[1]
-      ?.trim();
-  const token = `adm_${randomBytes(18).toString("hex")}`;
-  writeFileSync(".dev.vars", `ADMIN_TOKEN=${token}\nUPSTREAM_TOKEN=local-gateway-token\n`);
-  return token;
+  const text = existsSync(".dev.vars") ? readFileSync(".dev.vars", "utf8") : "";
+  const secrets = {
+    ADMIN_TOKEN: () => `adm_${randomBytes(18).toString("hex")}`,
+    UPSTREAM_TOKEN: () => "local-gateway-token",
+    // Seals the console's TOTP secrets (docs/operations.md); a new one would leave enrolled users unable to sign in.
+    CONSOLE_SECRET_KEY: () => randomBytes(32).toString("base64"),
+  };
+  const missing = Object.entries(secrets).filter(([name]) => !new RegExp(`^${name}=`, "m").test(text));
+  if (missing.length > 0) {
+    const separator = text && !text.endsWith("\n") ? "\n" : "";
+    writeFileSync(".dev.vars", `${text}${separator}${missing.map(([name, value]) => `${name}=${value()}\n`).join("")}`);
+  }
+  return readFileSync(".dev.vars", "utf8")
+    .match(/^ADMIN_TOKEN=(.*)$/m)?.[1]
+    ?.trim();
 }
 
 async function waitForServer(child) {
@@ -100,32 +112,6 @@ async function waitForServer(child) {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error("the server did not come up");
-}
-
-async function adminCall(token, method, path, body) {
-  const res = await fetch(`${BASE}/api/admin/v1${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
-async function ensureDemoAccount(token) {
-  if (existsSync(DEMO_FILE)) {
-    const demo = JSON.parse(readFileSync(DEMO_FILE, "utf8"));
-    const res = await fetch(`${BASE}/api/open/v1/account/entitlements`, { headers: { "X-Api-Key": demo.key } });
-    if (res.ok) return demo;
-  }
-  const account = await adminCall(token, "POST", "/accounts", { name: "Demo account" });
-  await adminCall(token, "POST", `/accounts/${account.id}/subscriptions`, { planId: "professional", cycle: "annual" });
-  const key = await adminCall(token, "POST", `/accounts/${account.id}/keys`, { name: "demo" });
-  const demo = { accountId: account.id, key: key.key };
-  mkdirSync(".wrangler", { recursive: true });
-  writeFileSync(DEMO_FILE, JSON.stringify(demo, null, 2));
-  return demo;
 }
 
 const adminToken = ensureDevVars();
@@ -156,7 +142,7 @@ exited.then(({ code }) => {
 
 try {
   await waitForServer(child);
-  const demo = await ensureDemoAccount(adminToken);
+  const demo = await ensureDemo(BASE, adminToken);
   stopTicker = startSweepTicker(BASE);
   const every = sweepInterval();
   console.log(`
@@ -164,6 +150,8 @@ try {
  Registry API on ${BASE}/api/open/v1 (sandbox upstream)
  Demo account ${demo.accountId} (professional plan)
  Demo API key: ${demo.key}
+ Console: ${BASE}/console/
+ Console sign-in: ${demo.owner.email} / ${demo.owner.password} (the demo owner; kept in .wrangler/demo.json)
  Admin token (management API): see .dev.vars
  Recovery sweep (the production cron): ${every > 0 ? `every ${every} s` : "off"} (SWEEP_EVERY_SECONDS)
  ${await ocr.ready}

@@ -8,7 +8,17 @@ import { call } from "./helpers";
 import { served } from "./static-assets";
 
 /** The viewer's own files (worker/routes/viewer/browser/; test/node/viewer.assets.test.ts checks they are all built). */
-const VIEWER_FILES = ["api.js", "geometry.js", "render.js", "view.js", "viewer.css", "viewer.js"];
+const VIEWER_FILES = [
+  "api.js",
+  "evidence-pane.css",
+  "evidence-pane.js",
+  "evidence-words.js",
+  "geometry.js",
+  "render.js",
+  "view.js",
+  "viewer.css",
+  "viewer.js",
+];
 const directives = (policy: string) =>
   new Map(
     policy
@@ -57,7 +67,7 @@ describe("the evidence viewer page", () => {
       expect(text, name).not.toMatch(/localStorage|sessionStorage|document\.cookie|innerHTML|eval\(/);
       for (const m of text.matchAll(/(?:from|import\()\s*"\.\/([^"]+)"/g)) imports.add(m[1]!);
     }
-    expect([...imports].sort()).toEqual(["api.js", "geometry.js", "pdf.min.mjs", "render.js", "view.js"]);
+    expect([...imports].sort()).toEqual(["api.js", "evidence-pane.js", "evidence-words.js", "geometry.js", "pdf.min.mjs", "render.js", "view.js"]);
     for (const name of imports) expect((await served(`/viewer/assets/${name}`)).status, name).toBe(200);
   });
 

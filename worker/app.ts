@@ -1,6 +1,6 @@
 /**
  * @module createApp(): request id, error rendering, unknown paths, the open API under /api/open/v1
- * and the management API under /api/admin/v1.
+ * and the management API under /api/admin/v1, the console's JSON and its pages, the evidence viewer.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./context";
@@ -13,6 +13,7 @@ import { requestLog } from "./middleware/request-log";
 import { createOpenApi } from "./routes/open";
 import { createAdminApi } from "./routes/admin";
 import { createConsoleApi } from "./routes/console";
+import { createConsolePages } from "./routes/console-pages";
 import { createEvidenceViewer } from "./routes/viewer";
 
 export function createApp(): OpenAPIHono<AppEnv> {
@@ -24,6 +25,10 @@ export function createApp(): OpenAPIHono<AppEnv> {
   app.route("/api/admin/v1", createAdminApi());
   app.route("/api/console/v1", createConsoleApi());
   app.route("/viewer", createEvidenceViewer());
+  app.route(
+    "/",
+    createConsolePages((request, env, ctx) => app.fetch(request, env, ctx)),
+  );
   // Built on first use: every route is registered by then, and the table never changes after.
   let allowedMethods: ((path: string) => string[]) | undefined;
   app.notFound((c) => {

@@ -9,4 +9,4 @@ export interface OcrService {
   stop(): void;
 }
 
-export function startOcrService(options: { port: number; env?: Record<string, string> }): Promise<OcrService>;
+export function startOcrService(options: { port: number; env?: Record<string, string>; healthyWithinMs?: number }): Promise<OcrService>;

@@ -2,4 +2,5 @@
 import type { ScanPageContent } from "../../worker/upstream/sandbox/scan-pages";
 export const PAGE_WIDTH: number;
 export const PAGE_HEIGHT: number;
+export const FONT_FILES: string[];
 export function drawScanPage(page: ScanPageContent): Uint8Array;

@@ -13,8 +13,10 @@ import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 /** The package exports only its font list: the files sit in fonts/ beside dist/. */
 const FONT_DIR = join(dirname(fileURLToPath(import.meta.resolve("@embedpdf/fonts-sc"))), "..", "fonts");
 const FONT = "ScanPageSans";
-GlobalFonts.registerFromPath(join(FONT_DIR, "NotoSansHans-Regular.otf"), FONT);
-GlobalFonts.registerFromPath(join(FONT_DIR, "NotoSansHans-Bold.otf"), `${FONT} Bold`);
+/** The regular and bold faces (bench/lib/scan-pages.mjs keys its cache on them too). */
+export const FONT_FILES = [join(FONT_DIR, "NotoSansHans-Regular.otf"), join(FONT_DIR, "NotoSansHans-Bold.otf")];
+GlobalFonts.registerFromPath(FONT_FILES[0], FONT);
+GlobalFonts.registerFromPath(FONT_FILES[1], `${FONT} Bold`);
 
 export const PAGE_WIDTH = 1654;
 export const PAGE_HEIGHT = 2339;

@@ -24,6 +24,7 @@ import {
 import type { PrintedDocument } from "./document";
 import { debtorName, qrLikeBox, SECTION_TITLES, sections, verificationCode } from "./heldout-blocks";
 import { MixedFont, type SystemFonts } from "./render-pdflib";
+import { wrapToWidth } from "./wrap-to-width";
 
 export type HeldoutPdfLibLayout = "per-glyph" | "rotated-page" | "mixed-size";
 
@@ -81,19 +82,6 @@ function rotatedPen(font: MixedFont): Pen {
       page.drawLine({ start: { x: top1, y: x1 }, end: { x: top2, y: x2 }, thickness: 0.5, color: rgb(0.3, 0.3, 0.3) });
     },
   };
-}
-
-function wrap(text: string, width: number, size: number, font: MixedFont): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const ch of text) {
-    if (line !== "" && font.widthOfTextAtSize(line + ch, size) > width) {
-      lines.push(line);
-      line = "";
-    }
-    line += ch;
-  }
-  return line === "" ? lines : [...lines, line];
 }
 
 interface Style {
@@ -186,7 +174,7 @@ export async function renderHeldoutPdfLib(doc: PrintedDocument, layout: HeldoutP
     if (s.heading) line(s.heading, MARGIN + 8, 10);
     for (const r of s.rows) {
       const x = style.valueX(r.label, font);
-      const lines = wrap(r.value, right - x - 4, style.valueSize, font);
+      const lines = wrapToWidth(r.value, right - x - 4, style.valueSize, font);
       lines.forEach((text, k) => {
         const top = flow.take(style.leading);
         const baseline = top + style.valueSize + 1;

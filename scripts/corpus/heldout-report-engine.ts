@@ -19,6 +19,7 @@ import { degrees, type PDFFont, PDFDocument, rgb } from "pdf-lib";
 import type { Rng } from "../../worker/upstream/sandbox/prng";
 import type { Block, PrintedDocument, Row } from "./document";
 import type { NpmFonts } from "./planned";
+import { wrapToWidth } from "./wrap-to-width";
 
 export type ReportEngineLayout = "banded-cells" | "free-grid";
 
@@ -100,16 +101,7 @@ function inYears(row: Row): Row {
 }
 
 function wrap(text: string, width: number, font: PDFFont): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const ch of text) {
-    if (line !== "" && font.widthOfTextAtSize(line + ch, SIZE) > width) {
-      lines.push(line);
-      line = "";
-    }
-    line += ch;
-  }
-  return line === "" ? lines : [...lines, line];
+  return wrapToWidth(text, width, SIZE, font);
 }
 
 function bandsOf(doc: PrintedDocument, layout: ReportEngineLayout, font: PDFFont): Band[] {

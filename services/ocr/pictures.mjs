@@ -1,9 +1,9 @@
 /**
  * @module Any accepted picture to what the engine reads best: upright (EXIF orientation applied), on
- * white (alpha flattened), greyscale-safe RGB PNG, padded right and bottom to a multiple of 32 pixels.
+ * white (alpha flattened), RGBA pixels, padded right and bottom to a multiple of 32 pixels.
  * PP-OCR's detector needs sides that are multiples of 32 and the engine otherwise resizes with
- * "contain", which moves every box; padding keeps engine pixels equal to picture pixels. Pictures
- * larger than MAX_SIDE are scaled down first and boxes scaled back (`scale`).
+ * "contain", which moves every box; padding keeps engine pixels equal to picture pixels. Pages
+ * larger than MAX_SIDE on their long side are scaled down first and boxes scaled back (`scale`).
  */
 import { createRequire } from "node:module";
 import { createCanvas, loadImage } from "@napi-rs/canvas";
@@ -12,7 +12,7 @@ import { OcrError } from "./errors.mjs";
 /** The engine's own sharp (a dependency of @gutenye/ocr-node): one libvips in the process, one version. */
 const sharp = createRequire(import.meta.resolve("@gutenye/ocr-node"))("sharp");
 
-/** Longest side the detector gets: beyond it, time grows with area and small print gains nothing. */
+/** A page's longest side: beyond it, time grows with area and small print gains nothing. */
 export const MAX_SIDE = 4000;
 /** Decoded-size guard against decompression bombs (a tiny file that decodes to gigapixels). */
 const MAX_INPUT_PIXELS = 120_000_000;
@@ -28,7 +28,9 @@ async function bmpToPng(bytes) {
 
 /**
  * @param {Uint8Array} bytes @param {"jpeg"|"png"|"tiff"|"bmp"} kind
- * @returns {Promise<{input: Buffer, width: number, height: number, scale: number}>}
+ * @returns {Promise<{pixels: {data: Buffer, width: number, height: number}, width: number, height: number, scale: number}>}
+ *   `pixels`: RGBA, padded; what the engine reads (no PNG between: encoding and decoding a 200-dpi page
+ *   costs more than a tenth of a CPU second each way)
  */
 export async function preparePicture(bytes, kind) {
   try {
@@ -37,19 +39,27 @@ export async function preparePicture(bytes, kind) {
       .rotate()
       .flatten({ background: WHITE })
       .toColourspace("srgb")
-      .png({ compressionLevel: 1 })
+      .ensureAlpha(1)
+      .raw()
       .toBuffer({ resolveWithObject: true });
     const { width, height } = upright.info;
-    const scale = Math.min(1, MAX_SIDE / Math.max(width, height));
-    let pipeline = sharp(upright.data);
+    const raw = { raw: { width, height, channels: 4 } };
+    // As the detector's cap (engine.mjs), on a page's long side: a strip of pages scanned as one picture
+    // (the registry has 1666 × 11715 ones) keeps its pages' resolution, where its own long side would
+    // shrink it to a third and its print below what the recogniser reads.
+    const scale = Math.min(1, MAX_SIDE / Math.min(Math.max(width, height), Math.min(width, height) * Math.SQRT2));
     const w = Math.max(1, Math.round(width * scale));
     const h = Math.max(1, Math.round(height * scale));
-    if (scale < 1) pipeline = sharp(await pipeline.resize(w, h).png({ compressionLevel: 1 }).toBuffer());
-    const input = await pipeline
+    let pipeline = sharp(upright.data, raw);
+    if (scale < 1) {
+      const scaled = await pipeline.resize(w, h).raw().toBuffer();
+      pipeline = sharp(scaled, { raw: { width: w, height: h, channels: 4 } });
+    }
+    const padded = await pipeline
       .extend({ right: pad32(w) - w, bottom: pad32(h) - h, background: WHITE })
-      .png({ compressionLevel: 1 })
-      .toBuffer();
-    return { input, width, height, scale };
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { pixels: { data: padded.data, width: padded.info.width, height: padded.info.height }, width, height, scale };
   } catch (error) {
     if (error instanceof OcrError) throw error;
     throw new OcrError("UNREADABLE");
@@ -58,8 +68,17 @@ export async function preparePicture(bytes, kind) {
 
 const pad32 = (n) => Math.max(32, Math.ceil(n / 32) * 32);
 
-/** The prepared picture's pixels as one grey byte each (what words.mjs looks for gaps in). */
-export async function greyPixels(input) {
-  const { data, info } = await sharp(input).greyscale().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
+/** The prepared pixels as a PNG (for an engine that takes encoded pictures: @gutenye/ocr-node, the bench's baseline). */
+export function encodePicture(pixels) {
+  return sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+/** The prepared pixels as one grey byte each (what words.mjs looks for gaps in), ITU-R BT.601 luma. */
+export function greyPixels(pixels) {
+  const { data, width, height } = pixels;
+  const grey = new Uint8Array(width * height);
+  for (let i = 0, p = 0; i < grey.length; i++, p += 4) grey[i] = Math.round(0.299 * data[p] + 0.587 * data[p + 1] + 0.114 * data[p + 2]);
+  return { data: grey, width, height };
 }

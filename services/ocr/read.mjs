@@ -10,7 +10,7 @@ import { greyPixels, preparePicture } from "./pictures.mjs";
 import { wordBoxes } from "./words.mjs";
 
 /**
- * @param {{recognise(png: Buffer): Promise<any[]>}} engine
+ * @param {{recognise(pixels: {data: Uint8Array, width: number, height: number}): Promise<any[]>}} engine
  * @param {Uint8Array} body
  * @param {string | null} pageParam the raw `page` query value, if any
  */
@@ -37,8 +37,8 @@ function parsePage(value) {
 
 async function recognise(engine, bytes, kind) {
   const picture = await preparePicture(bytes, kind);
-  const raw = await engine.recognise(picture.input);
-  const grey = await greyPixels(picture.input);
+  const raw = await engine.recognise(picture.pixels);
+  const grey = greyPixels(picture.pixels);
   const unscale = ([x, y]) => [x / picture.scale, y / picture.scale];
   const unscaled = raw.map((l) => {
     const words = Array.isArray(l.box) && l.box.length === 4 && typeof l.text === "string" ? wordBoxes(grey, l.box, l.text) : null;

@@ -2,7 +2,8 @@
  * `npm start` as a newcomer and a supervisor meet it (issue 22.4), on a fresh copy of the tracked files
  * (no .wrangler state): its output says once per database what the migrations did (not wrangler's table
  * after every migration) and not wrangler's warning that cron triggers need a manual call (npm start runs
- * the sweep itself); and a SIGTERM to the `npm start` process, the one a supervisor or `kill $!` signals,
+ * the sweep itself); it prints the console's address and a demo owner's sign-in that works, kept for the
+ * next start; and a SIGTERM to the `npm start` process, the one a supervisor or `kill $!` signals,
  * stops everything it started (scripts/start.mjs, wrangler, workerd, the OCR service) and frees its ports.
  * Ports 18740-18799; a few minutes on a loaded machine (migrations, wrangler dev, the OCR models).
  */
@@ -116,6 +117,38 @@ describe("npm start", () => {
     expect(output).not.toContain("Scheduled Workers are not automatically triggered");
     expect(output).not.toContain("cdn-cgi/local/scheduled");
     expect(output).toContain(`OCR service on http://127.0.0.1:${OCR_PORT}`);
+  });
+
+  it("prints the console's address and its demo owner's sign-in, which signs in; a second pass makes no second owner", async () => {
+    const base = `http://127.0.0.1:${PORT}`;
+    expect(output).toContain(`Console: ${base}/console/`);
+    const [, email, password] = output.match(/Console sign-in: (\S+) \/ (\S+) /) ?? [];
+    const kept = JSON.parse(fs.readFileSync(`${copy}/.wrangler/demo.json`, "utf8")) as {
+      accountId: string;
+      owner: { email: string; password: string };
+    };
+    expect(kept.owner).toEqual({ email, password });
+    const session = await fetch(`${base}/api/console/v1/session`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(session.status).toBe(200);
+    expect(((await session.json()) as { user: { role: string } }).user.role).toBe("owner");
+
+    // What a restart does once the server is up, against the same state: the kept owner, reused.
+    const { ensureDemo } = (await load(`${copy}/scripts/demo-account.mjs`)) as {
+      ensureDemo(base: string, adminToken: string, file: string): Promise<{ accountId: string; owner: { email: string; password: string } }>;
+    };
+    const devVars = fs.readFileSync(`${copy}/.dev.vars`, "utf8");
+    const adminToken = devVars.match(/^ADMIN_TOKEN=(.*)$/m)![1]!;
+    // The key that seals TOTP secrets at rest, written with the other local secrets.
+    expect(devVars).toMatch(/^CONSOLE_SECRET_KEY=[A-Za-z0-9+/]{43}=$/m);
+    const again = await ensureDemo(base, adminToken, `${copy}/.wrangler/demo.json`);
+    expect(again).toEqual({ ...kept, owner: { email, password } });
+    const users = await fetch(`${base}/api/admin/v1/accounts/${kept.accountId}/users`, { headers: { Authorization: `Bearer ${adminToken}` } });
+    const owners = ((await users.json()) as { items: { role: string; status: string }[] }).items.filter((u) => u.role === "owner");
+    expect(owners).toEqual([expect.objectContaining({ status: "active" })]);
   });
 
   it("stops everything it started, wrangler, workerd and the OCR service, on a SIGTERM to the npm process", async () => {

@@ -21,4 +21,16 @@ describe("the README's Quickstart", () => {
     for (const name of read) expect(quickstart, name).toMatch(new RegExp(`\\b${name}=\\d+ npm start|${name}=…`));
     expect(quickstart).toMatch(/OCR_PORT=\d+ npm start/);
   });
+
+  it("says where the console is and whom to sign in as (the owner npm start makes)", async () => {
+    const readme = readFileSync("README.md", "utf8");
+    const quickstart = readme.slice(readme.indexOf("## Quickstart"), readme.indexOf("\n## ", readme.indexOf("## Quickstart") + 1));
+    const { DEMO_OWNER_EMAIL, DEMO_FILE } = (await load(`${process.cwd()}/scripts/demo-account.mjs`)) as {
+      DEMO_OWNER_EMAIL: string;
+      DEMO_FILE: string;
+    };
+    expect(quickstart).toContain("http://127.0.0.1:8787/console/");
+    expect(quickstart).toContain(DEMO_OWNER_EMAIL);
+    expect(quickstart).toContain(DEMO_FILE);
+  });
 });

@@ -1,6 +1,8 @@
 /** @module Accounts, plans, subscriptions and allowance grants, as the management API writes and reads them. */
 import { asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+import type { AuditEvent } from "../domain/audit";
+import { appendToAuditOutbox } from "./audit";
 import { runBatch, type Write } from "./batch";
 import {
   accounts,
@@ -35,17 +37,22 @@ export async function findPlan(db: D1Database, id: string): Promise<PlanRecord |
   return drizzle(db).select().from(plans).where(eq(plans.id, id)).get();
 }
 
-/** The subscription and its periods' allowance buckets, in one batch (one transaction). */
+/** The subscription, its periods' allowance buckets and its audit event (subscription.changed), in one batch (one transaction). */
 export async function insertSubscription(
   db: D1Database,
   subscription: NewSubscriptionRecord,
   buckets: readonly NewAllowanceBucketRecord[],
+  event: AuditEvent,
 ): Promise<void> {
   const d = drizzle(db);
-  await d.batch([d.insert(subscriptions).values(subscription), ...buckets.map((b) => d.insert(allowanceBuckets).values(b))]);
+  await runBatch(db, [
+    d.insert(subscriptions).values(subscription),
+    ...buckets.map((b) => d.insert(allowanceBuckets).values(b)),
+    appendToAuditOutbox(db, event),
+  ]);
 }
 
-/** An add-on or gift bucket. */
-export async function insertGrant(db: D1Database, grant: NewAllowanceBucketRecord): Promise<void> {
-  await drizzle(db).insert(allowanceBuckets).values(grant);
+/** An add-on or gift bucket and its audit event (allowance.granted), in one batch. */
+export async function insertGrant(db: D1Database, grant: NewAllowanceBucketRecord, event: AuditEvent): Promise<void> {
+  await runBatch(db, [drizzle(db).insert(allowanceBuckets).values(grant), appendToAuditOutbox(db, event)]);
 }

@@ -32,7 +32,7 @@ export const refuseApiKeys = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export function sessionCookie(c: Context<AppEnv>): string | undefined {
+export function sessionCookie(c: Context): string | undefined {
   const token = getCookie(c, SESSION_COOKIE, "host");
   return token !== undefined && TOKEN_PATTERN.test(token) ? token : undefined;
 }

@@ -1,10 +1,11 @@
-/** @module POST /accounts/{id}/allowance-grants (management-api.md): an add-on or gift allowance bucket. */
+/** @module POST /accounts/{id}/allowance-grants (management-api.md): an add-on or gift allowance bucket, audited as allowance.granted by the operator. */
 import { createRoute } from "@hono/zod-openapi";
 import { errorResponses } from "../../responses";
 import { insertGrant } from "../../../db/accounts";
 import { validationError } from "../../../errors";
 import { newId } from "../../../lib/ids";
-import { addMonths, parseIsoWithOffset } from "../../../lib/time";
+import { auditEventOf, deliverAuditSoon, OPERATOR } from "../../../lib/audit-trail";
+import { addMonths, parseIsoWithOffset, toIso } from "../../../lib/time";
 import { toGrant } from "../../../serializers/admin";
 import type { RouteGroup } from "../../router";
 import { AccountParams, CreateGrantBody, GrantSchema } from "../../../schemas/admin";
@@ -38,7 +39,19 @@ export function registerCreateGrant(admin: RouteGroup): void {
       subscriptionId: null,
       createdAt: now,
     };
-    await insertGrant(c.env.DB, grant);
+    const event = auditEventOf(
+      c,
+      {
+        accountId: account.id,
+        kind: "allowance.granted",
+        actor: OPERATOR,
+        target: { type: "allowance_grant", id: grant.id },
+        detail: { kind: grant.kind, source: grant.source, amount: grant.amount, startsAt: toIso(startsAt), expiresAt: toIso(expiresAt) },
+      },
+      now,
+    );
+    await insertGrant(c.env.DB, grant, event);
+    deliverAuditSoon(c, account.id);
     return c.json(toGrant(grant), 201);
   });
 }

@@ -1,4 +1,4 @@
-/** @module POST /accounts/{id}/subscriptions (management-api.md): a subscription and its plan-period allowance buckets. */
+/** @module POST /accounts/{id}/subscriptions (management-api.md): a subscription and its plan-period allowance buckets, audited as subscription.changed by the operator. */
 import { createRoute } from "@hono/zod-openapi";
 import { errorResponses } from "../../responses";
 import { findPlan, insertSubscription } from "../../../db/accounts";
@@ -6,7 +6,8 @@ import { defaultEnd, planPeriods } from "../../../domain/subscription";
 import { validationError } from "../../../errors";
 import { newId } from "../../../lib/ids";
 import { forgetAccount } from "../../../auth/key-cache";
-import { parseIsoWithOffset } from "../../../lib/time";
+import { auditEventOf, deliverAuditSoon, OPERATOR } from "../../../lib/audit-trail";
+import { parseIsoWithOffset, toIso } from "../../../lib/time";
 import { toSubscription } from "../../../serializers/admin";
 import { SubscriptionSchema } from "../../../schemas/entitlements";
 import type { RouteGroup } from "../../router";
@@ -48,7 +49,19 @@ export function registerCreateSubscription(admin: RouteGroup): void {
           createdAt: now,
         })),
     );
-    await insertSubscription(c.env.DB, subscription, buckets);
+    const event = auditEventOf(
+      c,
+      {
+        accountId: account.id,
+        kind: "subscription.changed",
+        actor: OPERATOR,
+        target: { type: "subscription", id: subscription.id },
+        detail: { planId: plan.id, cycle: body.cycle, startsAt: toIso(startsAt), endsAt: toIso(endsAt) },
+      },
+      now,
+    );
+    await insertSubscription(c.env.DB, subscription, buckets, event);
+    deliverAuditSoon(c, account.id);
     forgetAccount(account.id);
     const current = planPeriods(startsAt, endsAt).find((p) => p.start <= now && now < p.end) ?? planPeriods(startsAt, endsAt)[0]!;
     return c.json(toSubscription({ cycle: body.cycle, startsAt, endsAt, periodEndsAt: current.end }, plan), 201);

@@ -2,6 +2,7 @@
  * @module The page's DOM, built with text nodes only: snippets, file names and numbers come from
  * registry documents, so nothing here is ever parsed as HTML.
  */
+import { fill } from "./evidence-words.js";
 import { isPlaced, quadBounds } from "./geometry.js";
 
 export const $ = (id) => document.getElementById(id);
@@ -28,19 +29,20 @@ export function snippetNode(evidence) {
   return wrap;
 }
 
-const SOURCE_NAMES = { property_description: "property description", attachment_text: "attachment text" };
+const SOURCE_WORDS = { property_description: "propertyDescription", attachment_text: "attachmentText" };
 
-export function evidenceLabel(evidence) {
-  const where = evidence.pageNumber ? `p. ${evidence.pageNumber}` : "no page";
+/** @param {Record<string, string>} words the pane's words (evidence-words.js) */
+export function evidenceLabel(evidence, words) {
+  const where = evidence.pageNumber ? fill(words.pageShort, { page: evidence.pageNumber }) : words.noPage;
   return `${evidence.termValue} · ${evidence.fileName} · ${where}`;
 }
 
 /** The list of a result's evidence, the current one marked; `onPick(index)` on a click. */
-export function renderEvidenceList(list, evidence, current, onPick) {
+export function renderEvidenceList(list, evidence, current, onPick, words) {
   list.replaceChildren(
     ...evidence.map((ev, index) => {
       const item = element("li", index === current ? "current" : "");
-      const button = element("button", "", evidenceLabel(ev));
+      const button = element("button", "", evidenceLabel(ev, words));
       button.type = "button";
       button.dataset.evidenceId = ev.id;
       if (index === current) button.setAttribute("aria-current", "true");
@@ -51,13 +53,14 @@ export function renderEvidenceList(list, evidence, current, onPick) {
   );
 }
 
-export function renderDetails(container, evidence, pageCount) {
+export function renderDetails(container, evidence, pageCount, words) {
   const facts = element("dl", "facts");
   const add = (term, value) => facts.append(element("dt", "", term), element("dd", "", value));
-  add("Term", `${evidence.termKind === "invoice_no" ? "invoice number" : "keyword"} ${evidence.termValue}`);
-  add("Found in", SOURCE_NAMES[evidence.sourceField] ?? evidence.sourceField);
-  add("File", evidence.fileName);
-  add("Page", evidence.pageNumber ? `${evidence.pageNumber}${pageCount ? ` of ${pageCount}` : ""}` : "not known");
+  add(words.term, `${evidence.termKind === "invoice_no" ? words.invoiceNumber : words.keyword} ${evidence.termValue}`);
+  add(words.foundIn, words[SOURCE_WORDS[evidence.sourceField]] ?? evidence.sourceField);
+  add(words.file, evidence.fileName);
+  const page = pageCount ? fill(words.pageOf, { page: evidence.pageNumber, count: pageCount }) : String(evidence.pageNumber);
+  add(words.page, evidence.pageNumber ? page : words.pageUnknown);
   container.replaceChildren(facts, snippetNode(evidence));
 }
 

@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+/**
+ * What a scanned page costs the OCR service, and that its settings lose no number (issue 24): on the
+ * nine real scans in ../shared/corpus/real-registry/scans (read in place, when present) and on the
+ * real-scale debtor's generated pages (bench/lib/scan-pages.mjs), in one process, one page after the
+ * other, CPU seconds (process.cpuUsage: the machine is shared, wall time is not the page's):
+ *
+ * - bare: @gutenye/ocr-node's `detect` with its defaults on the same prepared picture (what the service
+ *   ran before issue 24), the baseline;
+ * - service: services/ocr/read.mjs's whole request on the service's engine (1 ONNX thread, the
+ *   detector's cap), with the engine's stages (decode, detector, boxes, cutting, recogniser) profiled.
+ *
+ * "No number lost": every run of 6 or more digits the bare read finds must be in the service's read
+ * (spaces and table rules read as "|" ignored); each one missing is printed. On generated pages, also how many of the
+ * numbers the page prints whole (account, invoice codes and numbers, amounts) each read finds.
+ *
+ * `node bench/ocr-cost.mjs [--generated=6] [--cap=1280] [--batch=1] [--no-bare]`
+ */
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { loadavg } from "node:os";
+import Ocr from "@gutenye/ocr-node";
+import { DETECT_LONG_SIDE, loadEngine, RECOGNITION_BATCH } from "../services/ocr/engine.mjs";
+import { encodePicture, preparePicture } from "../services/ocr/pictures.mjs";
+import { readDocument } from "../services/ocr/read.mjs";
+import { ensureScanPages } from "./lib/scan-pages.mjs";
+
+/** Beside the repository (../shared, as test/corpus/real-registry.ts looks), or beside a worktree's parent. */
+const REAL_SCANS = ["../../shared", "../../../shared"]
+  .map((up) => new URL(`${up}/corpus/real-registry/scans/`, import.meta.url).pathname)
+  .find(existsSync);
+/** A 200-dpi A4 page: a strip of pages scanned as one picture counts as its share of pages. */
+const A4_PIXELS = 1654 * 2339;
+const flag = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
+const generated = flag("generated", 6);
+const cap = flag("cap", DETECT_LONG_SIDE);
+const batch = flag("batch", RECOGNITION_BATCH);
+const withBare = !process.argv.includes("--no-bare");
+
+const cpu = () => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1e6;
+};
+/** Runs of 6 or more digits a reading finds (between any other characters, spaces included). */
+const digitRuns = (lines) => new Set(lines.flatMap((l) => l.text.match(/\d{6,}/g) ?? []));
+/**
+ * The runs of `reference` that `reading` does not hold, its spaces and table rules ignored: the
+ * recogniser may put a space inside a number, and one read may take a rule between two cells for "|"
+ * where the other reads nothing (the bare read's "2019-066000126317" is "2019-06|6000126317" in ours).
+ */
+const lostRuns = (reference, reading) => {
+  const text = reading.map((l) => l.text.replace(/[\s|丨]/g, "")).join("\n");
+  return [...digitRuns(reference)].filter((run) => !text.includes(run));
+};
+
+const pages = [];
+if (REAL_SCANS)
+  for (const file of readdirSync(REAL_SCANS).sort()) pages.push({ set: "real", name: file, bytes: readFileSync(REAL_SCANS + file), printed: null });
+else console.log("no real scans in ../shared/corpus/real-registry/scans: generated pages only");
+for (const page of (await ensureScanPages()).slice(0, generated))
+  pages.push({
+    set: "generated",
+    name: page.file,
+    bytes: readFileSync(page.path),
+    printed: [page.accountNumber, ...page.rows.flatMap((r) => [r.invoiceCode, r.invoiceNumber, r.amount])],
+  });
+
+const bare = withBare ? await Ocr.create() : null;
+const engine = await loadEngine({ threads: 1, detectLongSide: cap, recognitionBatch: batch });
+console.log(`cap ${cap} px, recognition batch ${batch}; load average ${loadavg()[0].toFixed(1)}`);
+
+const results = [];
+for (const page of pages) {
+  const picture = await preparePicture(page.bytes, "jpeg");
+  const share = Math.max(1, (picture.width * picture.height) / A4_PIXELS);
+  let bareRead = null;
+  let bareCpu = NaN;
+  if (bare) {
+    const png = await encodePicture(picture.pixels);
+    const c = cpu();
+    bareRead = await bare.detect(png);
+    bareCpu = cpu() - c;
+  }
+  const costs = {};
+  const profiled = { recognise: (pixels) => engine.recognise(pixels, costs) };
+  const c = cpu();
+  const answer = await readDocument(profiled, page.bytes, null);
+  const serviceCpu = cpu() - c;
+  const serviceLines = answer.lines.map((l) => ({ text: l.text }));
+  const lost = bareRead ? lostRuns(bareRead, serviceLines) : [];
+  const gained = bareRead ? lostRuns(serviceLines, bareRead) : [];
+  const printedBy = (lines) => {
+    if (!page.printed || !lines) return null;
+    const text = lines.map((l) => l.text.replace(/\s/g, "")).join("\n");
+    return page.printed.filter((n) => text.includes(n)).length;
+  };
+  const result = {
+    ...page,
+    share,
+    bareCpu,
+    serviceCpu,
+    costs,
+    lost,
+    lines: answer.lines.length,
+    bareFound: printedBy(bareRead),
+    serviceFound: printedBy(serviceLines),
+  };
+  results.push(result);
+  console.log(
+    `${page.set} ${page.name} (${share.toFixed(1)} page${share > 1 ? "s" : ""}, ${result.lines} lines): bare ${bareCpu.toFixed(2)} CPU s, service ${serviceCpu.toFixed(2)} CPU s` +
+      (page.printed
+        ? `; printed numbers found: bare ${result.bareFound ?? "-"}/${page.printed.length}, service ${result.serviceFound}/${page.printed.length}`
+        : "") +
+      `; digit runs lost ${lost.length}${lost.length ? ` (${lost.join(", ")})` : ""}, found only by the service ${gained.length}${gained.length ? ` (${gained.join(", ")})` : ""}`,
+  );
+}
+
+console.log(`\n| set | pages | bare CPU s/page | service CPU s/page | service/bare | digit runs lost | load |`);
+console.log(`|---|---|---|---|---|---|---|`);
+for (const set of ["real", "generated"]) {
+  const of = results.filter((r) => r.set === set);
+  if (!of.length) continue;
+  const sheets = of.reduce((s, r) => s + r.share, 0);
+  const bareSum = of.reduce((s, r) => s + r.bareCpu, 0);
+  const serviceSum = of.reduce((s, r) => s + r.serviceCpu, 0);
+  console.log(
+    `| ${set} | ${of.length} files = ${sheets.toFixed(1)} A4 | ${(bareSum / sheets).toFixed(2)} | ${(serviceSum / sheets).toFixed(2)} | ${(serviceSum / bareSum).toFixed(2)} | ${of.reduce((s, r) => s + r.lost.length, 0)} | ${loadavg()[0].toFixed(1)} |`,
+  );
+}
+const stages = {};
+for (const r of results) for (const [k, v] of Object.entries(r.costs)) stages[k] = (stages[k] ?? 0) + v;
+const sheets = results.reduce((s, r) => s + r.share, 0);
+console.log(
+  `\nservice engine's CPU s per A4 page by stage: ${Object.entries(stages)
+    .map(([k, v]) => `${k} ${(v / sheets).toFixed(3)}`)
+    .join(
+      ", ",
+    )}; the rest of a request (decoding the JPEG, words) ${((results.reduce((s, r) => s + r.serviceCpu, 0) - Object.values(stages).reduce((a, b) => a + b, 0)) / sheets).toFixed(3)}`,
+);
