@@ -6,8 +6,11 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, newAccount } from "./helpers";
-import { consoleUser, type ConsoleSession } from "./console-helpers";
+import { generateTOTP } from "@oslojs/otp";
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { sandboxRegistry } from "../worker/upstream/sandbox";
+import { body, call, idempotencyKey, newAccount, open, waitForCheck, waitForQuery } from "./helpers";
+import { consoleCall, consoleUser, type ConsoleSession } from "./console-helpers";
 import { served } from "./static-assets";
 
 /** A page as the signed-in browser asks for it (the language cookie when one is chosen). */
@@ -26,7 +29,7 @@ const directives = (policy: string) =>
 
 describe("the console's page guard", () => {
   it("sends a reader without a session to the sign-in page, keeping where they were going", async () => {
-    for (const path of ["/console/", "/console/?from=elsewhere"]) {
+    for (const path of ["/console/", "/console/keys", "/console/audit?kind=key.created"]) {
       const res = await page(null, path);
       expect(res.status, path).toBe(303);
       const location = res.headers.get("Location") ?? "";
@@ -139,7 +142,7 @@ describe("the console's pages as a browser gets them", () => {
   });
 
   it("serve the console's modules as static assets, same origin only, with nothing stored in the browser", async () => {
-    for (const name of ["console-api.js", "shell.js", "sign-in.js", "console.css"]) {
+    for (const name of ["console-api.js", "copy.js", "invite.js", "keys.js", "security.js", "shell.js", "sign-in.js", "users.js", "console.css"]) {
       const res = await served(`/console/assets/${name}`);
       expect(res.status, name).toBe(200);
       expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
@@ -148,5 +151,118 @@ describe("the console's pages as a browser gets them", () => {
       expect(text, name).not.toMatch(/https?:\/\//);
       expect(text, name).not.toMatch(/localStorage|sessionStorage|document\.cookie|innerHTML|eval\(/);
     }
+  });
+});
+
+const SUBJECT = "深圳前海示例商业保理有限公司";
+
+/** A check of the sandbox subject on an invoice number one of its registrations prints: a candidate awaiting review. */
+async function checkAwaitingReview(key: string): Promise<{ checkId: string; queryId: string }> {
+  const reg = sandboxRegistry.listing(SUBJECT).find((r) => sandboxRegistry.invoiceNumbersOf(SUBJECT, r.certificateNumber, "description").length > 0)!;
+  const invoice = sandboxRegistry.invoiceNumbersOf(SUBJECT, reg.certificateNumber, "description")[0]!;
+  const res = await open("/checks", key, {
+    method: "POST",
+    json: { applicant: SUBJECT, criteria: [{ kind: "invoice_no", value: invoice }] },
+    headers: { "Idempotency-Key": idempotencyKey() },
+  });
+  expect(res.status).toBe(202);
+  const created = await body<{ id: string; sourceRegistryQueryId: string }>(res);
+  await waitForQuery(created.sourceRegistryQueryId);
+  await waitForCheck(created.id);
+  return { checkId: created.id, queryId: created.sourceRegistryQueryId };
+}
+
+describe("the console's pages of an account's work", () => {
+  it("show a query with its registrations and a check with its results, review links on those awaiting review; another account's are 404", async () => {
+    const a = await newAccount();
+    const analyst = await consoleUser(a.accountId, "analyst");
+    const { checkId, queryId } = await checkAwaitingReview(a.key);
+
+    const queries = await (await page(analyst, "/console/queries")).text();
+    expect(queries).toContain(`data-query-id="${queryId}"`);
+    const query = await page(analyst, `/console/queries/${queryId}`);
+    expect(query.status).toBe(200);
+    const queryHtml = await query.text();
+    expect(queryHtml).toContain(SUBJECT);
+    expect(queryHtml).toMatch(/<tr data-registration-id="reg_/);
+
+    expect(await (await page(analyst, "/console/checks")).text()).toContain(`data-check-id="${checkId}"`);
+    const check = await (await page(analyst, `/console/checks/${checkId}`)).text();
+    const pending = [...check.matchAll(/<tr data-registration-id="(reg_[^"]+)" data-result-status="pending"/g)].map((m) => m[1]!);
+    expect(pending.length).toBeGreaterThan(0);
+    for (const id of pending) expect(check).toContain(`href="/console/checks/${checkId}/review?registration=${id}"`);
+    // The filters are the open API's: only confirmed results → none yet.
+    const confirmed = await (await page(analyst, `/console/checks/${checkId}?resultStatus=confirmed`)).text();
+    expect(confirmed).toContain('id="no-results"');
+    expect(confirmed).toMatch(/<option value="confirmed"\s+selected/);
+
+    const other = await newAccount();
+    const stranger = await consoleUser(other.accountId, "owner");
+    for (const path of [`/console/queries/${queryId}`, `/console/checks/${checkId}`, "/console/checks/chk_unknown"]) {
+      const res = await page(stranger, path);
+      expect(res.status, path).toBe(404);
+      const html = await res.text();
+      expect(html, path).not.toContain(SUBJECT);
+    }
+  });
+});
+
+describe("the console's pages by role", () => {
+  it("let owners and analysts create and revoke keys, a viewer only read them", async () => {
+    const a = await newAccount();
+    for (const role of ["owner", "analyst", "viewer"] as const) {
+      const s = await consoleUser(a.accountId, role);
+      const html = await (await page(s, "/console/keys")).text();
+      expect(html.includes('id="key-create-form"'), role).toBe(role !== "viewer");
+      expect(html.includes('class="danger revoke"'), role).toBe(role !== "viewer");
+      expect(html.includes("/console/assets/keys.js"), role).toBe(role !== "viewer");
+      expect(html, role).toContain(`data-key-id="${a.keyId}"`);
+      expect(html, role).not.toContain(a.key);
+    }
+  });
+
+  it("open users and audit to the owner only (403 page for the others)", async () => {
+    const a = await newAccount();
+    const owner = await consoleUser(a.accountId, "owner");
+    for (const role of ["analyst", "viewer"] as const) {
+      const s = await consoleUser(a.accountId, role);
+      for (const path of ["/console/users", "/console/audit"]) expect((await page(s, path)).status, `${role} ${path}`).toBe(403);
+    }
+    const users = await (await page(owner, "/console/users")).text();
+    expect(users).toContain('id="user-invite-form"');
+    expect(users).toContain(`<tr data-user-id="${owner.userId}"`);
+    const audit = await (await page(owner, "/console/audit?kind=session.created")).text();
+    expect(audit).toMatch(/<tr data-event-id="[^"]+" data-kind="session.created"/);
+    expect(audit).not.toMatch(/data-kind="(?!session.created)[a-z_.]+"/);
+    expect(audit).toContain('href="/api/console/v1/audit.csv?kind=session.created"');
+  });
+
+  it("show the security page without the TOTP secret, before and after enrolment, and send users there when the account requires one", async () => {
+    const a = await newAccount();
+    const owner = await consoleUser(a.accountId, "owner");
+    const enrolment = await body<{ secret: string; uri: string }>(await consoleCall(owner, "/me/totp", { method: "POST" }));
+    expect((await page(owner, "/console/security")).status).toBe(200);
+    expect(await (await page(owner, "/console/security")).text()).not.toContain(enrolment.secret);
+    const code = generateTOTP(decodeBase32IgnorePadding(enrolment.secret), 30, 6);
+    expect((await consoleCall(owner, "/me/totp", { method: "PUT", json: { code } })).status).toBe(204);
+    const after = await (await page(owner, "/console/security")).text();
+    expect(after).toContain('data-enabled="true"');
+    expect(after).not.toContain(enrolment.secret);
+
+    const analyst = await consoleUser(a.accountId, "analyst");
+    expect((await consoleCall(owner, "/account/security", { method: "PUT", json: { requireTotp: true } })).status).toBe(200);
+    const sent = await page(analyst, "/console/keys");
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("Location")).toBe("/console/security");
+    expect(await (await page(analyst, "/console/security")).text()).toContain('id="totp-required-notice"');
+  });
+
+  it("render the invitation page without a session, the token left to the script", async () => {
+    const res = await page(null, "/console/invite");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('id="invite-form"');
+    expect(html).toContain('id="password-rules"');
+    expect(html).toContain("/console/assets/invite.js");
   });
 });

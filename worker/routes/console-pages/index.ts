@@ -8,9 +8,19 @@
 import { Hono } from "hono";
 import { pageGroup } from "../../pages/page-group";
 import { CONSOLE_BASE, pageBasics, type ConsoleDispatch, type PageEnv } from "../../pages/page-session";
+import { registerAuditPage } from "./audit";
+import { registerCheckPage } from "./check";
+import { registerCheckReviewPage } from "./check-review";
+import { registerChecksPage } from "./checks";
+import { registerInvitePage } from "./invite";
+import { registerKeysPage } from "./keys";
 import { registerLanguageSwitch } from "./language";
 import { registerOverviewPage } from "./overview";
+import { registerQueriesPage } from "./queries";
+import { registerQueryPage } from "./query";
+import { registerSecurityPage } from "./security";
 import { registerSignInPage } from "./sign-in";
+import { registerUsersPage } from "./users";
 
 /**
  * Mounted at / by createApp() (its paths are whole, so the overview can be /console/ with its slash),
@@ -23,6 +33,16 @@ export function createConsolePages(dispatch: ConsoleDispatch): Hono<PageEnv> {
   const pages = pageGroup(app);
   registerLanguageSwitch(app);
   registerSignInPage(pages);
+  registerInvitePage(pages);
   registerOverviewPage(pages);
+  registerKeysPage(pages);
+  registerQueriesPage(pages);
+  registerQueryPage(pages);
+  registerChecksPage(pages);
+  registerCheckPage(pages);
+  registerCheckReviewPage(pages);
+  registerUsersPage(pages);
+  registerAuditPage(pages);
+  registerSecurityPage(pages);
   return app;
 }

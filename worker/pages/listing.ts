@@ -1,0 +1,48 @@
+/**
+ * @module What the list pages share: the page number and size read from the page's URL (handed on to
+ * the JSON as they are, so its validation is the one that counts), and the pager (previous / next
+ * links that keep every other parameter of the URL, e.g. the filters).
+ *
+ * Stable hooks: nav.pager with a[rel=prev] / a[rel=next] and span.page-position.
+ */
+import { defineMessages, fill, type Lang } from "./i18n";
+import { html, type Html } from "./layout";
+import type { PageContext } from "./page-session";
+
+const messages = defineMessages(
+  { previous: "上一页", next: "下一页", position: "第 {page} / {pages} 页，共 {total} 条", pager: "分页", empty: "暂无记录。" },
+  { previous: "Previous", next: "Next", position: "Page {page} of {pages}, {total} in all", pager: "Pages", empty: "Nothing here yet." },
+);
+
+export function emptyText(lang: Lang): string {
+  return messages(lang).empty;
+}
+
+/** The page's own query string, only the named parameters that are present, for the JSON read. */
+export function forwardedQuery(c: PageContext, names: readonly string[]): string {
+  const params = new URLSearchParams();
+  for (const name of names) for (const value of c.req.queries(name) ?? []) if (value !== "") params.append(name, value);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+export interface PageOf {
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export function pager(c: PageContext, list: PageOf): Html {
+  const words = messages(c.var.lang);
+  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
+  const link = (page: number) => {
+    const url = new URL(c.req.url);
+    url.searchParams.set("page", String(page));
+    return `${url.pathname}${url.search}`;
+  };
+  return html`<nav class="pager" aria-label="${words.pager}">
+    ${list.page > 1 ? html`<a rel="prev" href="${link(list.page - 1)}">${words.previous}</a>` : ""}
+    <span class="page-position">${fill(words.position, { page: list.page, pages, total: list.total })}</span>
+    ${list.page < pages ? html`<a rel="next" href="${link(list.page + 1)}">${words.next}</a>` : ""}
+  </nav>`;
+}

@@ -1,0 +1,52 @@
+/**
+ * @module The API's status values as the pages name them (queries, checks, results, registrations),
+ * one table per language; the value itself stays in data attributes and filters.
+ */
+import { defineMessages } from "./i18n";
+
+export const statusWords = defineMessages(
+  {
+    queued: "排队中",
+    waiting_resource: "等待资源",
+    processing: "处理中",
+    succeeded: "已完成",
+    no_result: "无登记",
+    partial: "部分完成",
+    failed: "失败",
+    cancelled: "已取消",
+    review_pending: "待复核",
+    completed: "已完成",
+    pending: "待定",
+    confirmed: "已确认风险",
+    excluded: "已排除",
+    unmatched: "未命中",
+    matched: "命中",
+    invoice_match: "发票号命中",
+    keyword_only: "仅关键词",
+    invited: "已邀请",
+    active: "正常",
+    disabled: "已停用",
+  },
+  {
+    queued: "Queued",
+    waiting_resource: "Waiting for resources",
+    processing: "Processing",
+    succeeded: "Succeeded",
+    no_result: "No registrations",
+    partial: "Partial",
+    failed: "Failed",
+    cancelled: "Cancelled",
+    review_pending: "Awaiting review",
+    completed: "Completed",
+    pending: "Pending",
+    confirmed: "Confirmed risk",
+    excluded: "Excluded",
+    unmatched: "Not matched",
+    matched: "Matched",
+    invoice_match: "Invoice number",
+    keyword_only: "Keywords only",
+    invited: "Invited",
+    active: "Active",
+    disabled: "Disabled",
+  },
+);
