@@ -45,8 +45,14 @@ describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the console's pages in 
     page = await desk.newPage();
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
     page.on("console", (message) => {
-      // The wrong password below is answered 401 on purpose; the browser logs every failed fetch.
-      if (message.type() === "error" && !/status of 401/.test(message.text())) problems.push(message.text());
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.push(message.text());
+    });
+    // Failed loads by URL: the wrong password below is answered 401 on purpose, and the browser asks
+    // for /favicon.ico, which the console does not have.
+    page.on("response", (response) => {
+      const { pathname } = new URL(response.url());
+      if (response.status() >= 400 && pathname !== "/favicon.ico" && !(response.status() === 401 && pathname === "/api/console/v1/session"))
+        problems.push(`${response.status()} ${pathname}`);
     });
     await page.goto(`${server.base}/console/invite${new URL(owner.inviteUrl).hash}`);
   }, SETUP_MS);
