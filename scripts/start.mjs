@@ -78,14 +78,26 @@ function startWrangler(args, { quiet = false, filter } = {}) {
   return { child, exited };
 }
 
+/**
+ * The local secrets in .dev.vars: written on the first start, and completed on a later one when a
+ * secret the Worker now reads is missing (an existing value is never replaced). Returns the admin token.
+ */
 function ensureDevVars() {
-  if (existsSync(".dev.vars"))
-    return readFileSync(".dev.vars", "utf8")
-      .match(/^ADMIN_TOKEN=(.*)$/m)?.[1]
-      ?.trim();
-  const token = `adm_${randomBytes(18).toString("hex")}`;
-  writeFileSync(".dev.vars", `ADMIN_TOKEN=${token}\nUPSTREAM_TOKEN=local-gateway-token\n`);
-  return token;
+  const text = existsSync(".dev.vars") ? readFileSync(".dev.vars", "utf8") : "";
+  const secrets = {
+    ADMIN_TOKEN: () => `adm_${randomBytes(18).toString("hex")}`,
+    UPSTREAM_TOKEN: () => "local-gateway-token",
+    // Seals the console's TOTP secrets (docs/operations.md); a new one would leave enrolled users unable to sign in.
+    CONSOLE_SECRET_KEY: () => randomBytes(32).toString("base64"),
+  };
+  const missing = Object.entries(secrets).filter(([name]) => !new RegExp(`^${name}=`, "m").test(text));
+  if (missing.length > 0) {
+    const separator = text && !text.endsWith("\n") ? "\n" : "";
+    writeFileSync(".dev.vars", `${text}${separator}${missing.map(([name, value]) => `${name}=${value()}\n`).join("")}`);
+  }
+  return readFileSync(".dev.vars", "utf8")
+    .match(/^ADMIN_TOKEN=(.*)$/m)?.[1]
+    ?.trim();
 }
 
 async function waitForServer(child) {

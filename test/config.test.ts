@@ -61,6 +61,7 @@ describe("configuration", () => {
       upstream: { kind: VARIABLES.UPSTREAM.fallback, slowCallMs: VARIABLES.SANDBOX_SLOW_MS.fallback },
       adminToken: null,
       ocr: null,
+      consoleSecretKeys: null,
     });
     const empty = Object.fromEntries(Object.keys(VARIABLES).map((name) => [name, ""]));
     expect(parseConfig(empty)).toEqual(unset);
@@ -68,6 +69,19 @@ describe("configuration", () => {
     for (const [name, variable] of Object.entries(VARIABLES)) {
       if (!("fallback" in variable)) continue;
       expect(() => parseConfig({ [name]: String(variable.fallback) }), name).not.toThrow();
+    }
+  });
+
+  it("takes CONSOLE_SECRET_KEY only as 32 bytes in base64, and its previous key beside it", () => {
+    const key = btoa("k".repeat(32));
+    expect(parseConfig({ CONSOLE_SECRET_KEY: key }).consoleSecretKeys).toEqual({ current: key, previous: null });
+    expect(parseConfig({ CONSOLE_SECRET_KEY: key, CONSOLE_SECRET_KEY_PREVIOUS: btoa("p".repeat(32)) }).consoleSecretKeys?.previous).toBe(
+      btoa("p".repeat(32)),
+    );
+    for (const value of [btoa("k".repeat(16)), "not base64 at all", key.slice(0, -1), `${key}AAAA`]) {
+      const error = problemsOf({ CONSOLE_SECRET_KEY: value });
+      expect(named(error), value).toEqual(["CONSOLE_SECRET_KEY"]);
+      expect(error.message).not.toContain(value);
     }
   });
 

@@ -1,4 +1,6 @@
 /** @module Console test helpers: users invited by the operator, signed in through the console's JSON. */
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { generateHOTP } from "@oslojs/otp";
 import { admin, adminJson, call } from "./helpers";
 
 export const CONSOLE = "/api/console/v1";
@@ -56,3 +58,14 @@ export async function consoleCall(s: ConsoleSession, path: string, init: Request
 }
 
 export { admin };
+
+/** The TOTP code of `secret` (base32) for the time step `offset` steps from now (RFC 6238: 30 s, 6 digits). */
+export function totpCode(secret: string, offset = 0, now = Date.now()): string {
+  return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(now / 30_000) + offset), 6);
+}
+
+/** Waits until the current TOTP step has at least `ms` left, so that codes computed now stay in their window. */
+export async function awayFromStepEdge(ms = 3000): Promise<void> {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < ms) await new Promise((r) => setTimeout(r, left + 50));
+}

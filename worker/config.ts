@@ -44,6 +44,18 @@ function secret(about: string): Variable<string> {
   return { schema: z.string(), rule: "must be a string", about };
 }
 
+/** A 256-bit key in base64 (`openssl rand -base64 32`). */
+function aesKey(about: string): Variable<string> {
+  return {
+    schema: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9+/]{43}=$/),
+    rule: "must be 32 bytes in base64 (openssl rand -base64 32)",
+    about,
+  };
+}
+
 /** Every variable and secret, in the order a reader of wrangler.toml meets them. */
 export const VARIABLES = {
   UPSTREAM: {
@@ -75,6 +87,12 @@ export const VARIABLES = {
     1,
   ),
   ADMIN_TOKEN: secret("The management API's bearer token; unset, the whole management API answers 404."),
+  CONSOLE_SECRET_KEY: aesKey(
+    "The key that seals the console users' TOTP secrets in D1 (AES-256-GCM, worker/lib/secret-box.ts); unset, enrolling or using a second factor answers 503.",
+  ),
+  CONSOLE_SECRET_KEY_PREVIOUS: aesKey(
+    "During a rotation of CONSOLE_SECRET_KEY, the key it replaces: secrets sealed under it still open and are sealed again under the new one at their next use (docs/operations.md).",
+  ),
   OCR_URL: httpUrl(
     "The OCR service that reads scanned attachments, over HTTP (docs/ocr.md; npm start's sidecar); unset and no OCR container binding, images stay unread.",
   ),
@@ -103,6 +121,8 @@ export interface Config {
   adminToken: string | null;
   /** null: no OCR service configured. */
   ocr: OcrConfig | null;
+  /** Base64 AES-256 keys sealing TOTP secrets; null: no second factor can be enrolled or checked. */
+  consoleSecretKeys: { current: string; previous: string | null } | null;
 }
 
 export class ConfigError extends Error {
@@ -148,6 +168,7 @@ export function parseConfig(env: { readonly [Name in VariableName | typeof OCR_B
     shards: v.SHARDS,
     adminToken: v.ADMIN_TOKEN,
     ocr,
+    consoleSecretKeys: v.CONSOLE_SECRET_KEY === null ? null : { current: v.CONSOLE_SECRET_KEY, previous: v.CONSOLE_SECRET_KEY_PREVIOUS },
   };
 }
 

@@ -17,6 +17,7 @@ interface __BaseEnv_Env {
   SHARDS: string;
   ADMIN_TOKEN: string;
   UPSTREAM_TOKEN: string;
+  CONSOLE_SECRET_KEY: string;
   OCR_URL?: string;
   OCR_TOKEN?: string;
   ACCOUNT_GATE: DurableObjectNamespace<import("./index").AccountGate>;
@@ -47,6 +48,7 @@ declare namespace NodeJS {
       | "SHARDS"
       | "ADMIN_TOKEN"
       | "UPSTREAM_TOKEN"
+      | "CONSOLE_SECRET_KEY"
     >
   > {}
 }

@@ -140,7 +140,10 @@ describe("npm start", () => {
     const { ensureDemo } = (await load(`${copy}/scripts/demo-account.mjs`)) as {
       ensureDemo(base: string, adminToken: string, file: string): Promise<{ accountId: string; owner: { email: string; password: string } }>;
     };
-    const adminToken = fs.readFileSync(`${copy}/.dev.vars`, "utf8").match(/^ADMIN_TOKEN=(.*)$/m)![1]!;
+    const devVars = fs.readFileSync(`${copy}/.dev.vars`, "utf8");
+    const adminToken = devVars.match(/^ADMIN_TOKEN=(.*)$/m)![1]!;
+    // The key that seals TOTP secrets at rest, written with the other local secrets.
+    expect(devVars).toMatch(/^CONSOLE_SECRET_KEY=[A-Za-z0-9+/]{43}=$/m);
     const again = await ensureDemo(base, adminToken, `${copy}/.wrangler/demo.json`);
     expect(again).toEqual({ ...kept, owner: { email, password } });
     const users = await fetch(`${base}/api/admin/v1/accounts/${kept.accountId}/users`, { headers: { Authorization: `Bearer ${adminToken}` } });

@@ -2,7 +2,7 @@
  * @module The console's people: users, their invitations and second factors, the account's sign-in
  * policy. Each change is one batch with its audit event (the shared D1's outbox).
  */
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { AuditEvent } from "../domain/audit";
 import { appendToAuditOutbox, appendToAuditOutboxIf, preparedSql } from "./audit";
@@ -126,18 +126,32 @@ export async function acceptInvite(
   return used?.meta.changes === 1;
 }
 
-/** Starts TOTP enrolment: the secret waits for its first code before it counts. */
-export async function setPendingTotp(db: D1Database, userId: string, secret: string, now: number): Promise<void> {
-  await drizzle(db).update(users).set({ totpPendingSecret: secret, updatedAt: now }).where(eq(users.id, userId));
+/** Starts TOTP enrolment: the (sealed) secret waits for its first code before it counts. */
+export async function setPendingTotp(db: D1Database, userId: string, sealedSecret: string, now: number): Promise<void> {
+  await drizzle(db).update(users).set({ totpPendingSecret: sealedSecret, updatedAt: now }).where(eq(users.id, userId));
 }
 
-/** The pending secret becomes the user's second factor, with the event. */
-export async function confirmTotp(db: D1Database, userId: string, secret: string, now: number, event: AuditEvent): Promise<void> {
+/** The pending secret becomes the user's second factor, the confirming code's step used up, with the event. */
+export async function confirmTotp(db: D1Database, userId: string, sealedSecret: string, step: number, now: number, event: AuditEvent): Promise<void> {
   const d = drizzle(db);
   await runBatch(db, [
-    d.update(users).set({ totpSecret: secret, totpPendingSecret: null, updatedAt: now }).where(eq(users.id, userId)),
+    d.update(users).set({ totpSecret: sealedSecret, totpPendingSecret: null, totpLastStep: step, updatedAt: now }).where(eq(users.id, userId)),
     appendToAuditOutbox(db, event),
   ]);
+}
+
+/**
+ * Uses up TOTP step `step` for the user if no later or equal step was used (RFC 6238 §5.2: a code is
+ * accepted once); the secret sealed again under the current key when `resealed` is given.
+ * @returns whether this call used it (false: the code was already used)
+ */
+export async function claimTotpStep(db: D1Database, userId: string, step: number, now: number, resealed?: string): Promise<boolean> {
+  const result = await drizzle(db)
+    .update(users)
+    .set({ totpLastStep: step, updatedAt: now, ...(resealed ? { totpSecret: resealed } : {}) })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .run();
+  return result.meta.changes === 1;
 }
 
 export async function accountRequiresTotp(db: D1Database, accountId: string): Promise<boolean> {

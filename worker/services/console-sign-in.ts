@@ -16,8 +16,8 @@ import { auditEventOf, deliverAuditSoon, recordAuditEvent, requestOrigin } from 
 import { sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { verifyPassword } from "../lib/password";
+import { acceptTotpCode } from "./second-factor";
 import { newToken, tokenHash } from "../lib/session-token";
-import { verifyTotp } from "../lib/totp";
 import { rateLimited } from "../middleware/rate-limit";
 import type { UserRecord } from "../db/schema";
 
@@ -49,10 +49,13 @@ export async function signIn(c: Context<AppEnv>, request: { email: string; passw
   // Derived whether or not the user exists: the same work, about the same time.
   const passwordOk = await verifyPassword(request.password, user?.passwordHash ?? null);
   if (!user || !passwordOk || user.status !== "active" || user.accountDisabled) return failed("password", new ApiError("INVALID_CREDENTIALS"));
-  if (user.totpSecret !== null && (request.totp === undefined || !verifyTotp(user.totpSecret, request.totp)))
+  const now = Date.now();
+  if (
+    user.totpSecret !== null &&
+    (request.totp === undefined || !(await acceptTotpCode(c.env, { ...user, totpSecret: user.totpSecret }, request.totp, now)))
+  )
     return failed(request.totp === undefined ? "totp_missing" : "totp", new ApiError("TOTP_REQUIRED"));
   await byEmail.clear();
-  const now = Date.now();
   const token = newToken();
   const session = {
     id: newId("ses"),

@@ -35,6 +35,7 @@ export async function inviteUser(
     passwordHash: null,
     totpSecret: null,
     totpPendingSecret: null,
+    totpLastStep: null,
     createdAt: now,
     updatedAt: now,
   };

@@ -27,9 +27,14 @@ export const users = sqliteTable(
     status: text("status", { enum: USER_STATUSES }).notNull(),
     /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`; null until the invitation is accepted. */
     passwordHash: text("password_hash"),
-    /** Base32 TOTP secret (RFC 6238) once enrolled and confirmed; pending while enrolment awaits its first code. */
+    /**
+     * The base32 TOTP secret (RFC 6238) once enrolled and confirmed, pending while enrolment awaits its
+     * first code; both sealed under CONSOLE_SECRET_KEY (worker/lib/secret-box.ts), never in the clear.
+     */
     totpSecret: text("totp_secret"),
     totpPendingSecret: text("totp_pending_secret"),
+    /** The last TOTP time step accepted (RFC 6238 §5.2: a code is accepted once): a code of it or an earlier step is refused. */
+    totpLastStep: integer("totp_last_step"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },

@@ -16,7 +16,7 @@ const route = createRoute({
   request: { body: { required: true, content: { "application/json": { schema: SessionBody } } } },
   responses: {
     200: { description: "Signed in; the session cookie is set", content: { "application/json": { schema: SessionSchema } } },
-    ...errorResponses("VALIDATION_FAILED", "INVALID_CREDENTIALS", "TOTP_REQUIRED"),
+    ...errorResponses("VALIDATION_FAILED", "INVALID_CREDENTIALS", "TOTP_REQUIRED", "SERVICE_UNAVAILABLE"),
   },
 });
 

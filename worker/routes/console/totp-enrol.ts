@@ -1,7 +1,7 @@
 /** @module POST /me/totp: start enrolling a second factor; the secret counts once PUT /me/totp confirms a code. */
 import { createRoute } from "@hono/zod-openapi";
-import { setPendingTotp } from "../../db/console-users";
-import { newTotpSecret, totpUri } from "../../lib/totp";
+import { totpUri } from "../../lib/totp";
+import { startTotpEnrolment } from "../../services/second-factor";
 import { TotpEnrolmentSchema } from "../../schemas/console";
 import { errorResponses } from "../responses";
 import type { RouteGroup } from "../router";
@@ -11,15 +11,14 @@ const route = createRoute({
   path: "/me/totp",
   responses: {
     200: { description: "The secret for an authenticator app", content: { "application/json": { schema: TotpEnrolmentSchema } } },
-    ...errorResponses("CSRF_TOKEN_INVALID"),
+    ...errorResponses("CSRF_TOKEN_INVALID", "SERVICE_UNAVAILABLE"),
   },
 });
 
 export function registerTotpEnrol(api: RouteGroup): void {
   api.openapi(route, async (c) => {
     const user = c.get("consoleUser");
-    const secret = newTotpSecret();
-    await setPendingTotp(c.env.DB, user.id, secret, Date.now());
+    const secret = await startTotpEnrolment(c.env, user.id, Date.now());
     c.header("Cache-Control", "no-store");
     return c.json({ secret, uri: totpUri(secret, user.email) }, 200);
   });
