@@ -42,6 +42,8 @@ export interface PageOptions {
   active?: NavKey;
   /** Module file names under /console/assets, e.g. ["keys.js"]; shell.js is always loaded. */
   scripts?: readonly string[];
+  /** Stylesheets under /console/assets besides console.css, e.g. ["review.css"]. */
+  styles?: readonly string[];
   /** Words the page's scripts show, by key (the shell's error words are always added). */
   scriptText?: Readonly<Record<string, string>>;
   status?: 200 | 403 | 404;
@@ -103,6 +105,7 @@ export function renderPage(c: PageContext, options: PageOptions): Response | Pro
         ${state ? html`<meta name="csrf-token" content="${state.csrfToken}" />` : ""}
         <title>${options.title} · ${shellMessages(lang).product}</title>
         <link rel="stylesheet" href="${CONSOLE_ASSETS}/console.css" />
+        ${(options.styles ?? []).map((name) => html`<link rel="stylesheet" href="${CONSOLE_ASSETS}/${name}" />`)}
         ${scripts.map((name) => html`<script type="module" src="${CONSOLE_ASSETS}/${name}"></script>`)}
       </head>
       <body>

@@ -10,6 +10,7 @@ import { pageGroup } from "../../pages/page-group";
 import { CONSOLE_BASE, pageBasics, type ConsoleDispatch, type PageEnv } from "../../pages/page-session";
 import { registerAuditPage } from "./audit";
 import { registerCheckPage } from "./check";
+import { registerCheckReviewPage } from "./check-review";
 import { registerChecksPage } from "./checks";
 import { registerInvitePage } from "./invite";
 import { registerKeysPage } from "./keys";
@@ -39,6 +40,7 @@ export function createConsolePages(dispatch: ConsoleDispatch): Hono<PageEnv> {
   registerQueryPage(pages);
   registerChecksPage(pages);
   registerCheckPage(pages);
+  registerCheckReviewPage(pages);
   registerUsersPage(pages);
   registerAuditPage(pages);
   registerSecurityPage(pages);

@@ -21,11 +21,14 @@ const closeQuietly = (doc) =>
     () => undefined,
   );
 
+const centre = (box) => box.scrollIntoView({ block: "center", inline: "nearest" });
+
 /**
  * @param {{ json(path: string): Promise<any>, file(path: string): Promise<{bytes: ArrayBuffer, type: string}> }} api
- * @param {{ setState(name: string, message?: string): void, onMove?(): void, onFail(error: unknown): void, words?: Record<string, string> }} hooks
+ * @param {{ setState(name: string, message?: string): void, onMove?(): void, onFail(error: unknown): void, words?: Record<string, string>, reveal?(box: HTMLElement): void }} hooks
+ *   `reveal` brings the current hit's box into view (by default: centred, scrolling whatever holds it)
  */
-export function createEvidencePane(api, { setState, onMove = () => undefined, onFail, words = EVIDENCE_WORDS }) {
+export function createEvidencePane(api, { setState, onMove = () => undefined, onFail, words = EVIDENCE_WORDS, reveal = centre }) {
   const state = {
     checkId: "",
     result: null,
@@ -101,7 +104,7 @@ export function createEvidencePane(api, { setState, onMove = () => undefined, on
     frame.dataset.evidenceId = ev.id;
     frame.dataset.precision = precision;
     const placed = frame.querySelector(".hit-box.current");
-    if (placed) placed.scrollIntoView({ block: "center", inline: "nearest" });
+    if (placed) reveal(placed);
     setState("ready", placed ? "" : words.pageOnly);
   }
 

@@ -1,0 +1,247 @@
+/**
+ * @module The console's review screen: the candidates of a check awaiting review, one by one, each
+ * with its evidence on the page (evidence-pane.js, the evidence viewer's own code) and the review form
+ * beside it; a decision lands the analyst on the next candidate, until none awaits and the check's
+ * new status is shown.
+ *
+ * Authentication is the console session's (the viewer's api.js in session mode): the cookie the
+ * browser holds, and the CSRF token the page hands over in <meta name="csrf-token"> sent as
+ * X-CSRF-Token on the PUT. The page's words come rendered in the reader's language in the console's
+ * hidden #console-text list (console-api.js `text`).
+ */
+import { ApiFailure, sessionClient } from "/viewer/assets/api.js";
+import { createEvidencePane } from "/viewer/assets/evidence-pane.js";
+import { EVIDENCE_WORDS } from "/viewer/assets/evidence-words.js";
+import { $ } from "/viewer/assets/view.js";
+import { text } from "./console-api.js";
+import { shortcutFor } from "./review-keys.js";
+import { createReviewQueue } from "./review-queue.js";
+
+const API_BASE = document.documentElement.dataset.api ?? "/api/console/v1";
+const screen = $("review");
+const { checkId, signIn } = screen.dataset;
+/** A phrase of the review script in the reader's language (#console-text), its `{name}` places filled. */
+const say = (name, values) => text(`review.${name}`, values);
+/** The evidence pane's words, unfilled: the pane fills them. */
+const evidenceWords = Object.fromEntries(Object.keys(EVIDENCE_WORDS).map((key) => [key, text(`evidence.${key}`)]));
+const csrfToken = document.querySelector('meta[name="csrf-token"]')?.getAttribute("content") ?? "";
+const api = sessionClient(API_BASE, csrfToken);
+const queue = createReviewQueue(api, checkId);
+/** Absent for a viewer: the page is rendered without it. */
+const form = $("review-form");
+
+const state = { registrationId: "", navigation: null, busy: false };
+/**
+ * The hit is brought into view inside the page's own scroll box only: the window stays where it is, so
+ * the form beside the page (or below it on a phone) never scrolls away.
+ */
+function revealInPage(box) {
+  const page = $("page");
+  const boxRect = box.getBoundingClientRect();
+  const pageRect = page.getBoundingClientRect();
+  page.scrollTop += boxRect.top - pageRect.top - (page.clientHeight - boxRect.height) / 2;
+}
+
+const pane = createEvidencePane(api, { setState, onFail: fail, onMove: updateEvidenceControls, words: evidenceWords, reveal: revealInPage });
+
+function setState(name, message = "") {
+  screen.dataset.state = name;
+  $("status").textContent = message;
+}
+
+function describe(error) {
+  if (!(error instanceof ApiFailure)) return say("failed", { code: "ERROR", message: String(error?.message ?? error) });
+  if (error.status === 404) return say("notFound");
+  if (error.status === 429) return say("tooMany");
+  if (error.status === 403) return say("forbidden");
+  return say("failed", { code: error.code, message: error.message });
+}
+
+function fail(error) {
+  // The session ended (idle, revoked): sign in again and come back here.
+  if (error instanceof ApiFailure && error.status === 401) return location.assign(signIn);
+  setState("error", describe(error));
+}
+
+const statusWord = (status) => text(`status.${status}`);
+
+function updateEvidenceControls() {
+  const count = pane.evidence.length;
+  $("previous-evidence").disabled = pane.index <= 0;
+  $("next-evidence").disabled = pane.index >= count - 1;
+  $("evidence-position").textContent = count ? say("evidencePosition", { index: pane.index + 1, count }) : "";
+}
+
+function updateCandidate(result, navigation) {
+  const { certificateNumber } = result.registration;
+  $("candidate-title").textContent = say("candidateTitle", { certificate: certificateNumber, status: statusWord(result.resultStatus) });
+  $("candidate-position").textContent =
+    navigation.position === null
+      ? statusWord(result.resultStatus)
+      : say("candidatePosition", { position: navigation.position, total: navigation.total });
+  const review = result.check?.manualReview;
+  $("previous-review").textContent = review ? say("previousReview", { decision: statusWord(review.decision), note: review.note }) : "";
+}
+
+async function updateCheck() {
+  const check = await api.json(`/checks/${encodeURIComponent(checkId)}`);
+  $("check-status").textContent = say("checkSummary", { status: statusWord(check.status), pending: check.pendingReviewCount });
+  screen.dataset.checkStatus = check.status;
+  return check;
+}
+
+/** Shows a loaded candidate (queue.load) with its evidence. */
+async function show(registrationId, { result, navigation }) {
+  state.registrationId = registrationId;
+  state.navigation = navigation;
+  screen.dataset.registrationId = registrationId;
+  history.replaceState(null, "", `?registration=${encodeURIComponent(registrationId)}`);
+  $("review-done").hidden = true;
+  $("candidate").hidden = false;
+  updateCandidate(result, navigation);
+  if (form) {
+    form.reset();
+    form.querySelector("fieldset").disabled = false;
+  }
+  await pane.open(checkId, result);
+}
+
+async function finish() {
+  const check = await updateCheck();
+  pane.clear();
+  $("candidate").hidden = true;
+  $("review-done").hidden = false;
+  $("done-status").textContent = say("done", { status: statusWord(check.status) });
+  const passed = queue.passedCount;
+  $("done-passed").textContent = passed ? say("donePassed", { count: passed }) : "";
+  $("review-again").hidden = passed === 0;
+  screen.dataset.registrationId = "";
+  history.replaceState(null, "", location.pathname);
+  setState("done", "");
+}
+
+/**
+ * The next candidate awaiting review after the current one, or the end of the round. A candidate
+ * someone else decided meanwhile has left the filter (no position): the first one still awaiting instead.
+ */
+async function advance(from = state.navigation) {
+  setState("loading", say("loadingCandidate"));
+  for (let after = from; ;) {
+    const { registrationId } = await queue.next(after);
+    if (!registrationId) return finish();
+    const loaded = await queue.load(registrationId);
+    if (loaded.navigation.position !== null) return show(registrationId, loaded);
+    after = null;
+  }
+}
+
+/** What became of the last decision, beside the form (the status line belongs to the page's drawing). */
+function tell(kind, message) {
+  const line = $("review-message");
+  line.dataset.kind = kind;
+  line.textContent = message;
+}
+
+function skip() {
+  if (!state.registrationId || state.busy) return;
+  tell("skipped", say("skipped"));
+  queue.pass(state.registrationId);
+  advance().catch(fail);
+}
+
+function choose(decision) {
+  const radio = form?.querySelector(`input[name="decision"][value="${decision}"]`);
+  if (radio) radio.checked = true;
+}
+
+async function submit() {
+  if (!form || state.busy || !state.registrationId) return;
+  const decision = form.querySelector('input[name="decision"]:checked')?.value;
+  if (!decision) return setState("error", say("chooseDecision"));
+  const registrationId = state.registrationId;
+  state.busy = true;
+  form.querySelector("fieldset").disabled = true;
+  setState("saving", say("saving"));
+  try {
+    await api.put(`/checks/${encodeURIComponent(checkId)}/results/${encodeURIComponent(registrationId)}/review`, {
+      decision,
+      note: $("review-note").value,
+    });
+    tell("saved", say("saved", { decision: statusWord(decision) }));
+  } catch (error) {
+    if (!(error instanceof ApiFailure && error.status === 409)) {
+      form.querySelector("fieldset").disabled = false;
+      state.busy = false;
+      throw error;
+    }
+    // Not reviewable (its source is unavailable, or it is no longer a matched candidate): say so and move on.
+    queue.pass(registrationId);
+    tell("refused", say("notReviewable", { code: error.code }));
+  }
+  try {
+    await Promise.all([updateCheck(), advance()]);
+  } finally {
+    state.busy = false;
+  }
+}
+
+function toggleHelp() {
+  const help = $("shortcuts");
+  if (help.open) help.close();
+  else help.showModal();
+}
+
+const ACTIONS = {
+  nextEvidence: () => pane.step(1),
+  previousEvidence: () => pane.step(-1),
+  confirm: () => choose("confirmed"),
+  falsePositive: () => choose("false_positive"),
+  focusNote: () => $("review-note")?.focus(),
+  submit: () => submit().catch(fail),
+  skip,
+  help: toggleHelp,
+  escape: () => document.activeElement instanceof HTMLElement && document.activeElement.blur(),
+};
+
+function focusOf(target) {
+  if (target instanceof HTMLElement && target.id === "review-note") return "note";
+  if (target instanceof HTMLInputElement || target instanceof HTMLButtonElement || target instanceof HTMLTextAreaElement) return "control";
+  return "page";
+}
+
+function onKey(event) {
+  if ($("shortcuts").open && event.key !== "?") return;
+  const action = shortcutFor(event, focusOf(event.target));
+  // A viewer has no form: only moving and help are theirs.
+  if (!action || (!form && !["nextEvidence", "previousEvidence", "skip", "help", "escape"].includes(action))) return;
+  event.preventDefault();
+  ACTIONS[action]();
+}
+
+function init() {
+  $("previous-evidence").addEventListener("click", () => pane.step(-1));
+  $("next-evidence").addEventListener("click", () => pane.step(1));
+  $("skip").addEventListener("click", skip);
+  $("shortcuts-button").addEventListener("click", toggleHelp);
+  $("shortcuts-close").addEventListener("click", () => $("shortcuts").close());
+  $("review-again").addEventListener("click", () => {
+    queue.restart();
+    advance(null).catch(fail);
+  });
+  form?.addEventListener("submit", (event) => {
+    event.preventDefault();
+    submit().catch(fail);
+  });
+  document.addEventListener("keydown", onKey);
+  let resizing = 0;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(() => pane.redraw(), 200);
+  });
+  // A candidate asked for by the URL is shown whatever its state (an analyst may look again at a decided one).
+  const wanted = new URLSearchParams(location.search).get("registration");
+  const start = wanted ? queue.load(wanted).then((loaded) => show(wanted, loaded)) : advance(null);
+  Promise.all([start, updateCheck()]).catch(fail);
+}
+
+init();
