@@ -62,7 +62,11 @@ function invoiceCriteria(): Array<{ kind: "invoice_no"; value: string }> {
 
 /** The subject queried, then checked against that query, through the open API with `key`. */
 async function openApiCheck(key: string): Promise<string> {
-  const query = await server.call<{ queries: Array<{ id: string }> }>("/api/open/v1/queries", { method: "POST", key, json: { subjectNames: [SUBJECT] } });
+  const query = await server.call<{ queries: Array<{ id: string }> }>("/api/open/v1/queries", {
+    method: "POST",
+    key,
+    json: { subjectNames: [SUBJECT] },
+  });
   expect(query.status).toBe(202);
   const queryId = query.body.queries[0]!.id;
   await untilTerminal(server, key, `/queries/${queryId}`);
