@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { call } from "./helpers";
 import { served } from "./static-assets";
+import { cspDirectives as directives } from "./csp-directives";
 
 /** The viewer's own files (worker/routes/viewer/browser/; test/node/viewer.assets.test.ts checks they are all built). */
 const VIEWER_FILES = [
@@ -19,13 +20,6 @@ const VIEWER_FILES = [
   "viewer.css",
   "viewer.js",
 ];
-const directives = (policy: string) =>
-  new Map(
-    policy
-      .split(";")
-      .map((d) => d.trim().split(/\s+/))
-      .map(([name, ...values]) => [name!, values]),
-  );
 
 describe("the evidence viewer page", () => {
   it("is public HTML with a strict CSP, no CORS headers, and scripts and styles from this origin only", async () => {
