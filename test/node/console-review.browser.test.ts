@@ -28,6 +28,7 @@ let context: BrowserContext;
 let key: string;
 let checkId: string;
 let unmatched: string[];
+let viewerEmail: string;
 const problems: string[] = [];
 
 interface Candidate {
@@ -61,6 +62,7 @@ describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the console's review sc
     const account = await reviewAccount(server, "review bank");
     key = account.key;
     const email = await activeUser(server, account.accountId, "analyst");
+    viewerEmail = await activeUser(server, account.accountId, "viewer");
     ({ checkId, unmatched } = await checkAwaitingReview(server, key, CANDIDATES));
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -206,6 +208,37 @@ describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the console's review sc
     expect(hit.boxes[0]!.top).toBeGreaterThanOrEqual(page.y);
     expect(hit.boxes[0]!.bottom).toBeLessThanOrEqual(Math.min(800, page.y + page.height));
     await desk.screenshot({ path: SCREENSHOT.replace(/\.png$/, "-desk.png") });
+
+    // The shortcuts are documented behind "?", and "?" closes the help again.
+    await desk.keyboard.press("?");
+    const help = desk.locator("#shortcuts");
+    expect(await help.isVisible()).toBe(true);
+    const listed = await help.locator("kbd").allTextContents();
+    for (const key of ["j", "k", "c", "f", "n", "s", "Ctrl+Enter", "?"]) expect(listed, key).toContain(key);
+    await desk.keyboard.press("?");
+    expect(await help.isVisible()).toBe(false);
     await desk.close();
+  });
+
+  it("shows a viewer the evidence without the form, and writes nothing on a decision key", async () => {
+    const viewing = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await viewing.newPage();
+    await page.goto(`${server.base}/console/sign-in`);
+    expect(await page.evaluate(signInHere, { email: viewerEmail, password: PASSWORD })).toBe(200);
+    const writes: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() !== "GET") writes.push(`${request.method()} ${request.url()}`);
+    });
+    const [first] = await results("matchStatus=matched");
+    await openReview(page, first!.registrationId);
+    expect(await page.locator("#review-form").count()).toBe(0);
+    expect(await page.locator("#read-only").isVisible()).toBe(true);
+    const { boxes, styled } = await page.evaluate(drawnHit);
+    expect(boxes.length).toBeGreaterThanOrEqual(1);
+    expect(styled).toBe(true);
+    for (const key of ["c", "f", "Enter", "Control+Enter"]) await page.keyboard.press(key);
+    expect((await page.evaluate(reviewState)).registrationId).toBe(first!.registrationId);
+    expect(writes).toEqual([]);
+    await viewing.close();
   });
 });
