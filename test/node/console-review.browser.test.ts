@@ -17,7 +17,8 @@ import { activeUser, checkAwaitingReview, PASSWORD, reviewAccount } from "./cons
 import { currentBoxes, storedItems } from "./viewer.probes.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const SETUP_MS = 240_000;
+/** wrangler dev, migrations, a query and a check: minutes when six agents share two cores. */
+const SETUP_MS = 480_000;
 const CANDIDATES = 3;
 /** Where the phone and desk screenshots go (…-phone.png, …-desk.png). */
 const SCREENSHOT = process.env.REVIEW_SCREENSHOT ?? "bench/out/console-review.png";
@@ -45,9 +46,9 @@ async function results(filter: string): Promise<Candidate[]> {
   return page.body.items.map((r) => ({ registrationId: r.registration.id, resultStatus: r.resultStatus, reviewNote: r.reviewNote }));
 }
 
-async function openReview(page: Page, registrationId?: string): Promise<void> {
+async function openReview(page: Page, registrationId?: string, check = checkId): Promise<void> {
   const query = registrationId ? `?registration=${registrationId}` : "";
-  await page.goto(`${server.base}/console/checks/${checkId}/review${query}`);
+  await page.goto(`${server.base}/console/checks/${check}/review${query}`);
   await page.waitForFunction(reviewSettled, undefined, { timeout: 30_000 });
 }
 
@@ -96,6 +97,33 @@ describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the console's review sc
     expect(after.message).toContain("REVIEW_NOT_ALLOWED");
     expect(after.state).toBe("ready");
     expect((await results("matchStatus=matched&resultStatus=pending")).map((c) => c.registrationId)).toContain(after.registrationId);
+    await page.close();
+  });
+
+  it("does not write over a decision someone else made while the candidate was on screen, and moves on", async () => {
+    // A check of its own: the decision made behind the screen's back must not touch the other tests' check.
+    const own = (await checkAwaitingReview(server, key, 1)).checkId;
+    const page = await context.newPage();
+    await openReview(page, undefined, own);
+    const shown = (await page.evaluate(reviewState)).registrationId;
+    const elsewhere = await server.call(`/api/admin/v1/checks/${own}/results/${shown}/review`, {
+      method: "PUT",
+      admin: true,
+      json: { decision: "false_positive", note: "decided elsewhere" },
+    });
+    expect(elsewhere.status).toBe(200);
+    await page.keyboard.press("c");
+    await page.keyboard.press("Control+Enter");
+    await settledAfter(page, shown);
+    const after = await page.evaluate(reviewState);
+    expect(after.messageKind).toBe("refused");
+    expect(after.message).toContain("已由他人审核");
+    const stored = await server.call<{ resultStatus: string; check: { manualReview?: { note: string } } }>(
+      `/api/open/v1/checks/${own}/results/${shown}`,
+      { key },
+    );
+    expect(stored.body.resultStatus).toBe("excluded");
+    expect(stored.body.check.manualReview?.note).toBe("decided elsewhere");
     await page.close();
   });
 
