@@ -191,6 +191,7 @@ describe("the console's pages of an account's work", () => {
     const pending = [...check.matchAll(/<tr data-registration-id="(reg_[^"]+)" data-result-status="pending"/g)].map((m) => m[1]!);
     expect(pending.length).toBeGreaterThan(0);
     for (const id of pending) expect(check).toContain(`href="/console/checks/${checkId}/review?registration=${id}"`);
+    expect(check).toContain(`id="review-next" class="button" href="/console/checks/${checkId}/review"`);
     // The filters are the open API's: only confirmed results → none yet.
     const confirmed = await (await page(analyst, `/console/checks/${checkId}?resultStatus=confirmed`)).text();
     expect(confirmed).toContain('id="no-results"');

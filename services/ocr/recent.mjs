@@ -6,8 +6,11 @@
  */
 import { createHash } from "node:crypto";
 
-/** Answers kept (a page's answer is a few KB). */
-export const RECENT_ANSWERS = 32;
+/**
+ * Answers kept (a page's answer is a few KB): enough for the pages of the checks under way, whose
+ * callers may have timed out in the queue and come back after their backoff (a 167-page debtor).
+ */
+export const RECENT_ANSWERS = 512;
 
 export function requestKey(body, page) {
   return `${createHash("sha256").update(body).digest("hex")}:${page ?? ""}`;

@@ -1,8 +1,9 @@
 /**
  * @module The OCR service's HTTP edge (plain node:http): GET /healthz, POST /v1/ocr. Contract, limits
  * and error codes: docs/ocr.md. Bodies are read up to a limit, recognitions go through a bounded
- * queue with a per-call deadline (a call whose caller hung up leaves the queue), the last answers are
- * kept for a caller who asks again (recent.mjs), every failure is the JSON error envelope.
+ * queue, one reading per page however many callers ask for it at once, each call with its own
+ * deadline; a reading runs to its end when its callers time out or leave, and the last answers are
+ * kept for the caller who asks again (recent.mjs). Every failure is the JSON error envelope.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
@@ -13,9 +14,12 @@ import { createRecent, requestKey } from "./recent.mjs";
 
 /**
  * @param {{engine: Promise<{read(body: Uint8Array, page: string | null): Promise<object>}>, token?: string, maxBytes: number,
- *   timeoutMs: number, concurrency: number, log?: (line: string) => void}} options
+ *   timeoutMs: number, concurrency: number, maxQueued?: number, queuedForMs?: number, log?: (line: string) => void}} options
+ *   `timeoutMs`: one call's wait; `maxQueued` (512): readings waiting at most; `queuedForMs` (10 min): how
+ *   long a reading may wait for the engine before it is dropped
  */
-export function createOcrServer(options) {
+export function createOcrServer({ maxQueued = 512, queuedForMs = 600_000, ...rest }) {
+  const options = { maxQueued, queuedForMs, ...rest };
   const limiter = createLimiter(options.concurrency);
   const recent = createRecent();
   let engine = null;
@@ -29,6 +33,29 @@ export function createOcrServer(options) {
       options.log?.(`engine failed to load: ${error.message}`);
     },
   );
+
+  /** Readings queued or running, by request key: a second call for the same page joins the first. */
+  const reading = new Map();
+  /**
+   * The reading of `body` (and `page`): the one under way, or a new one in the queue. It runs to its end
+   * whoever waits for it (a caller that timed out or left will ask again: the Worker retries a page
+   * until it is read), and its answer is kept for that retry. A queue already holding `maxQueued`
+   * readings refuses a new one (TIMEOUT: retry later) rather than promise an answer it cannot give in time.
+   */
+  function readingOf(key, body, page) {
+    const underWay = reading.get(key);
+    if (underWay) return underWay;
+    if (limiter.stats().queued >= options.maxQueued) throw new OcrError("TIMEOUT");
+    const ready = engine;
+    const started = limiter
+      .run(() => ready.read(body, page), options.queuedForMs)
+      .then((answer) => (recent.set(key, answer), answer))
+      .finally(() => reading.delete(key));
+    // Nobody may be waiting when it fails: the failure is each caller's, not the process's.
+    started.catch(() => {});
+    reading.set(key, started);
+    return started;
+  }
 
   return createServer(async (req, res) => {
     try {
@@ -46,12 +73,7 @@ export function createOcrServer(options) {
       const key = requestKey(body, url.searchParams.get("page"));
       const known = recent.get(key);
       if (known) return send(res, 200, known);
-      const ready = engine;
-      const gone = new AbortController();
-      res.on("close", () => res.writableFinished || gone.abort());
-      // Kept when it finishes, even after this call timed out or its caller left: a retry gets it at once.
-      const reading = () => ready.read(body, url.searchParams.get("page")).then((answer) => (recent.set(key, answer), answer));
-      send(res, 200, await limiter.run(reading, options.timeoutMs, gone.signal));
+      send(res, 200, await callerDeadline(readingOf(key, body, url.searchParams.get("page")), options.timeoutMs, res));
     } catch (error) {
       const code = error instanceof OcrError ? error.code : "INTERNAL";
       if (code === "INTERNAL") options.log?.(`recognition failed: ${error?.stack ?? error}`);
@@ -59,6 +81,16 @@ export function createOcrServer(options) {
       if (code === "TOO_LARGE" || !req.complete) res.setHeader("Connection", "close");
       send(res, ERRORS[code].status, { error: { code, message: error instanceof OcrError ? error.message : ERRORS.INTERNAL.message } });
     }
+  });
+}
+
+/** The reading's answer, or TIMEOUT after `ms` or when the caller hangs up (the reading itself goes on). */
+function callerDeadline(reading, ms, res) {
+  return new Promise((resolve, reject) => {
+    const give = () => reject(new OcrError("TIMEOUT"));
+    const timer = setTimeout(give, ms);
+    res.on("close", () => res.writableFinished || give());
+    reading.then(resolve, reject).finally(() => clearTimeout(timer));
   });
 }
 

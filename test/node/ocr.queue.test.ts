@@ -1,10 +1,12 @@
 /**
  * The OCR service's queue and its memory of recent answers (services/ocr/limiter.mjs, recent.mjs): a call
- * whose caller hung up never runs, and a reading its caller gave up on is kept for the retry.
+ * whose caller hung up never runs, and a reading its caller gave up on is kept for the retry; the server
+ * (server.mjs) reads a page once for callers asking at once and keeps reading it after they time out.
  */
 import { describe, expect, it } from "vitest";
 import { createLimiter } from "../../services/ocr/limiter.mjs";
 import { createRecent, requestKey } from "../../services/ocr/recent.mjs";
+import { createOcrServer } from "../../services/ocr/server.mjs";
 
 function gate<T>() {
   let open!: (v: T) => void;
@@ -52,5 +54,41 @@ describe("recent answers", () => {
     expect(recent.get("k1")).toBe("one");
     recent.set("k3", "three");
     expect([recent.get("k1"), recent.get("k2"), recent.get("k3")]).toEqual(["one", undefined, "three"]);
+  });
+});
+
+describe("the OCR service's readings", () => {
+  /** The service on a port of its own, over an engine that counts its readings and finishes when told. */
+  async function serviceOver(engine: { read(body: Uint8Array, page: string | null): Promise<object> }) {
+    const server = createOcrServer({ engine: Promise.resolve(engine), maxBytes: 1_000_000, timeoutMs: 200, concurrency: 1 });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const address = server.address();
+    if (typeof address !== "object" || address === null) throw new Error("the service did not listen on a port");
+    const { port } = address;
+    await fetch(`http://127.0.0.1:${port}/healthz`);
+    const post = (body: string) => fetch(`http://127.0.0.1:${port}/v1/ocr`, { method: "POST", body });
+    return { post, close: () => server.close() };
+  }
+
+  it("reads a page once however many callers ask at once, and keeps reading it for the caller that timed out", async () => {
+    const work = gate<object>();
+    const reads: string[] = [];
+    const service = await serviceOver({ read: (body) => (reads.push(new TextDecoder().decode(body)), work.promise) });
+    try {
+      // Both calls wait past their 200 ms deadline: TIMEOUT (503), while the one reading goes on.
+      const [first, second] = await Promise.all([service.post("page A"), service.post("page A")]);
+      expect([first.status, second.status]).toEqual([503, 503]);
+      expect(await first.json()).toMatchObject({ error: { code: "TIMEOUT" } });
+      await second.body?.cancel();
+      work.open({ lines: [{ text: "12345678" }] });
+      await new Promise((r) => setTimeout(r, 20));
+      // The retry is answered from the finished reading; the engine read the page once.
+      const retry = await service.post("page A");
+      expect(retry.status).toBe(200);
+      expect(await retry.json()).toEqual({ lines: [{ text: "12345678" }] });
+      expect(reads).toEqual(["page A"]);
+    } finally {
+      service.close();
+    }
   });
 });

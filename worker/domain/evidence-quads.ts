@@ -6,7 +6,7 @@
  * into one quad per printed line, in the spec's normalized_top_left coordinates (0..1 of the page's
  * width and height, origin at its top-left corner).
  */
-import type { TextBox } from "./text/page";
+import { advanceOf, halfWidthShare, type TextBox } from "./text/page";
 
 /** [x1, y1, x2, y2, x3, y3, x4, y4]: top-left, top-right, bottom-right, bottom-left. */
 export type Quad = [number, number, number, number, number, number, number, number];
@@ -18,59 +18,6 @@ interface Rect {
   y1: number;
 }
 
-/** Half-width characters (Latin, digits, half-width forms) next to full-width ones (CJK, full-width forms). */
-function isHalfWidth(code: number): boolean {
-  return code < 0x1100 || (code >= 0xff61 && code <= 0xffdc);
-}
-
-/** Whether the character at i of a box's run prints half-width: a full-width form served as ASCII ("１" as "1") does not. */
-function printedHalfWidth(box: TextBox, i: number, code: number): boolean {
-  return isHalfWidth(code) && !box.wide?.includes(i);
-}
-
-/** A low surrogate: its pair is counted once, at the high one. */
-const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
-
-/** When the page cannot tell: between the half em of CJK fonts' own Latin (STSong, SimSun) and the 0.6 em of Latin fonts. */
-const DEFAULT_HALF_WIDTH = 0.55;
-
-/**
- * How wide a half-width character prints next to a full-width one on this page: least squares over the
- * page's runs (width / font size = half × a + full × b, for the counts of each kind in the run). Fonts
- * differ (STSong-Light prints digits at 0.5 em, the sandbox font at 0.6 em); a page whose runs are all of
- * one kind cannot tell, and gets the default.
- */
-export function halfWidthShare(text: string, boxes: readonly TextBox[]): number {
-  let hh = 0,
-    hf = 0,
-    ff = 0,
-    hr = 0,
-    fr = 0;
-  for (const box of boxes) {
-    if (!(box.height > 0)) continue;
-    let half = 0,
-      full = 0;
-    for (let i = box.start; i < box.end; i++) {
-      const code = text.charCodeAt(i);
-      if (isLowSurrogate(code)) continue;
-      if (printedHalfWidth(box, i, code)) half++;
-      else full++;
-    }
-    const r = box.width / box.height;
-    hh += half * half;
-    hf += half * full;
-    ff += full * full;
-    hr += half * r;
-    fr += full * r;
-  }
-  const det = hh * ff - hf * hf;
-  if (Math.abs(det) < 1e-9 * Math.max(1, hh * ff)) return DEFAULT_HALF_WIDTH;
-  const a = (hr * ff - fr * hf) / det;
-  const b = (fr * hh - hr * hf) / det;
-  const share = a / b;
-  return Number.isFinite(share) && share >= 0.3 && share <= 1 ? share : DEFAULT_HALF_WIDTH;
-}
-
 /** The part of a box that holds [start, end) of its run, the run's width shared out by advance. */
 function cut(box: TextBox, text: string, half: number, start: number, end: number): Rect | null {
   const from = Math.max(start, box.start);
@@ -80,8 +27,7 @@ function cut(box: TextBox, text: string, half: number, start: number, end: numbe
   let inside = 0;
   let total = 0;
   for (let i = box.start; i < box.end; i++) {
-    const code = text.charCodeAt(i);
-    const a = isLowSurrogate(code) ? 0 : printedHalfWidth(box, i, code) ? half : 1;
+    const a = advanceOf(box, text, i, half);
     if (i < from) before += a;
     else if (i < to) inside += a;
     total += a;

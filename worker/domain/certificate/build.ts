@@ -6,7 +6,7 @@
 import type { Certificate, ParseIssue } from "../../schemas/certificate";
 import type { FieldKey } from "./labels";
 import { buildParty } from "./parties";
-import { joinPieces, type RawCertificate, type RawValue } from "./scan";
+import { emptyRawCertificate, joinPieces, type RawCertificate, type RawValue } from "./scan";
 import { spansOf } from "./spans";
 import {
   amountsDisagree,
@@ -69,18 +69,25 @@ export function buildCertificate(raw: RawCertificate, listedNumber?: string): Ce
   /** A contract number has a letter or a digit: Chinese words alone are a label we do not know, or a sentence. */
   const contractNumber = (t: string) => (/[0-9A-Za-z０-９Ａ-Ｚａ-ｚ]/.test(t) ? t : null);
 
-  // The number printed in the body, the one in the page header and the one the upstream listed are one number.
-  const printedNumber = read("certificateNumber", "certificateNumber", readCertificateNumber);
-  const copies = raw.numberCopies.map((v) => readCertificateNumber(joinPieces(v) ?? "")).filter((n): n is string => n !== null);
-  const agrees = printedNumber !== null && (listedNumber === undefined || printedNumber === listedNumber) && copies.every((n) => n === printedNumber);
+  // The number printed in the body, the ones in every page's header or footer and the one the upstream
+  // listed are one number; a certificate that prints its number only as a header is read from there.
+  const copies = raw.numberCopies.map((v) => ({ number: readCertificateNumber(joinPieces(v) ?? ""), value: v }));
+  // A bare 20-digit line at a page's edge is checked against the number, never taken for it.
+  const firstCopy = copies.find((c) => c.number !== null && c.value.label !== "");
+  const printedNumber = read("certificateNumber", "certificateNumber", readCertificateNumber) ?? firstCopy?.number ?? null;
+  const other = copies.find((c) => c.number !== null && c.number !== printedNumber);
+  const agrees = printedNumber !== null && (listedNumber === undefined || printedNumber === listedNumber) && other === undefined;
   const certificateNumber = agrees ? printedNumber : null;
-  if (printedNumber !== null && !agrees)
+  if (printedNumber !== null && !agrees) {
+    // The copy that disagrees (its page), else the number the upstream's listing contradicts.
+    const shown = other?.value ?? raw.fields.get("certificateNumber") ?? firstCopy?.value;
     issues.push({
       code: "NUMBER_MISMATCH",
       field: "certificateNumber",
-      rawValue: text("certificateNumber"),
-      pageNumber: pageOf("certificateNumber"),
+      rawValue: joinPieces(shown) ?? printedNumber,
+      pageNumber: shown?.pieces[0]?.page ?? null,
     });
+  }
   const registerType = read("registerType", "registerType", readRegisterType) ?? raw.titleType;
   const initial =
     read("initialCertificateNumber", "initialCertificateNumber", readCertificateNumber) ?? (registerType === "initial" ? certificateNumber : null);
@@ -236,15 +243,7 @@ function namesOnLine(text: string | null): string[] {
 
 /** A certificate of which nothing could be read: every field null, the issues saying why. */
 export function emptyCertificate(issues: ParseIssue[]): Certificate {
-  const none = buildCertificate({
-    fields: new Map(),
-    parties: [],
-    attachments: [],
-    numberCopies: [],
-    titleType: null,
-    strayLines: [],
-    labelCount: 0,
-  });
+  const none = buildCertificate(emptyRawCertificate());
   return { ...none, registrationDetails: null, issues };
 }
 

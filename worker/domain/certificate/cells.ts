@@ -20,6 +20,8 @@ import type { Piece } from "./piece";
 
 interface Fragment {
   page: number;
+  /** The page's newspaper column (0 when it has none). */
+  column: number;
   line: SourceLine;
   /** [from, to) in the line's text. */
   from: number;
@@ -31,6 +33,7 @@ interface Fragment {
 export interface LabelCell {
   kind: "label";
   page: number;
+  column: number;
   box: Extent;
   field: FieldKey;
   label: string;
@@ -44,6 +47,7 @@ export interface LabelCell {
 export interface LineItem {
   kind: "heading" | "stray";
   page: number;
+  column: number;
   box: Extent;
   line: SourceLine;
 }
@@ -78,7 +82,15 @@ function fragment(line: SourceLine, from: number, to: number): Fragment | null {
   const text = raw.trim();
   if (!text || !line.geometry) return null;
   const start = from + lead;
-  return { page: line.page, line, from: start, to: start + text.length, text, box: line.geometry.extent(start, start + text.length) };
+  return {
+    page: line.page,
+    column: line.column ?? 0,
+    line,
+    from: start,
+    to: start + text.length,
+    text,
+    box: line.geometry.extent(start, start + text.length),
+  };
 }
 
 function pieceOf(f: Fragment): Piece {
@@ -88,6 +100,7 @@ function pieceOf(f: Fragment): Piece {
 
 interface PendingLabel {
   page: number;
+  column: number;
   box: Extent;
   field: FieldKey;
   label: string;
@@ -109,6 +122,7 @@ function cutLine(line: SourceLine, labels: PendingLabel[], texts: Fragment[]): v
     const labelEnd = hit.start + line.text.slice(hit.start, hit.valueStart).trimEnd().length;
     labels.push({
       page: line.page,
+      column: line.column ?? 0,
       box: g.extent(hit.start, labelEnd),
       field: hit.field,
       label: hit.label,
@@ -157,11 +171,13 @@ function wholeLabel(text: string): { field: FieldKey; label: string; roleHeading
 function joinWrapped(labels: PendingLabel[], texts: Fragment[]): void {
   const used = new Set<Fragment>();
   const consumed = new Set<PendingLabel>();
-  const starts: { text: string; box: Extent; page: number; replaces: PendingLabel | null; piece: Fragment | null }[] = [
+  const starts: { text: string; box: Extent; page: number; column: number; replaces: PendingLabel | null; piece: Fragment | null }[] = [
     ...texts
       .filter((t) => isLabelPrefix(t.text.replace(/\s/g, "")))
-      .map((t) => ({ text: t.text.replace(/\s/g, ""), box: t.box, page: t.page, replaces: null, piece: t })),
-    ...labels.filter((l) => !l.colon && isLabelPrefix(l.label)).map((l) => ({ text: l.label, box: l.box, page: l.page, replaces: l, piece: null })),
+      .map((t) => ({ text: t.text.replace(/\s/g, ""), box: t.box, page: t.page, column: t.column, replaces: null, piece: t })),
+    ...labels
+      .filter((l) => !l.colon && isLabelPrefix(l.label))
+      .map((l) => ({ text: l.label, box: l.box, page: l.page, column: l.column, replaces: l, piece: null })),
   ];
   for (const start of starts) {
     if (start.piece && used.has(start.piece)) continue;
@@ -215,7 +231,7 @@ function joinWrapped(labels: PendingLabel[], texts: Fragment[]): void {
     }
     const entry = { field: best.label.field, label: best.label.label, roleHeading: best.label.roleHeading };
     if (start.replaces) Object.assign(start.replaces, entry, { box: best.box });
-    else labels.push({ ...entry, page: start.page, box: best.box, colon: false, values: [] });
+    else labels.push({ ...entry, page: start.page, column: start.column, box: best.box, colon: false, values: [] });
   }
   for (let k = texts.length - 1; k >= 0; k--) if (used.has(texts[k] as Fragment)) texts.splice(k, 1);
   for (let k = labels.length - 1; k >= 0; k--) if (consumed.has(labels[k] as PendingLabel)) labels.splice(k, 1);
@@ -229,7 +245,7 @@ function joinWrapped(labels: PendingLabel[], texts: Fragment[]): void {
 function besideLabel(f: Fragment, labels: readonly PendingLabel[], texts: readonly Fragment[]): PendingLabel | null {
   let best: PendingLabel | null = null;
   for (const l of labels) {
-    if (l.page !== f.page || l.box.x1 > f.box.x0 + f.box.size * 0.5 || overlap(l.box, f.box) < 0.3) continue;
+    if (l.page !== f.page || l.column !== f.column || l.box.x1 > f.box.x0 + f.box.size * 0.5 || overlap(l.box, f.box) < 0.3) continue;
     if (!best || l.box.x1 > best.box.x1) best = l;
   }
   if (!best) return null;
@@ -304,14 +320,14 @@ function takesBelow(label: PendingLabel, block: readonly Fragment[], box: Extent
   return last !== undefined && last.page === block[0]?.page && box.top - last.box.bottom < box.size;
 }
 
-/** Rows: items whose boxes overlap vertically, top to bottom; left to right inside a row. */
-function readingOrder<T extends { page: number; box: Extent }>(items: T[]): T[] {
-  const sorted = [...items].sort((a, b) => a.page - b.page || a.box.top - b.box.top);
+/** Rows: items whose boxes overlap vertically, top to bottom; left to right inside a row; a column to its end before the next. */
+function readingOrder<T extends { page: number; column: number; box: Extent }>(items: T[]): T[] {
+  const sorted = [...items].sort((a, b) => a.page - b.page || a.column - b.column || a.box.top - b.box.top);
   const rows: T[][] = [];
   for (const item of sorted) {
     const row = rows[rows.length - 1];
     const first = row?.[0];
-    if (row && first && first.page === item.page && row.some((r) => overlap(r.box, item.box) > 0.5)) row.push(item);
+    if (row && first && first.page === item.page && first.column === item.column && row.some((r) => overlap(r.box, item.box) > 0.5)) row.push(item);
     else rows.push([item]);
   }
   return rows.flatMap((row) => row.sort((a, b) => a.box.x0 - b.box.x0));
@@ -335,7 +351,7 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
     // A heading before any label it holds ("填 表 人 信 息" starts with the label 填表人).
     const heading = matchRoleHeading(text) || isSectionHeading(text);
     if (heading || (labelsIn(line.text, g.cellStarts).length === 0 && isTitle(text))) {
-      headings.push({ kind: "heading", page: line.page, box: g.extent(0, line.text.length), line });
+      headings.push({ kind: "heading", page: line.page, column: line.column ?? 0, box: g.extent(0, line.text.length), line });
       continue;
     }
     cutLine(line, labels, texts);
@@ -377,18 +393,19 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
     const box = blockBox(block);
     const page = block[0]?.page ?? 0;
     const tolerance = box.size * 0.3;
+    const column = block[0]?.column ?? 0;
     const above = [
-      ...ordered.filter((l) => l.page === page && l.box.bottom <= box.top + tolerance && l.box.x0 <= box.x0 + box.size),
-      ...headings.filter((h) => h.page === page && h.box.bottom <= box.top + tolerance),
+      ...ordered.filter((l) => l.page === page && l.column === column && l.box.bottom <= box.top + tolerance && l.box.x0 <= box.x0 + box.size),
+      ...headings.filter((h) => h.page === page && h.column === column && h.box.bottom <= box.top + tolerance),
     ];
     above.sort((a, b) => b.box.bottom - a.box.bottom || b.box.x0 - a.box.x0);
     let owner: PendingLabel | LineItem | undefined = above[0];
-    // Nothing above it on its page: the page's first lines continue the last label of the page before.
-    if (owner === undefined) owner = ordered.filter((l) => l.page < page).pop();
+    // Nothing above it in its column: a column's or a page's first lines continue the last label before them.
+    if (owner === undefined) owner = ordered.filter((l) => l.page < page || (l.page === page && l.column < column)).pop();
     if (
       owner &&
       !("kind" in owner) &&
-      (owner.page === page || isLongText(owner.field) || owner.values.length === 0) &&
+      ((owner.page === page && owner.column === column) || isLongText(owner.field) || owner.values.length === 0) &&
       takesBelow(owner, block, box)
     ) {
       owner.values.push(...block);
@@ -399,8 +416,9 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
 
   const items: CellItem[] = [
     ...labels.map((l): LabelCell => {
-      // Lines in page order (the extractor's lines run top to bottom), fragments of a line left to right.
-      const values = [...l.values].sort((a, b) => a.page - b.page || a.line.start - b.line.start || a.from - b.from);
+      // Lines in page order (the extractor's lines run top to bottom; a column to its end before the next),
+      // fragments of a line left to right.
+      const values = [...l.values].sort((a, b) => a.page - b.page || a.column - b.column || a.line.start - b.line.start || a.from - b.from);
       const lines: string[] = [];
       values.forEach((v, k) => {
         const previous = values[k - 1];
@@ -410,6 +428,7 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
       return {
         kind: "label",
         page: l.page,
+        column: l.column,
         box: l.box,
         field: l.field,
         label: l.label,
@@ -422,6 +441,7 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
     ...strays.map((f): LineItem => ({
       kind: "stray",
       page: f.page,
+      column: f.column,
       box: f.box,
       line: { ...f.line, start: f.line.start + f.from, text: f.text, geometry: null },
     })),

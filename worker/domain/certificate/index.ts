@@ -5,7 +5,7 @@
 import type { Certificate, ParseIssue } from "../../schemas/certificate";
 import type { PageText } from "../text/page";
 import { buildCertificate, emptyCertificate } from "./build";
-import { contentLines } from "./lines";
+import { pageContent } from "./lines";
 import { scanLines } from "./scan";
 
 export { descriptionFromSpans, descriptionOffsetToPage, type PageOffset } from "./spans";
@@ -52,7 +52,7 @@ export function parseCertificate(pages: readonly (string | PageText)[], options:
   try {
     const texts = pages.map((p) => (typeof p === "string" ? p : p.text));
     if (texts.every((p) => p.trim() === "")) return failed([issue("NO_TEXT_LAYER")]);
-    const raw = scanLines(contentLines(pages));
+    const raw = scanLines(pageContent(pages));
     if (raw.labelCount === 0) return failed([issue("NOT_A_CERTIFICATE")]);
     const certificate = buildCertificate(raw, options.listedNumber);
     const strays = raw.strayLines.slice(0, STRAY_ISSUES).map((line): ParseIssue => ({

@@ -1,11 +1,15 @@
 /**
  * @module Page text as lines with their offsets (and, when known, their place on the page), without the
- * page furniture: page numbers ("第 N 页 共 M 页", "第2页", "2/3", "- 2 -"), the issuer's or an agent's name,
- * print-time lines, "<完>", the certificate number as a running header, and any line that repeats at the
- * top or bottom of several pages (a header or footer we have never seen). Furniture never belongs to a field.
+ * page furniture. Furniture found by place and repetition (running headers and footers, page-number lines,
+ * a watermark laid flat) is worker/domain/text/furniture.ts's, the one reading of it that matching shares;
+ * this module adds what only a certificate has: the issuer's or an agent's name, print-time lines, "<完>"
+ * and the notes after it, and the certificate number printed as a running header or footer. Those copies
+ * of the number are kept apart: every page that prints one must agree with the certificate.
  */
+import { documentFurniture, touchesFurniture } from "../text/furniture";
 import { lineGeometry, type LineGeometry, type PageText } from "../text/page";
 import { matchLabel } from "./labels";
+import type { Piece } from "./piece";
 import { FURNITURE_PATTERNS, FURNITURE_NAMES } from "./vocabulary";
 
 export interface SourceLine {
@@ -19,14 +23,23 @@ export interface SourceLine {
   geometry: LineGeometry | null;
   /** True for the first content line of a page after the first. */
   pageStart: boolean;
+  /** On a page set in newspaper columns, the column the line stands in (worker/domain/certificate/columns.ts). */
+  column?: number;
+}
+
+export interface PageContent {
+  lines: SourceLine[];
+  /** The certificate number as each page's header or footer prints it (the 20 digits, spaces kept), and whether a label names it. */
+  numberHeaders: (Piece & { labelled: boolean })[];
 }
 
 const ISSUER = new RegExp(FURNITURE_NAMES.map((name) => [...name].join("\\s*")).join("|"), "g");
 /** The end mark under the last field ("<完>", often between rules): after it, a notes page, not data. */
 const END_MARK = /[<＜〈《]\s*完\s*[>＞〉》]/;
 const BARE_NUMBER = /^(?:\d\s*){20}$/;
-const LABELLED_NUMBER = /^登\s*记\s*证\s*明\s*编\s*号\s*[:：]?\s*(?:\d\s*){20}$/;
 const ANY_LABELLED_NUMBER = /登\s*记\s*证\s*明\s*编\s*号\s*[:：]?\s*(?:\d\s*){20}(?!\d)/;
+/** The 20 digits of a certificate number on a line, spaces between groups allowed. */
+const NUMBER_DIGITS = /(?<!\d)\d(?:\s?\d){19}(?!\d)/;
 /** Lines this close to the top or bottom of a page (by position in the page's lines) may be running furniture. */
 const EDGE_LINES = 3;
 
@@ -42,10 +55,10 @@ function onlyFurniture(text: string): boolean {
 const ISSUER_AT_END = new RegExp(`\\s+(?:${FURNITURE_NAMES.map((name) => [...name].join("\\s*")).join("|")})$`);
 const ISSUER_AT_START = new RegExp(`^(?:${FURNITURE_NAMES.map((name) => [...name].join("\\s*")).join("|")})\\s+`);
 
-/** A line with a header's name printed beside a field ("登记证明编号：… 中国人民银行征信中心"): the field alone. */
 /** Page numbers printed after a field on the same line ("6093…9503 第3页/共3页"). */
 const PAGE_AT_END = /\s*(?:第\s*\d+\s*页\s*[,，/／]?\s*(?:共\s*\d+\s*页)?|共\s*\d+\s*页\s*[,，/／]?\s*第\s*\d+\s*页)\s*$/;
 
+/** A line with a header's name or page number printed beside a field ("登记证明编号：… 中国人民银行征信中心"): the field alone. */
 function withoutEdgeFurniture(text: string): { lead: number; text: string } {
   const page = PAGE_AT_END.exec(text);
   const unpaged = page && page.index > 0 ? text.slice(0, page.index) : text;
@@ -56,9 +69,6 @@ function withoutEdgeFurniture(text: string): { lead: number; text: string } {
   kept = kept.slice(lead);
   return kept.trim() ? { lead, text: kept } : { lead: 0, text };
 }
-
-/** A line's identity across pages: without spaces (page numbers are furniture patterns of their own). */
-const repeatKey = (text: string) => text.replace(/\s/g, "");
 
 interface RawLine {
   start: number;
@@ -77,38 +87,30 @@ function splitLines(pageText: string): RawLine[] {
   return out;
 }
 
-/** Keys of lines that stand at a page's top or bottom on at least two pages (and on most pages). */
-function runningLines(pages: readonly RawLine[][], texts: readonly PageText[]): Set<string> {
-  const counts = new Map<string, number>();
-  pages.forEach((lines, p) => {
-    const edge = new Set<string>();
-    lines.forEach((line, i) => {
-      // A labelled line repeated on every page is a field printed per page, not a running header.
-      if ((i < EDGE_LINES || i >= lines.length - EDGE_LINES) && !matchLabel(line.text)) {
-        // Where positions are known, a running header or footer stands at the same height on every page.
-        const top = lineGeometry(texts[p]?.boxes, line.start, line.start + line.text.length)?.top;
-        edge.add(`${repeatKey(line.text)}@${top === undefined ? "" : Math.round(top / 2)}`);
-      }
-    });
-    for (const key of edge) if (key.indexOf("@") >= 4) counts.set(key, (counts.get(key) ?? 0) + 1);
-  });
-  const needed = Math.max(2, Math.ceil(pages.length * 0.6));
-  return new Set([...counts].filter(([, n]) => n >= needed).map(([key]) => key.slice(0, key.lastIndexOf("@"))));
+/** The certificate number a furniture line prints, as a piece of its page. */
+function numberIn(line: RawLine, page: number): Piece | null {
+  const m = NUMBER_DIGITS.exec(line.text);
+  if (!m) return null;
+  const start = line.start + m.index;
+  return { page, start, end: start + m[0].length, text: m[0] };
 }
 
 /**
- * Non-empty, non-furniture lines of every page in reading order. The certificate number repeated as a
- * page header is furniture only as the first line of a page (as a value it follows its label).
+ * Non-empty, non-furniture lines of every page in reading order, and the certificate number wherever a
+ * page prints it as furniture. The number is a header or footer when it stands bare at a page's edge, when
+ * it is labelled at the edge of a later page, or when its line repeats at the same place on most pages
+ * (then on the first page too); as a value it follows its label in the body.
  */
-export function contentLines(pages: readonly (string | PageText)[]): SourceLine[] {
+export function pageContent(pages: readonly (string | PageText)[]): PageContent {
   const texts = pages.map((p) => (typeof p === "string" ? { text: p } : p));
   const split = texts.map((p) => splitLines(p.text));
-  const running = pages.length >= 2 ? runningLines(split, texts) : new Set<string>();
-  const out: SourceLine[] = [];
+  const furniture = documentFurniture(texts);
+  const lines: SourceLine[] = [];
+  const numberHeaders: PageContent["numberHeaders"] = [];
   let ended = false;
-  split.forEach((lines, p) => {
+  split.forEach((pageLines, p) => {
     let firstContent = true;
-    lines.forEach((line, i) => {
+    pageLines.forEach((line, i) => {
       const { text, start } = line;
       // After the end mark only a labelled line is still a field (a notes page is not).
       if (ended && !matchLabel(text)) return;
@@ -117,27 +119,36 @@ export function contentLines(pages: readonly (string | PageText)[]): SourceLine[
         return;
       }
       const bare = withoutEdgeFurniture(text).text;
-      // A labelled header repeats the field of page 1: furniture from page 2 on, the field itself on page 1.
-      const atEdgeLine = i < EDGE_LINES || i >= lines.length - EDGE_LINES;
-      // The certificate number as a running header or footer: bare at a page's edge, or labelled (after a
-      // name, before a page number) at the edge of a later page.
-      const isHeader =
-        (atEdgeLine && BARE_NUMBER.test(bare) && (i === 0 || p > 0 || i >= lines.length - EDGE_LINES)) ||
-        (p > 0 && atEdgeLine && ANY_LABELLED_NUMBER.test(bare));
-      const atEdge = i < EDGE_LINES || i >= lines.length - EDGE_LINES;
-      const repeated = atEdge && running.has(repeatKey(text)) && !(p === 0 && LABELLED_NUMBER.test(text));
-      if (isHeader || repeated || onlyFurniture(text)) return;
+      const atEdge = i < EDGE_LINES || i >= pageLines.length - EDGE_LINES;
+      const labelled = ANY_LABELLED_NUMBER.test(text);
+      // A labelled line repeated on every page is a field printed per page, not a running header; but for
+      // the certificate number, which a header prints labelled.
+      const running = touchesFurniture(furniture[p] ?? [], start, start + text.length) && (labelled || !matchLabel(text));
+      // Twenty digits alone are a header on a page's first or last line (elsewhere, a 20-digit invoice
+      // number wrapped onto a line of its own is content).
+      const isHeader = (BARE_NUMBER.test(bare) && (i === 0 || i === pageLines.length - 1)) || (p > 0 && atEdge && labelled);
+      if (isHeader || running) {
+        const number = isHeader || labelled ? numberIn(line, p + 1) : null;
+        if (number) numberHeaders.push({ ...number, labelled });
+        return;
+      }
+      if (onlyFurniture(text)) return;
       const kept = withoutEdgeFurniture(text);
       const from = start + kept.lead;
-      out.push({
+      lines.push({
         page: p + 1,
         start: from,
         text: kept.text,
-        geometry: lineGeometry(texts[p]?.boxes, from, from + kept.text.length),
+        geometry: lineGeometry(texts[p] as PageText, from, from + kept.text.length),
         pageStart: p > 0 && firstContent,
       });
       firstContent = false;
     });
   });
-  return out;
+  return { lines, numberHeaders };
+}
+
+/** The content lines of pageContent. */
+export function contentLines(pages: readonly (string | PageText)[]): SourceLine[] {
+  return pageContent(pages).lines;
 }

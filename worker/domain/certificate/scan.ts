@@ -12,9 +12,10 @@
  * Lines that belong to nothing are kept as strays and reported. Each value keeps its page pieces.
  */
 import { type CellItem, readCells } from "./cells";
+import { splitColumns } from "./columns";
 import { FIELD_READERS, isLongText } from "./field-kinds";
 import { type FieldKey, type LabelMatch, type Role, isSectionHeading, matchRoleHeading, roleOf } from "./labels";
-import type { SourceLine } from "./lines";
+import type { PageContent, SourceLine } from "./lines";
 import { joinWrappedLabels } from "./wrapped-labels";
 import { registerTypeOfTitle } from "./values";
 import type { Piece } from "./piece";
@@ -119,16 +120,13 @@ function typicalGaps(lines: readonly SourceLine[]): Map<number, number> {
   return out;
 }
 
+/** A certificate of which nothing is read yet. */
+export function emptyRawCertificate(): RawCertificate {
+  return { fields: new Map(), parties: [], attachments: [], numberCopies: [], titleType: null, strayLines: [], labelCount: 0 };
+}
+
 class Scanner {
-  readonly raw: RawCertificate = {
-    fields: new Map(),
-    parties: [],
-    attachments: [],
-    numberCopies: [],
-    titleType: null,
-    strayLines: [],
-    labelCount: 0,
-  };
+  readonly raw: RawCertificate = emptyRawCertificate();
   private party: RawParty | null = null;
   private inPreparer = false;
   /** Values opened on the last label line, left to right: wrapped lines go to the one above them. */
@@ -443,8 +441,14 @@ class Scanner {
  * The raw values of a certificate's content lines: read by geometry (cells.ts) when every line comes with
  * its place on the page, by line order otherwise (text given without positions).
  */
-export function scanLines(lines: readonly SourceLine[]): RawCertificate {
+export function scanLines({ lines, numberHeaders }: PageContent): RawCertificate {
   const scanner = new Scanner();
-  if (lines.length > 0 && lines.every((l) => l.geometry !== null)) return scanner.scanCells(readCells(lines, (t) => scanner.isTitle(t)));
-  return scanner.scan(lines);
+  const raw =
+    lines.length > 0 && lines.every((l) => l.geometry !== null)
+      ? scanner.scanCells(readCells(splitColumns(lines), (t) => scanner.isTitle(t)))
+      : scanner.scan(lines);
+  // The number a page prints as its header or footer is one more copy that must agree.
+  for (const { labelled, ...piece } of numberHeaders)
+    raw.numberCopies.push({ label: labelled ? "登记证明编号" : "", field: "certificateNumber", pieces: [piece], x: null, lastBottom: null });
+  return raw;
 }

@@ -45,12 +45,16 @@ function linesOf(text: string): Line[] {
 /** A line's identity across pages: no white space, page-number-sized digit runs as "#" (long numbers stay: an invoice number is content). */
 const repeatKey = (text: string) => text.replace(/\s/g, "").replace(/(?<!\d)\d{1,4}(?!\d)/g, "#");
 
-/** Where a line stands: its height on the page (to 3 pt) when positions are known, else its place from the top or the bottom. */
-function placeKeys(page: PageText, lines: readonly Line[], i: number): string[] {
+/**
+ * Where a line stands: its height on the page (to 3 pt) when positions are known, else its place from the
+ * top or the bottom, at an edge only (the n-th line of a body says nothing about a watermark: two pages'
+ * n-th lines may be the same city of two addresses).
+ */
+function placeKeys(page: PageText, lines: readonly Line[], i: number, edge: boolean): string[] {
   const line = lines[i] as Line;
-  const geometry = lineGeometry(page.boxes, line.start, line.end);
+  const geometry = lineGeometry(page, line.start, line.end);
   if (geometry) return [`y${Math.round(geometry.top / 3)}x${Math.round(geometry.x / 3)}`];
-  return [`t${i}`, `b${lines.length - 1 - i}`];
+  return edge ? [`t${i}`, `b${lines.length - 1 - i}`] : [];
 }
 
 /** Per page, the ranges of its furniture. */
@@ -62,8 +66,9 @@ export function documentFurniture(pages: readonly PageText[]): TextRange[][] {
   const counts = new Map<string, number>();
   const keysOf = (p: number, i: number): string[] => {
     const line = lines[p]?.[i] as Line;
-    const text = isEdge(p, i) ? `e${repeatKey(line.text)}` : `m${line.text}`;
-    return placeKeys(pages[p] as PageText, lines[p] ?? [], i).map((place) => `${text}@${place}`);
+    const edge = isEdge(p, i);
+    const text = edge ? `e${repeatKey(line.text)}` : `m${line.text}`;
+    return placeKeys(pages[p] as PageText, lines[p] ?? [], i, edge).map((place) => `${text}@${place}`);
   };
   if (pages.length >= 2)
     lines.forEach((pageLines, p) => {

@@ -11,7 +11,8 @@
  * #filter-matchStatus, #filter-strength, #filter-criterionId, #filter-sort, each named for its parameter),
  * table#results with rows tr[data-registration-id][data-result-status] (cells
  * td[data-field=certificateNumber|matchStatus|resultStatus|strength|criteria|reviewNote]) and
- * a.review-link in a pending row, #no-results, nav.pager.
+ * a.review-link in a pending row, a#review-next (the review screen from its first candidate) while any
+ * result awaits review, #no-results, nav.pager.
  */
 import type { z } from "zod";
 import { defineMessages, formatNumber, formatTime, type Lang } from "../../pages/i18n";
@@ -58,6 +59,7 @@ const messages = defineMessages(
     "col.reviewNote": "复核备注",
     "col.actions": "操作",
     review: "复核",
+    reviewNext: "开始复核待复核候选",
   },
   {
     title: "Check",
@@ -90,6 +92,7 @@ const messages = defineMessages(
     "col.reviewNote": "Review note",
     "col.actions": "Actions",
     review: "Review",
+    reviewNext: "Review the candidates awaiting review",
   },
 );
 
@@ -188,6 +191,11 @@ async function checkPage(c: PageContext): Promise<Response> {
     body: html`<p><a href="/console/checks">← ${words.back}</a></p>
       <h1 id="check-applicant">${check.data.applicant}</h1>
       ${checkFacts(lang, check.data)}
+      ${
+        check.data.pendingReviewCount > 0
+          ? html`<p><a id="review-next" class="button" href="/console/checks/${encodeURIComponent(rawId)}/review">${words.reviewNext}</a></p>`
+          : ""
+      }
       <h2>${words.results}</h2>
       ${filterForm(c, check.data)} ${results.ok ? "" : html`<p id="results-error" class="error" role="alert">${results.code}</p>`}
       ${
