@@ -14,7 +14,7 @@ import { html, raw } from "hono/html";
 import type { UserRole } from "../schemas/console-vocabulary";
 import { fill, otherLang, type Lang } from "./i18n";
 import { setPageHeaders } from "./page-headers";
-import { CONSOLE_API_BASE, CONSOLE_BASE, type PageContext, type SignedInPage } from "./page-session";
+import { CONSOLE_API_BASE, CONSOLE_BASE, type ApiFailure, type PageContext, type SignedInPage } from "./page-session";
 import { SCRIPT_SHELL_KEYS, shellMessages } from "./shell-messages";
 
 export type Html = ReturnType<typeof html>;
@@ -46,7 +46,7 @@ export interface PageOptions {
   styles?: readonly string[];
   /** Words the page's scripts show, by key (the shell's error words are always added). */
   scriptText?: Readonly<Record<string, string>>;
-  status?: 200 | 403 | 404;
+  status?: 200 | 403 | 404 | 429;
 }
 
 function navigation(lang: Lang, role: UserRole, active: NavKey | undefined): Html {
@@ -142,3 +142,22 @@ export function forbiddenPage(c: PageContext): Response | Promise<Response> {
 }
 
 export { fill };
+
+/** The reader's rate window is spent (the page's reads count like the API's): the page says when to come back. */
+function rateLimitedPage(c: PageContext, retryAfter: string | undefined): Response | Promise<Response> {
+  const words = shellMessages(c.var.lang);
+  if (retryAfter) c.header("Retry-After", retryAfter);
+  const message = fill(words["error.RATE_LIMITED"], { seconds: retryAfter ?? "60" });
+  return renderPage(c, { title: message, status: 429, body: html`<h1>${message}</h1>` });
+}
+
+/**
+ * The page for a read of the console's JSON that failed: unknown, malformed or another account's is
+ * the 404 page, a role's refusal the 403 page, a spent rate window 429; anything else is a fault.
+ */
+export function failedReadPage(c: PageContext, failure: ApiFailure): Response | Promise<Response> {
+  if (failure.status === 404 || failure.status === 400) return notFoundPage(c);
+  if (failure.status === 403) return forbiddenPage(c);
+  if (failure.status === 429) return rateLimitedPage(c, failure.retryAfter);
+  throw new Error(`a console read answered ${failure.status} ${failure.code}`);
+}

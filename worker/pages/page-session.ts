@@ -69,7 +69,8 @@ function toSignIn(c: PageContext): Response {
   return c.redirect(`${SIGN_IN_PATH}${next}`, 303);
 }
 
-export type ApiRead<T> = { ok: true; status: number; data: T } | { ok: false; status: number; code: string };
+export type ApiFailure = { ok: false; status: number; code: string; retryAfter?: string };
+export type ApiRead<T> = { ok: true; status: number; data: T } | ApiFailure;
 
 /** GET a console JSON path (relative to /api/console/v1) as this page's user. */
 export async function readConsoleApi<T>(c: PageContext, path: string): Promise<ApiRead<T>> {
@@ -82,7 +83,9 @@ export async function readConsoleApi<T>(c: PageContext, path: string): Promise<A
   const res = await c.var.dispatch(request, c.env, c.executionCtx);
   if (res.ok) return { ok: true, status: res.status, data: (await res.json()) as T };
   const body = (await res.json().catch(() => null)) as { code?: unknown } | null;
-  return { ok: false, status: res.status, code: typeof body?.code === "string" ? body.code : `HTTP_${res.status}` };
+  const code = typeof body?.code === "string" ? body.code : `HTTP_${res.status}`;
+  const retryAfter = res.headers.get("Retry-After");
+  return { ok: false, status: res.status, code, ...(retryAfter ? { retryAfter } : {}) };
 }
 
 /**

@@ -16,7 +16,7 @@
  */
 import type { z } from "zod";
 import { defineMessages, formatNumber, formatTime, type Lang } from "../../pages/i18n";
-import { html, notFoundPage, renderPage, type Html } from "../../pages/layout";
+import { failedReadPage, html, renderPage, type Html } from "../../pages/layout";
 import { emptyText, forwardedQuery, pager } from "../../pages/listing";
 import type { PageGroup } from "../../pages/page-group";
 import { readConsoleApi, type PageContext } from "../../pages/page-session";
@@ -168,7 +168,7 @@ async function checkPage(c: PageContext): Promise<Response> {
     readConsoleApi<Check>(c, `/checks/${id}`),
     readConsoleApi<z.output<typeof ResultPageSchema>>(c, `/checks/${id}/results${forwardedQuery(c, ["page", "pageSize", ...FILTERS])}`),
   ]);
-  if (!check.ok) return notFoundPage(c);
+  if (!check.ok) return failedReadPage(c, check);
   const criteria = new Map(check.data.criteria.map((k) => [k.id, k.value]));
   const cell = (field: (typeof COLUMNS)[number], content: unknown) =>
     html`<td data-field="${field}" data-label="${words[`col.${field}`]}">${content}</td>`;

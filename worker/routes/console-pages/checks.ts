@@ -8,7 +8,7 @@
  */
 import type { z } from "zod";
 import { defineMessages, formatNumber, formatTime } from "../../pages/i18n";
-import { html, notFoundPage, renderPage } from "../../pages/layout";
+import { failedReadPage, html, renderPage } from "../../pages/layout";
 import { emptyText, forwardedQuery, pager } from "../../pages/listing";
 import type { PageGroup } from "../../pages/page-group";
 import { readConsoleApi, type PageContext } from "../../pages/page-session";
@@ -50,7 +50,7 @@ async function checksPage(c: PageContext): Promise<Response> {
   const words = messages(lang);
   const status = statusWords(lang);
   const list = await readConsoleApi<z.output<typeof CheckPageSchema>>(c, `/checks${forwardedQuery(c, ["page", "pageSize", "search", "status"])}`);
-  if (!list.ok) return notFoundPage(c);
+  if (!list.ok) return failedReadPage(c, list);
   const chosen = c.req.query("status") ?? "";
   const cell = (field: (typeof COLUMNS)[number], content: unknown) =>
     html`<td data-field="${field}" data-label="${words[`col.${field}`]}">${content}</td>`;

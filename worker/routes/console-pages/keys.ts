@@ -10,7 +10,7 @@
  * button.revoke[data-key-id] in each; #no-keys when there are none.
  */
 import { defineMessages, formatTime, type Lang } from "../../pages/i18n";
-import { html, notFoundPage, renderPage, type Html } from "../../pages/layout";
+import { failedReadPage, html, renderPage, type Html } from "../../pages/layout";
 import { emptyText } from "../../pages/listing";
 import type { PageGroup } from "../../pages/page-group";
 import { hasRole, readConsoleApi, type PageContext } from "../../pages/page-session";
@@ -122,7 +122,7 @@ async function keysPage(c: PageContext): Promise<Response> {
   const lang = c.var.lang;
   const words = messages(lang);
   const keys = await readConsoleApi<{ items: KeyItem[] }>(c, "/keys");
-  if (!keys.ok) return notFoundPage(c);
+  if (!keys.ok) return failedReadPage(c, keys);
   const canWrite = hasRole(c, ["owner", "analyst"]);
   const table = keys.data.items.length
     ? html`<table id="keys" class="stacked">

@@ -9,7 +9,7 @@
  */
 import type { z } from "zod";
 import { defineMessages, formatNumber, formatTime } from "../../pages/i18n";
-import { html, notFoundPage, renderPage } from "../../pages/layout";
+import { failedReadPage, html, renderPage } from "../../pages/layout";
 import { emptyText, forwardedQuery, pager } from "../../pages/listing";
 import type { PageGroup } from "../../pages/page-group";
 import { readConsoleApi, type PageContext } from "../../pages/page-session";
@@ -65,7 +65,8 @@ async function queryPage(c: PageContext): Promise<Response> {
     readConsoleApi<Query>(c, `/queries/${id}`),
     readConsoleApi<z.output<typeof RegistrationPageSchema>>(c, `/queries/${id}/registrations${forwardedQuery(c, ["page", "pageSize"])}`),
   ]);
-  if (!query.ok || !registrations.ok) return notFoundPage(c);
+  if (!query.ok) return failedReadPage(c, query);
+  if (!registrations.ok) return failedReadPage(c, registrations);
   const q = query.data;
   const cell = (field: (typeof COLUMNS)[number], content: unknown) =>
     html`<td data-field="${field}" data-label="${words[`col.${field}`]}">${content}</td>`;

@@ -12,7 +12,7 @@
  */
 import type { z } from "zod";
 import { defineMessages, type Lang } from "../../pages/i18n";
-import { html, notFoundPage, renderPage, type Html } from "../../pages/layout";
+import { failedReadPage, html, renderPage, type Html } from "../../pages/layout";
 import type { PageGroup } from "../../pages/page-group";
 import { readConsoleApi, signedIn, type PageContext } from "../../pages/page-session";
 import { shellMessages } from "../../pages/shell-messages";
@@ -114,7 +114,7 @@ async function usersPage(c: PageContext): Promise<Response> {
   const lang = c.var.lang;
   const words = messages(lang);
   const users = await readConsoleApi<{ items: User[] }>(c, "/users");
-  if (!users.ok) return notFoundPage(c);
+  if (!users.ok) return failedReadPage(c, users);
   const selfId = signedIn(c).me.user.id;
   const shell = shellMessages(lang);
   return renderPage(c, {
