@@ -154,3 +154,44 @@ describe("invoice_no values that are not digits", () => {
     expect(hits).toEqual([{ criterionId: "n", termKind: "invoice_no", via: "substring", start: 2, end: 13, matched: "NO．01492921" }]);
   });
 });
+
+describe("abbreviated lists and ranges written with CJK marks", () => {
+  it("reads 07573825/26/27 and 07573825、26、27 as 07573825, 07573826, 07573827, each short number with the list's start", () => {
+    for (const mark of ["/", "、", "／", " 、 "]) {
+      const text = `发票号码07573825${mark}26${mark}27。`;
+      const criteria = ["07573825", "07573826", "07573827"].map((v) => invoice(v));
+      const hits = scan(criteria, text);
+      const head = text.indexOf("07573825");
+      expect(hits.map((h) => [h.criterionId, h.via, h.start, h.end])).toEqual([
+        ["07573825", "exact", head, head + 8],
+        ["07573826", "list", head, text.indexOf("26") + 2],
+        ["07573827", "list", head, text.indexOf("27") + 2],
+      ]);
+    }
+  });
+
+  it("makes no list of what is not one: a date, a count, numbers that go down, mixed marks, long numbers", () => {
+    const criteria = ["20190321", "12345672", "07573824", "07573827", "00002019"].map((v) => invoice(v));
+    for (const text of ["2019/03/21", "12345678/2份", "07573825/24", "07573825/26、27", "07573825/07573827"])
+      expect(
+        scan(criteria, text).filter((h) => h.via === "list"),
+        text,
+      ).toEqual([]);
+    expect(spans(criteria, "07573825/07573827")).toEqual([{ id: "07573827", via: "exact", text: "07573827" }]);
+  });
+
+  it.each(["一", "ー", "～", "〜", "至", " 一 "])("reads a range written 00123456%s00123499", (dash) => {
+    const text = `发票号码00123456${dash}00123499`;
+    const hits = scan([invoice("00123460", "x")], text);
+    expect(hits).toEqual([{ criterionId: "x", termKind: "invoice_no", via: "range", start: 4, end: text.length, matched: text.slice(4) }]);
+  });
+
+  it("makes no range of ordinary text: dates, 一 in words, ends of other lengths", () => {
+    const criteria = ["20190322", "0322", "00123460", "2020"].map((v) => invoice(v));
+    for (const text of ["2019-03-21至2019-03-23", "第一批00123456一批", "2019一2021年", "00123456一123499", "一00123456一"])
+      expect(
+        scan(criteria, text).filter((h) => h.via === "range"),
+        text,
+      ).toEqual(text === "2019一2021年" ? [expect.objectContaining({ criterionId: "2020" })] : []);
+  });
+});

@@ -33,6 +33,10 @@ const TEXT_UNITS = [
   "～",
   "至",
   "到",
+  "一",
+  "ー",
+  "/",
+  "、",
   "—",
   "a",
   "A",
@@ -74,13 +78,27 @@ function randomText(rand: () => number, length: number, criteria: readonly Crite
     const c = criteria[Math.floor(rand() * criteria.length)];
     if (r < 0.1 && c) {
       out += rewrite(rand, c);
-    } else if (r < 0.2) {
+    } else if (r < 0.25) {
       const size = 1 + Math.floor(rand() * 6);
-      const seps = ["-", "至", "～", " ~ ", "—", "到", "--", "-a", "b-", "-发 ", "至😀"];
+      const seps = ["-", "至", "～", " ~ ", "—", "到", "--", "-a", "b-", "-发 ", "至😀", "一", "ー", "〜", "一a"];
       const sep = seps[Math.floor(rand() * seps.length)];
-      out += randomNumber(rand, size) + sep + randomNumber(rand, rand() < 0.8 ? size : size + 1);
-    } else if (r < 0.3) {
+      const digits = c?.value.replace(/\s/g, "") ?? "";
+      // Often a range around a numeric criterion, written with one of the separators.
+      if (/^[0-9]+$/.test(digits) && rand() < 0.4)
+        out += randomNumber(rand, digits.length, "0".repeat(digits.length)) + sep + randomNumber(rand, digits.length, "9".repeat(digits.length));
+      else out += randomNumber(rand, size) + sep + randomNumber(rand, rand() < 0.8 ? size : size + 1);
+    } else if (r < 0.36) {
       out += randomNumber(rand);
+    } else if (r < 0.44) {
+      // An abbreviated list: a number, then short ones after "/" or "、" ("07573825/26/27"); often one that
+      // abbreviates a numeric criterion (its head, the criterion with its last digits lower).
+      const mark = rand() < 0.5 ? "/" : rand() < 0.5 ? "、" : " 、";
+      const digits = c?.value.replace(/\s/g, "") ?? "";
+      const tail = 1 + Math.floor(rand() * 2);
+      const head = digits.slice(0, -tail) + "0".repeat(tail);
+      if (/^[0-9]{6,}$/.test(digits) && head < digits && rand() < 0.7) out += randomNumber(rand, digits.length, head) + mark + digits.slice(-tail);
+      else out += randomNumber(rand, 6 + Math.floor(rand() * 4));
+      for (let k = Math.floor(rand() * 3); k > 0; k--) out += mark + randomNumber(rand, 1 + Math.floor(rand() * 3));
     } else {
       out += TEXT_UNITS[Math.floor(rand() * TEXT_UNITS.length)];
     }
@@ -104,7 +122,7 @@ function randomCriteria(rand: () => number, count: number): Criterion[] {
 const key = (h: Hit) => `${h.start}:${h.end}:${h.criterionId}:${h.termKind}:${h.via}:${h.matched}`;
 
 describe("matcher agrees with the naive reference on random texts", () => {
-  const seen = { exact: 0, range: 0, substring: 0, grouped: 0 };
+  const seen = { exact: 0, range: 0, substring: 0, list: 0, grouped: 0 };
 
   it.each([1, 2, 3, 4, 5, 6, 7, 8])("seed %i", (seed) => {
     const rand = prng(seed * 7919);
@@ -147,9 +165,10 @@ describe("matcher agrees with the naive reference on random texts", () => {
   });
 
   it("exercised every kind of hit", () => {
-    expect(seen.exact).toBeGreaterThan(20);
-    expect(seen.range).toBeGreaterThan(20);
+    expect(seen.exact, JSON.stringify(seen)).toBeGreaterThan(20);
+    expect(seen.range, JSON.stringify(seen)).toBeGreaterThan(20);
     expect(seen.substring).toBeGreaterThan(20);
-    expect(seen.grouped).toBeGreaterThan(20);
+    expect(seen.grouped, JSON.stringify(seen)).toBeGreaterThan(20);
+    expect(seen.list).toBeGreaterThan(5);
   });
 });

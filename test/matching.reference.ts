@@ -6,7 +6,11 @@
  */
 import { normalizeValue, type Criterion, type Hit } from "../worker/domain/matching";
 
-const SEPARATORS = new Set(["-", "~", "至", "到"]);
+const SEPARATORS = new Set(["-", "~", "至", "到", "一", "ー"]);
+/** Marks of an abbreviated list ("07573825/26/27", "07573825、26、27"). */
+const LIST_MARKS = new Set(["/", "、"]);
+const SHORT_MAX = 4;
+const HEAD_MIN = 6;
 
 interface Token {
   start: number;
@@ -50,6 +54,7 @@ export function referenceScan(criteria: readonly Criterion[], text: string): Hit
         if (separators === "" || ![...separators].every((ch) => SEPARATORS.has(ch))) continue;
         if (a.digits.length === v.length && b.digits.length === v.length && a.digits < v && v < b.digits) add(c, "range", a.start, b.end);
       }
+      for (const list of abbreviatedLists(tokens, perUnit)) if (list.value === v) add(c, "list", list.start, list.end);
     } else {
       for (let p = 0; p + v.length <= norm.length; p++) {
         if (norm.slice(p, p + v.length) === v) add(c, "substring", origin[p] as number, (origin[p + v.length - 1] as number) + 1);
@@ -83,4 +88,29 @@ function tokenize(perUnit: readonly string[]): Token[] {
     i = j;
   }
   return tokens;
+}
+
+/**
+ * Abbreviated lists, from the rule: a token of HEAD_MIN digits or more, then tokens of 1–SHORT_MAX digits,
+ * each after the same one list mark (whitespace aside); each short one is the one before with its last
+ * digits replaced, and must be above it, else the list ends.
+ */
+function abbreviatedLists(tokens: readonly Token[], perUnit: readonly string[]): { value: string; start: number; end: number }[] {
+  const out: { value: string; start: number; end: number }[] = [];
+  tokens.forEach((head, h) => {
+    if (head.digits.length < HEAD_MIN) return;
+    let value = head.digits;
+    let mark: string | null = null;
+    for (let k = h + 1; k < tokens.length; k++) {
+      const t = tokens[k] as Token;
+      const between = perUnit.slice((tokens[k - 1] as Token).end, t.start).join("");
+      if (!LIST_MARKS.has(between) || (mark !== null && between !== mark) || t.digits.length > SHORT_MAX) break;
+      mark = between;
+      const next = value.slice(0, value.length - t.digits.length) + t.digits;
+      if (next <= value) break;
+      value = next;
+      out.push({ value, start: head.start, end: t.end });
+    }
+  });
+  return out;
 }

@@ -31,12 +31,19 @@ import { foldTable, SKIP } from "./fold";
 export const CLS_SKIP = 0;
 /** Classes 1..10 are the digits "0".."9"; the scanner relies on this layout. */
 export const CLS_DIGIT0 = 1;
-/** Classes 11..14 are the range separators "-", "~", "至", "到" (after folding). */
+/**
+ * Classes 11..16 are the range separators "-", "~", "至", "到" (after folding: also "—", "～", "〜"), and
+ * "一" and "ー", which typists and OCR put for a dash between two numbers (a range needs a token of the
+ * same length on each side, ./look.ts, so "第一" or "一批" in running text is never one).
+ */
 export const CLS_SEP_FIRST = 11;
-export const CLS_SEP_LAST = 14;
+export const CLS_SEP_LAST = 16;
+/** Classes 17..18 are the marks of an abbreviated list, "/" and "、" ("07573825/26/27", ./look.ts). */
+export const CLS_LIST_FIRST = 17;
+export const CLS_LIST_LAST = 18;
 /** Class of every character that occurs in no pattern; classes above it are pattern characters. */
-export const CLS_OTHER = 15;
-const FIXED = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "-", "~", "至", "到"];
+export const CLS_OTHER = 19;
+const FIXED = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "-", "~", "至", "到", "一", "ー", "/", "、"];
 
 /** Transition-table entries allowed for the dense part (4 bytes each). */
 const DENSE_BUDGET = 1 << 21;
@@ -211,7 +218,7 @@ function isDigitClass(cls: number): boolean {
 
 /** The entry of a transition from state `from` on `cls` to state `to`: encoded, negated when flagged. */
 function transitionTo(a: Automaton, from: number, to: number, cls: number): number {
-  const flagged = a.reports[to] === 1 || (a.flagSeparators && cls >= CLS_SEP_FIRST && cls <= CLS_SEP_LAST && a.afterDigit[from] === 1);
+  const flagged = a.reports[to] === 1 || (a.flagSeparators && cls >= CLS_SEP_FIRST && cls <= CLS_LIST_LAST && a.afterDigit[from] === 1);
   return flagged ? ~encodeState(a, to) : encodeState(a, to);
 }
 

@@ -13,7 +13,8 @@ import type { CompiledTables, Hit, MatchVia } from "./types";
 export const VIA_EXACT = 0;
 export const VIA_RANGE = 1;
 export const VIA_SUBSTRING = 2;
-const VIA: readonly MatchVia[] = ["exact", "range", "substring"];
+export const VIA_LIST = 3;
+const VIA: readonly MatchVia[] = ["exact", "range", "substring", "list"];
 
 /** Int32 per recorded hit. */
 const STRIDE = 4;

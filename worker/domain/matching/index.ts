@@ -29,7 +29,8 @@
  *    plainly or in 4-digit groups ("2444 2000 0000 0149 2921" does not hit 01492921).
  *    Leading zeros count: 1492921 and 01492921 are different numbers.
  * 4. Range (via "range"): token A, optional whitespace, one or more separators among "-", "~",
- *    "至", "到" (after folding, so also "～", "〜", "—", "－"), optional whitespace, optionally a
+ *    "至", "到" (after folding, so also "～", "〜", "—", "－"), "一" and "ー" (put for a dash by
+ *    typists and OCR), optional whitespace, optionally a
  *    number sign ("No", "No.", "No:", "No#" in any case and width, "№") and whitespace, token B:
  *    "No.00823456-No.00823499" is a range.
  *    A criterion v hits when A, B and v have the same length and A < v < B compared as numbers
@@ -37,7 +38,16 @@
  *    range text, from A's first digit to B's last. The ends A and B hit as ordinary exact
  *    tokens, so an endpoint is reported once, as "exact". Reversed ranges (A ≥ B) and ranges
  *    whose ends differ in length ("00123456-123499") give no range hits. In "A-B-C" both A-B
- *    and B-C are ranges.
+ *    and B-C are ranges. Ordinary text makes no range because the ends must be two tokens of one
+ *    length: a date ("2019-03-21": 4, 2, 2 digits), "第一批", "一00123456" never do; two years
+ *    ("2019一2021") would, for a 4-digit criterion only (invoice numbers have 8 or 20 digits).
+ * 5. Abbreviated list (via "list"): a token H of 6 digits or more, then tokens of 1–4 digits, each
+ *    after the same list mark, "/" or "、" (whitespace aside): "07573825/26/27", "07573825、26、27".
+ *    Each short token stands for the number before it with as many last digits replaced
+ *    (07573826, then 07573827) and must be above it, else the list ends there ("12345678/2份",
+ *    "07573825/24" are no lists; nor is a date "2019/03/21", whose first token has 4 digits). A
+ *    criterion equal to a short token's expansion hits; the span runs from H's first digit to the
+ *    short token's last. H itself hits as an ordinary exact token.
  *
  * Every criterion hitting a span is reported (overlaps of different criteria included); the
  * same criterion id on the same span once. Hits are sorted by start, then end.

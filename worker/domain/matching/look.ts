@@ -6,10 +6,10 @@
  * here: a confirmed hit is recorded as numbers (./hits.ts). A keyword's original start is found
  * by walking back over its length in non-whitespace units, so the scanner keeps no offset map.
  */
-import { CLS_SEP_FIRST, CLS_SEP_LAST, CLS_SKIP, decodeState } from "./automaton";
+import { CLS_DIGIT0, CLS_LIST_FIRST, CLS_LIST_LAST, CLS_SEP_FIRST, CLS_SEP_LAST, CLS_SKIP, decodeState } from "./automaton";
 import { compareToken, compareTokens, firstAbove, firstValueAbove } from "./numbers";
 import { emptySpan, endsToken, isDigitAt, notBelowAhead, skipBackward, skipForward, tokenEndingAt, tokenStartingAt, type TokenSpan } from "./tokens";
-import { newHitLog, record, VIA_EXACT, VIA_RANGE, VIA_SUBSTRING, type HitLog } from "./hits";
+import { newHitLog, record, VIA_EXACT, VIA_LIST, VIA_RANGE, VIA_SUBSTRING, type HitLog } from "./hits";
 import { foldTable } from "./fold";
 import type { CompiledTables } from "./types";
 
@@ -34,6 +34,67 @@ export function look(ctx: Look, code: number, cls: number, i: number): void {
   const state = decodeState(a, code);
   if (a.reports[state] === 1) report(ctx, state, i);
   if (cls >= CLS_SEP_FIRST && cls <= CLS_SEP_LAST) readRange(ctx, i);
+  else if (cls >= CLS_LIST_FIRST && cls <= CLS_LIST_LAST) readAbbreviated(ctx, i, cls);
+}
+
+/** An abbreviated list's short numbers have 1 to this many digits … */
+const SHORT_MAX = 4;
+/** … after a first number of at least this many (a date's "2019/03/21" starts with 4 digits: never a list). */
+const HEAD_MIN = 6;
+
+/** The digits of the token [start, last] as a string. */
+function digitsOf(classOf: Int32Array, text: string, start: number, last: number): string {
+  let out = "";
+  for (let k = start; k <= last; k++) {
+    const d = (classOf[text.charCodeAt(k)] as number) - CLS_DIGIT0;
+    if (d >= 0 && d < 10) out += String.fromCharCode(48 + d);
+  }
+  return out;
+}
+
+/**
+ * A list mark ("/" or "、") after a digit, then a short number: an abbreviated list, "07573825/26/27" or
+ * "07573825、26、27" for 07573825, 07573826, 07573827. Going back over the same mark to the list's first
+ * number (HEAD_MIN digits or more; the short ones 1 to SHORT_MAX), each short number stands for the number
+ * before it with its last digits replaced; each must be above the one before (a list counts up: "12345678/2"
+ * is no list). A criterion equal to the short number's expansion hits, the span from the list's first digit
+ * to the short number's last. Only this rare case (a short number after a mark) allocates.
+ */
+function readAbbreviated(ctx: Look, i: number, mark: number): void {
+  const { numbers, automaton } = ctx.t;
+  const { classOf } = automaton;
+  const text = ctx.text;
+  const short = ctx.right;
+  if (!tokenStartingAt(classOf, text, skipForward(classOf, text, i + 1), SHORT_MAX, short)) return;
+  const shorts: [number, number][] = [[short.start, short.last]];
+  const head = ctx.left;
+  let markAt = i;
+  for (let n = 0; ; n++) {
+    if (n > 64 || !tokenEndingAt(classOf, text, skipBackward(classOf, text, markAt - 1), numbers.lengths.length - 1, head)) return;
+    if (head.digits >= HEAD_MIN) break;
+    if (head.digits > SHORT_MAX) return;
+    shorts.unshift([head.start, head.last]);
+    markAt = skipBackward(classOf, text, head.start - 1);
+    if (markAt < 0 || classOf[text.charCodeAt(markAt)] !== mark) return;
+  }
+  const sorted = numbers.byLength[head.digits];
+  if (!sorted) return;
+  let value = digitsOf(classOf, text, head.start, head.last);
+  for (const [start, last] of shorts) {
+    const digits = digitsOf(classOf, text, start, last);
+    const next = value.slice(0, value.length - digits.length) + digits;
+    if (next <= value) return;
+    value = next;
+  }
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((numbers.values[sorted[mid] as number] as string) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let k = lo; k < sorted.length && numbers.values[sorted[k] as number] === value; k++)
+    record(ctx.log, head.start, short.last + 1, sorted[k] as number, VIA_LIST);
 }
 
 /**

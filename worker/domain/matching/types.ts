@@ -18,7 +18,7 @@ export interface Criterion {
  * `range` — the criterion lies strictly inside a written range; `substring` — a keyword, or an
  * invoice_no value that is not all digits after normalisation, found as a normalised substring.
  */
-export type MatchVia = "exact" | "range" | "substring";
+export type MatchVia = "exact" | "range" | "substring" | "list";
 
 export interface Hit {
   criterionId: string;
