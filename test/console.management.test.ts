@@ -65,7 +65,9 @@ describe("the management API's users", () => {
     const row = await env.DB.prepare("SELECT password_hash, totp_pending_secret FROM users WHERE id = ?")
       .bind(owner.userId)
       .first<{ password_hash: string; totp_pending_secret: string }>();
-    expect(row?.password_hash).toBeTruthy();
+    // A slow salted hash (PBKDF2-SHA256 at the most iterations workerd allows), never the password.
+    expect(row?.password_hash).toMatch(/^pbkdf2-sha256\$100000\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+    expect(row?.password_hash).not.toContain(PASSWORD);
     expect(text).not.toContain(row!.password_hash);
     expect(row?.totp_pending_secret).toBeTruthy();
     expect(text).not.toContain(row!.totp_pending_secret);
