@@ -12,7 +12,7 @@ import { sandboxRegistry } from "../worker/upstream/sandbox";
 import { body, call, idempotencyKey, newAccount, open, waitForCheck, waitForQuery } from "./helpers";
 import { consoleCall, consoleUser, type ConsoleSession } from "./console-helpers";
 import { served } from "./static-assets";
-import { cspDirectives as directives } from "./csp-directives";
+import { cspDirectives as directives } from "./csp";
 
 /** A page as the signed-in browser asks for it (the language cookie when one is chosen). */
 function page(s: ConsoleSession | null, path: string, init: { lang?: string; headers?: Record<string, string> } = {}): Promise<Response> {
