@@ -64,6 +64,13 @@ const printed = pages.flatMap((p) => p.rows.map((r) => r.invoiceNumber));
 const wanted = Array.from({ length: 20 }, (_, i) => printed[Math.floor((i * printed.length) / 20)]);
 const absent = ["11112222", "33334444", "55556666", "77778888", "99990000"];
 
+/** Coverage issues counted by code ("CODE × n, …"). */
+function issueCodes(issues) {
+  const counts = new Map();
+  for (const issue of issues) counts.set(issue.code, (counts.get(issue.code) ?? 0) + 1);
+  return [...counts].map(([code, n]) => `${code} × ${n}`).join(", ");
+}
+
 /** One run on fresh state: the query, then (background) a first check at once, then the user's check. */
 async function scenario(mode) {
   const ocr = await startOcrService({ port: Number(process.env.OCR_BENCH_PORT ?? 8861) });
@@ -117,7 +124,7 @@ async function scenario(mode) {
     const foundIds = new Set(done.criterionCounts.filter((c) => c.count > 0).map((c) => c.criterionId));
     const found = done.criteria.filter((c) => foundIds.has(c.id)).map((c) => c.value);
     console.log(
-      `[${mode}] check: ${checkSeconds.toFixed(1)} s POST → ${done.status}${mode === "background" ? `, posted ${think} s after the query` : ""} (coverage ${done.coverageComplete ? "complete" : done.coverageIssues.length + " issues"}; ` +
+      `[${mode}] check: ${checkSeconds.toFixed(1)} s POST → ${done.status}${mode === "background" ? `, posted ${think} s after the query` : ""} (coverage ${done.coverageComplete ? "complete" : `${done.coverageIssues.length} issues: ${issueCodes(done.coverageIssues)}`}; ` +
         `${wanted.filter((n) => found.includes(n)).length}/${wanted.length} printed numbers found, ${absent.filter((n) => found.includes(n)).length} of the absent; target ≤ 180 s ${checkSeconds <= 180 ? "met" : "NOT met"})`,
     );
     console.log(
@@ -128,6 +135,15 @@ async function scenario(mode) {
   } finally {
     stop();
     ocr.stop();
+    // The next run starts its own service on the same port: wait until this one has let it go.
+    for (let i = 0; i < 100; i++) {
+      const answers = await fetch(`${ocr.url}/healthz`, { signal: AbortSignal.timeout(500) }).then(
+        () => true,
+        () => false,
+      );
+      if (!answers) break;
+      await sleep(200);
+    }
   }
 }
 
