@@ -12,20 +12,13 @@ import { sandboxRegistry } from "../worker/upstream/sandbox";
 import { body, call, idempotencyKey, newAccount, open, waitForCheck, waitForQuery } from "./helpers";
 import { consoleCall, consoleUser, type ConsoleSession } from "./console-helpers";
 import { served } from "./static-assets";
+import { cspDirectives as directives } from "./csp";
 
 /** A page as the signed-in browser asks for it (the language cookie when one is chosen). */
 function page(s: ConsoleSession | null, path: string, init: { lang?: string; headers?: Record<string, string> } = {}): Promise<Response> {
   const cookies = [s?.cookie, init.lang ? `console-lang=${init.lang}` : undefined].filter(Boolean).join("; ");
   return call(path, { redirect: "manual", headers: { ...(cookies ? { Cookie: cookies } : {}), ...init.headers } });
 }
-
-const directives = (policy: string) =>
-  new Map(
-    policy
-      .split(";")
-      .map((d) => d.trim().split(/\s+/))
-      .map(([name, ...values]) => [name!, values]),
-  );
 
 describe("the console's page guard", () => {
   it("sends a reader without a session to the sign-in page, keeping where they were going", async () => {

@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { consoleUser, type ConsoleSession } from "./console-helpers";
 import { call, idempotencyKey, newAccount, open } from "./helpers";
+import { cspDirectives } from "./csp";
 import { served } from "./static-assets";
 
 const SUBJECT = "深圳前海示例商业保理有限公司";
@@ -25,14 +26,6 @@ async function newCheck(key: string): Promise<string> {
 function reviewPage(checkId: string, session?: ConsoleSession, headers: Record<string, string> = {}): Promise<Response> {
   return call(`/console/checks/${checkId}/review`, { headers: { ...(session ? { Cookie: session.cookie } : {}), ...headers }, redirect: "manual" });
 }
-
-const directives = (policy: string) =>
-  new Map(
-    policy
-      .split(";")
-      .map((d) => d.trim().split(/\s+/))
-      .map(([name, ...values]) => [name!, values]),
-  );
 
 describe("the review screen's page", () => {
   it("sends a signed-out reader, or one with an API key alone, to the sign-in page and back", async () => {
@@ -90,7 +83,7 @@ describe("the review screen's page", () => {
     expect(res.headers.get("Referrer-Policy")).toBe("no-referrer");
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     for (const [name] of res.headers) expect(name.toLowerCase().startsWith("access-control-"), name).toBe(false);
-    const policy = directives(res.headers.get("Content-Security-Policy") ?? "");
+    const policy = cspDirectives(res.headers.get("Content-Security-Policy") ?? "");
     expect(policy.get("default-src")).toEqual(["'none'"]);
     for (const name of ["script-src", "worker-src", "connect-src", "style-src"]) expect(policy.get(name), name).toEqual(["'self'"]);
     expect(policy.get("frame-ancestors")).toEqual(["'none'"]);

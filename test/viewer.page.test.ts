@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { call } from "./helpers";
+import { cspDirectives } from "./csp";
 import { served } from "./static-assets";
 
 /** The viewer's own files (worker/routes/viewer/browser/; test/node/viewer.assets.test.ts checks they are all built). */
@@ -19,14 +20,6 @@ const VIEWER_FILES = [
   "viewer.css",
   "viewer.js",
 ];
-const directives = (policy: string) =>
-  new Map(
-    policy
-      .split(";")
-      .map((d) => d.trim().split(/\s+/))
-      .map(([name, ...values]) => [name!, values]),
-  );
-
 describe("the evidence viewer page", () => {
   it("is public HTML with a strict CSP, no CORS headers, and scripts and styles from this origin only", async () => {
     const res = await call("/viewer", { headers: { Origin: "https://elsewhere.example" } });
@@ -35,7 +28,7 @@ describe("the evidence viewer page", () => {
     expect(res.headers.get("X-Request-Id")).toMatch(/^req_/);
     expect(res.headers.get("Access-Control-Allow-Origin")).toBeNull();
     expect(res.headers.get("Referrer-Policy")).toBe("no-referrer");
-    const policy = directives(res.headers.get("Content-Security-Policy") ?? "");
+    const policy = cspDirectives(res.headers.get("Content-Security-Policy") ?? "");
     expect(policy.get("default-src")).toEqual(["'none'"]);
     for (const name of ["script-src", "worker-src", "connect-src", "style-src"]) expect(policy.get(name), name).toEqual(["'self'"]);
     expect(policy.get("frame-ancestors")).toEqual(["'none'"]);

@@ -17,7 +17,8 @@ import { activeUser, checkAwaitingReview, PASSWORD, reviewAccount } from "./cons
 import { currentBoxes, storedItems } from "./viewer.probes.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const SETUP_MS = 240_000;
+/** wrangler dev, migrations, a query and a check: minutes when six agents share two cores. */
+const SETUP_MS = 480_000;
 const CANDIDATES = 3;
 /** Where the phone and desk screenshots go (…-phone.png, …-desk.png). */
 const SCREENSHOT = process.env.REVIEW_SCREENSHOT ?? "bench/out/console-review.png";
@@ -28,6 +29,7 @@ let context: BrowserContext;
 let key: string;
 let checkId: string;
 let unmatched: string[];
+let viewerEmail: string;
 const problems: string[] = [];
 
 interface Candidate {
@@ -44,9 +46,9 @@ async function results(filter: string): Promise<Candidate[]> {
   return page.body.items.map((r) => ({ registrationId: r.registration.id, resultStatus: r.resultStatus, reviewNote: r.reviewNote }));
 }
 
-async function openReview(page: Page, registrationId?: string): Promise<void> {
+async function openReview(page: Page, registrationId?: string, check = checkId): Promise<void> {
   const query = registrationId ? `?registration=${registrationId}` : "";
-  await page.goto(`${server.base}/console/checks/${checkId}/review${query}`);
+  await page.goto(`${server.base}/console/checks/${check}/review${query}`);
   await page.waitForFunction(reviewSettled, undefined, { timeout: 30_000 });
 }
 
@@ -61,6 +63,7 @@ describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the console's review sc
     const account = await reviewAccount(server, "review bank");
     key = account.key;
     const email = await activeUser(server, account.accountId, "analyst");
+    viewerEmail = await activeUser(server, account.accountId, "viewer");
     ({ checkId, unmatched } = await checkAwaitingReview(server, key, CANDIDATES));
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -94,6 +97,33 @@ describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the console's review sc
     expect(after.message).toContain("REVIEW_NOT_ALLOWED");
     expect(after.state).toBe("ready");
     expect((await results("matchStatus=matched&resultStatus=pending")).map((c) => c.registrationId)).toContain(after.registrationId);
+    await page.close();
+  });
+
+  it("does not write over a decision someone else made while the candidate was on screen, and moves on", async () => {
+    // A check of its own: the decision made behind the screen's back must not touch the other tests' check.
+    const own = (await checkAwaitingReview(server, key, 1)).checkId;
+    const page = await context.newPage();
+    await openReview(page, undefined, own);
+    const shown = (await page.evaluate(reviewState)).registrationId;
+    const elsewhere = await server.call(`/api/admin/v1/checks/${own}/results/${shown}/review`, {
+      method: "PUT",
+      admin: true,
+      json: { decision: "false_positive", note: "decided elsewhere" },
+    });
+    expect(elsewhere.status).toBe(200);
+    await page.keyboard.press("c");
+    await page.keyboard.press("Control+Enter");
+    await settledAfter(page, shown);
+    const after = await page.evaluate(reviewState);
+    expect(after.messageKind).toBe("refused");
+    expect(after.message).toContain("已由他人审核");
+    const stored = await server.call<{ resultStatus: string; check: { manualReview?: { note: string } } }>(
+      `/api/open/v1/checks/${own}/results/${shown}`,
+      { key },
+    );
+    expect(stored.body.resultStatus).toBe("excluded");
+    expect(stored.body.check.manualReview?.note).toBe("decided elsewhere");
     await page.close();
   });
 
@@ -206,6 +236,37 @@ describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the console's review sc
     expect(hit.boxes[0]!.top).toBeGreaterThanOrEqual(page.y);
     expect(hit.boxes[0]!.bottom).toBeLessThanOrEqual(Math.min(800, page.y + page.height));
     await desk.screenshot({ path: SCREENSHOT.replace(/\.png$/, "-desk.png") });
+
+    // The shortcuts are documented behind "?", and "?" closes the help again.
+    await desk.keyboard.press("?");
+    const help = desk.locator("#shortcuts");
+    expect(await help.isVisible()).toBe(true);
+    const listed = await help.locator("kbd").allTextContents();
+    for (const key of ["j", "k", "c", "f", "n", "s", "Ctrl+Enter", "?"]) expect(listed, key).toContain(key);
+    await desk.keyboard.press("?");
+    expect(await help.isVisible()).toBe(false);
     await desk.close();
+  });
+
+  it("shows a viewer the evidence without the form, and writes nothing on a decision key", async () => {
+    const viewing = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await viewing.newPage();
+    await page.goto(`${server.base}/console/sign-in`);
+    expect(await page.evaluate(signInHere, { email: viewerEmail, password: PASSWORD })).toBe(200);
+    const writes: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() !== "GET") writes.push(`${request.method()} ${request.url()}`);
+    });
+    const [first] = await results("matchStatus=matched");
+    await openReview(page, first!.registrationId);
+    expect(await page.locator("#review-form").count()).toBe(0);
+    expect(await page.locator("#read-only").isVisible()).toBe(true);
+    const { boxes, styled } = await page.evaluate(drawnHit);
+    expect(boxes.length).toBeGreaterThanOrEqual(1);
+    expect(styled).toBe(true);
+    for (const key of ["c", "f", "Enter", "Control+Enter"]) await page.keyboard.press(key);
+    expect((await page.evaluate(reviewState)).registrationId).toBe(first!.registrationId);
+    expect(writes).toEqual([]);
+    await viewing.close();
   });
 });

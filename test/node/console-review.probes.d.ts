@@ -1,3 +1,5 @@
+import type { Rect } from "./viewer.probes.js";
+
 /** Types of console-review.probes.js (functions that run inside the review page). */
 export function reviewSettled(leaving?: string): boolean;
 export function reviewState(): {
@@ -10,13 +12,5 @@ export function reviewState(): {
 };
 export function horizontalOverflow(): number;
 export function signInHere(credentials: { email: string; password: string }): Promise<number>;
-export interface Rect {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-  width: number;
-  height: number;
-}
 export function drawnHit(): { canvas: Rect | null; boxes: Rect[]; styled: boolean };
 export function windowScroll(): number;

@@ -87,6 +87,7 @@ const scriptMessages = defineMessages(
     "review.saved": "已保存：{decision}。",
     "review.skipped": "已跳过，本轮稍后不再显示。",
     "review.notReviewable": "该候选不能审核（{code}）：其来源不可用或已不是待审核候选。已转到下一条。",
+    "review.alreadyReviewed": "该候选已由他人审核（{status}），未覆盖其结论。已转到下一条。",
     "review.done": "没有待审核的候选了。核查状态：{status}。",
     "review.donePassed": "本轮跳过或无法审核的候选：{count} 条，仍待审核。",
     "review.notFound": "未找到：您的账户没有该核查、结果或文件。",
@@ -117,6 +118,7 @@ const scriptMessages = defineMessages(
     "review.skipped": "Skipped: not shown again in this round.",
     "review.notReviewable":
       "This candidate cannot be reviewed ({code}): its source is unavailable or it no longer awaits review. Moved on to the next.",
+    "review.alreadyReviewed": "Someone else has reviewed this candidate already ({status}); their decision stands. Moved on to the next.",
     "review.done": "No candidate awaits review. The check is now: {status}.",
     "review.donePassed": "{count} candidates skipped or refused in this round still await review.",
     "review.notFound": "Not found: your account has no such check, result or document.",

@@ -154,6 +154,22 @@ function choose(decision) {
   if (radio) radio.checked = true;
 }
 
+const resultPath = (registrationId) => `/checks/${encodeURIComponent(checkId)}/results/${encodeURIComponent(registrationId)}`;
+
+/**
+ * A candidate shown as awaiting review that someone else decided since (the API would take a second
+ * conclusion over theirs without a word): said beside the form, passed over. A result opened by its
+ * URL after it was decided is not awaiting: reviewing it again is the analyst's choice.
+ */
+async function decidedMeanwhile(registrationId) {
+  if (state.navigation?.position === null) return false;
+  const now = await api.json(resultPath(registrationId));
+  if (now.resultStatus === "pending") return false;
+  queue.pass(registrationId);
+  tell("refused", say("alreadyReviewed", { status: statusWord(now.resultStatus) }));
+  return true;
+}
+
 async function submit() {
   if (!form || state.busy || !state.registrationId) return;
   const decision = form.querySelector('input[name="decision"]:checked')?.value;
@@ -163,11 +179,10 @@ async function submit() {
   form.querySelector("fieldset").disabled = true;
   setState("saving", say("saving"));
   try {
-    await api.put(`/checks/${encodeURIComponent(checkId)}/results/${encodeURIComponent(registrationId)}/review`, {
-      decision,
-      note: $("review-note").value,
-    });
-    tell("saved", say("saved", { decision: statusWord(decision) }));
+    if (!(await decidedMeanwhile(registrationId))) {
+      await api.put(`${resultPath(registrationId)}/review`, { decision, note: $("review-note").value });
+      tell("saved", say("saved", { decision: statusWord(decision) }));
+    }
   } catch (error) {
     if (!(error instanceof ApiFailure && error.status === 409)) {
       form.querySelector("fieldset").disabled = false;
