@@ -17,16 +17,21 @@
  *
  * For each: OCR CPU seconds per page (the service's processes, from /proc), pages per second and per
  * core. The engine alone against the bare engine, page by page, is bench/ocr-cost.mjs. Ports: BENCH_PORT
- * (8860) and OCR_BENCH_PORT (8861). `--only=check|background` runs one of them.
+ * (8860) and OCR_BENCH_PORT (8861). `--only=check|background` runs one of them. `--registrations=N` (default
+ * 71) runs the smaller debtor 规模N扫描页… instead: its first N registrations, the pages they carry (every
+ * other one, the same pages as in the full run) and up to 20 numbers printed on them — a small
+ * reproduction. `--verbose` prints each coverage issue with its registration's pages.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { startDevServer } from "../scripts/lib/dev-server.mjs";
 import { startOcrService } from "./lib/ocr-service.mjs";
-import { DEFAULT_SCAN_PAGES_DIR, ensureScanPages } from "./lib/scan-pages.mjs";
+import { DEFAULT_SCAN_PAGES_DIR, ensureScanPages, scanPagesModule } from "./lib/scan-pages.mjs";
 
-const SUBJECT = "规模71扫描页基准有限公司";
 const option = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
+const registrations = Number(option("registrations", 71));
+const verbose = process.argv.includes("--verbose");
+const SUBJECT = `规模${registrations}扫描页基准有限公司`;
 const think = Number(option("think", 60));
 const only = option("only", null);
 const cores = availableParallelism();
@@ -56,12 +61,18 @@ function treeCpuSeconds(pid) {
 }
 
 const started = performance.now();
-const pages = await ensureScanPages();
+const { scanPagesOf } = await scanPagesModule();
+const pageNumbers = Array.from({ length: registrations }, (_, i) => scanPagesOf(i)).flat();
+const pages = (await ensureScanPages()).filter((p) => pageNumbers.includes(p.number));
 console.log(
   `${pages.length} generated pages in ${DEFAULT_SCAN_PAGES_DIR} (${seconds(started).toFixed(1)} s); ${cores} cores; load average ${load()}`,
 );
 const printed = pages.flatMap((p) => p.rows.map((r) => r.invoiceNumber));
-const wanted = Array.from({ length: 20 }, (_, i) => printed[Math.floor((i * printed.length) / 20)]);
+const wantedCount = Math.min(20, printed.length);
+const wanted = Array.from({ length: wantedCount }, (_, i) => printed[Math.floor((i * printed.length) / wantedCount)]);
+/** Which page (and registration index) prints a number. */
+const pageOf = (n) => pages.find((p) => p.rows.some((r) => r.invoiceNumber === n))?.number;
+const registrationOfPage = (page) => Array.from({ length: registrations }, (_, i) => i).find((i) => scanPagesOf(i).includes(page));
 const absent = ["11112222", "33334444", "55556666", "77778888", "99990000"];
 
 /** Coverage issues counted by code ("CODE × n, …"). */
@@ -69,6 +80,31 @@ function issueCodes(issues) {
   const counts = new Map();
   for (const issue of issues) counts.set(issue.code, (counts.get(issue.code) ?? 0) + 1);
   return [...counts].map(([code, n]) => `${code} × ${n}`).join(", ");
+}
+
+/** Each missed number's page and registration, then each registration with issues: its codes, indexStatus and attachments. */
+async function explain(check, found, get) {
+  for (const n of wanted.filter((w) => !found.includes(w))) {
+    const page = pageOf(n);
+    console.log(`  missed ${n}: page ${page}, registration index ${registrationOfPage(page)}`);
+  }
+  const byRegistration = new Map();
+  for (const issue of check.coverageIssues) {
+    const key = issue.registrationId ?? "(check)";
+    byRegistration.set(key, [...(byRegistration.get(key) ?? []), issue.code]);
+  }
+  for (const [registrationId, codes] of byRegistration) {
+    if (registrationId === "(check)") {
+      console.log(`  check-level: ${codes.join(", ")}`);
+      continue;
+    }
+    const result = await get(`/api/open/v1/checks/${check.id}/results/${registrationId}`);
+    const r = result.registration;
+    console.log(
+      `  ${r.certificateNumber} (${registrationId}): ${codes.join(", ")}; indexStatus ${r.indexStatus}, ${r.attachments?.length ?? 0} attachments; ` +
+        `match ${result.matchStatus}, pending ${result.pendingReason ?? "-"}`,
+    );
+  }
 }
 
 /** One run on fresh state: the query, then (background) a first check at once, then the user's check. */
@@ -131,6 +167,7 @@ async function scenario(mode) {
       `[${mode}] OCR of the ${pages.length} pages: ${indexSeconds.toFixed(1)} s from the query's end; ${(ocrCpu / pages.length).toFixed(2)} CPU s per page (service, all its processes); ` +
         `${(pages.length / indexSeconds).toFixed(2)} pages/s, ${(pages.length / indexSeconds / cores).toFixed(2)} pages/s per core (${cores} workers, 1 ONNX thread each); load average ${load()}`,
     );
+    if (verbose) await explain(done, found, (path) => call(path, { key }).then((r) => r.body));
     return { querySeconds, checkSeconds, indexSeconds, cpuPerPage: ocrCpu / pages.length };
   } finally {
     stop();

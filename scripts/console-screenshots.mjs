@@ -73,8 +73,9 @@ try {
     for (const lang of ["zh-CN", "en"]) {
       await page.goto(`${server.base}/console/language?to=${lang}&next=${encodeURIComponent(`/console/checks/${check.id}/review`)}`);
       await page.addStyleTag({ content: `@font-face { font-family: "Noto Sans CJK SC"; src: url(${FONT_PATH}); }` });
-      await page.waitForFunction(() => document.getElementById("review")?.dataset.state === "ready", undefined, { timeout: 60_000 });
-      await page.evaluate(() => document.fonts.ready);
+      // Expressions as text: they run in the page, where `document` is.
+      await page.waitForFunction('document.getElementById("review")?.dataset.state === "ready"', undefined, { timeout: 60_000 });
+      await page.evaluate("document.fonts.ready");
       const file = `docs/console-review.${lang}.png`;
       writeFileSync(file, await page.screenshot({ fullPage: false }));
       console.log(`wrote ${file}`);

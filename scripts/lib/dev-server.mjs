@@ -69,7 +69,11 @@ export async function startDevServer({ name, vars = {}, port: pinnedPort, source
     } catch {
       /* not listening yet: poll again */
     }
-    if (i > 240) throw new Error("wrangler dev did not start");
+    if (i > 240) {
+      // Nobody gets a handle on a server that never answered: stop it here, or it outlives the caller.
+      stop();
+      throw new Error("wrangler dev did not start");
+    }
     await sleep(500);
   }
 
