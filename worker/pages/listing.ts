@@ -46,3 +46,22 @@ export function pager(c: PageContext, list: PageOf): Html {
     ${list.page < pages ? html`<a rel="next" href="${link(list.page + 1)}">${words.next}</a>` : ""}
   </nav>`;
 }
+
+/**
+ * A list page's rows as a table that stacks into labelled rows on a phone (console.css `.stacked`), or
+ * one muted line when there are none. Stable hooks: table#{table} and p#{empty}.
+ */
+export function stackedTable(lang: Lang, ids: { table: string; empty: string }, headings: readonly string[], rows: readonly Html[]): Html {
+  return rows.length
+    ? html`<table id="${ids.table}" class="stacked">
+        <thead>
+          <tr>
+            ${headings.map((h) => html`<th scope="col">${h}</th>`)}
+          </tr>
+        </thead>
+        <tbody>
+          ${rows}
+        </tbody>
+      </table>`
+    : html`<p id="${ids.empty}" class="muted">${emptyText(lang)}</p>`;
+}

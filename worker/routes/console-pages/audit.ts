@@ -12,7 +12,7 @@
 import type { z } from "zod";
 import { defineMessages, formatTime } from "../../pages/i18n";
 import { html, renderPage } from "../../pages/layout";
-import { emptyText, forwardedQuery, pager } from "../../pages/listing";
+import { forwardedQuery, pager, stackedTable } from "../../pages/listing";
 import type { PageGroup } from "../../pages/page-group";
 import { CONSOLE_API_BASE, readConsoleApi, type PageContext } from "../../pages/page-session";
 import type { AuditPageSchema } from "../../schemas/console";
@@ -104,20 +104,12 @@ async function auditPage(c: PageContext): Promise<Response> {
         <a id="audit-export" class="button secondary" href="${CONSOLE_API_BASE}/audit.csv${forwardedQuery(c, FILTERS)}" download>${words.export}</a>
       </form>
       ${events.ok ? "" : html`<p id="audit-error" class="error" role="alert">${events.code}</p>`}
-      ${
-        rows.length
-          ? html`<table id="audit" class="stacked">
-              <thead>
-                <tr>
-                  ${COLUMNS.map((f) => html`<th scope="col">${words[`col.${f}`]}</th>`)}
-                </tr>
-              </thead>
-              <tbody>
-                ${rows}
-              </tbody>
-            </table>`
-          : html`<p id="no-events" class="muted">${emptyText(lang)}</p>`
-      }
+      ${stackedTable(
+        lang,
+        { table: "audit", empty: "no-events" },
+        COLUMNS.map((f) => words[`col.${f}`]),
+        rows,
+      )}
       ${events.ok ? pager(c, events.data) : ""}`,
   });
 }

@@ -17,7 +17,7 @@
 import type { z } from "zod";
 import { defineMessages, formatNumber, formatTime, type Lang } from "../../pages/i18n";
 import { failedReadPage, html, renderPage, type Html } from "../../pages/layout";
-import { emptyText, forwardedQuery, pager } from "../../pages/listing";
+import { forwardedQuery, pager, stackedTable } from "../../pages/listing";
 import type { PageGroup } from "../../pages/page-group";
 import { readConsoleApi, type PageContext } from "../../pages/page-session";
 import { statusWords } from "../../pages/status-words";
@@ -198,21 +198,7 @@ async function checkPage(c: PageContext): Promise<Response> {
       }
       <h2>${words.results}</h2>
       ${filterForm(c, check.data)} ${results.ok ? "" : html`<p id="results-error" class="error" role="alert">${results.code}</p>`}
-      ${
-        rows.length
-          ? html`<table id="results" class="stacked">
-              <thead>
-                <tr>
-                  ${COLUMNS.map((f) => html`<th scope="col">${words[`col.${f}`]}</th>`)}
-                  <th scope="col">${words["col.actions"]}</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${rows}
-              </tbody>
-            </table>`
-          : html`<p id="no-results" class="muted">${emptyText(lang)}</p>`
-      }
+      ${stackedTable(lang, { table: "results", empty: "no-results" }, [...COLUMNS.map((f) => words[`col.${f}`]), words["col.actions"]], rows)}
       ${results.ok ? pager(c, results.data) : ""}`,
   });
 }

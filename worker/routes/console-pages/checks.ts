@@ -9,7 +9,7 @@
 import type { z } from "zod";
 import { defineMessages, formatNumber, formatTime } from "../../pages/i18n";
 import { failedReadPage, html, renderPage } from "../../pages/layout";
-import { emptyText, forwardedQuery, pager } from "../../pages/listing";
+import { forwardedQuery, pager, stackedTable } from "../../pages/listing";
 import type { PageGroup } from "../../pages/page-group";
 import { readConsoleApi, type PageContext } from "../../pages/page-session";
 import { statusWords } from "../../pages/status-words";
@@ -80,20 +80,12 @@ async function checksPage(c: PageContext): Promise<Response> {
         </div>
         <button type="submit" class="secondary">${words.filter}</button>
       </form>
-      ${
-        rows.length
-          ? html`<table id="checks" class="stacked">
-              <thead>
-                <tr>
-                  ${COLUMNS.map((f) => html`<th scope="col">${words[`col.${f}`]}</th>`)}
-                </tr>
-              </thead>
-              <tbody>
-                ${rows}
-              </tbody>
-            </table>`
-          : html`<p id="no-checks" class="muted">${emptyText(lang)}</p>`
-      }
+      ${stackedTable(
+        lang,
+        { table: "checks", empty: "no-checks" },
+        COLUMNS.map((f) => words[`col.${f}`]),
+        rows,
+      )}
       ${pager(c, list.data)}`,
   });
 }

@@ -10,7 +10,7 @@
 import type { z } from "zod";
 import { defineMessages, formatNumber, formatTime } from "../../pages/i18n";
 import { failedReadPage, html, renderPage } from "../../pages/layout";
-import { emptyText, forwardedQuery, pager } from "../../pages/listing";
+import { forwardedQuery, pager, stackedTable } from "../../pages/listing";
 import type { PageGroup } from "../../pages/page-group";
 import { readConsoleApi, type PageContext } from "../../pages/page-session";
 import { statusWords } from "../../pages/status-words";
@@ -96,20 +96,12 @@ async function queryPage(c: PageContext): Promise<Response> {
       </dl>
       ${q.failure ? html`<p id="query-failure" class="notice">${q.failure.code}: ${q.failure.message}</p>` : ""}
       <h2>${words.registrations}</h2>
-      ${
-        rows.length
-          ? html`<table id="registrations" class="stacked">
-              <thead>
-                <tr>
-                  ${COLUMNS.map((f) => html`<th scope="col">${words[`col.${f}`]}</th>`)}
-                </tr>
-              </thead>
-              <tbody>
-                ${rows}
-              </tbody>
-            </table>`
-          : html`<p id="no-registrations" class="muted">${emptyText(lang)}</p>`
-      }
+      ${stackedTable(
+        lang,
+        { table: "registrations", empty: "no-registrations" },
+        COLUMNS.map((f) => words[`col.${f}`]),
+        rows,
+      )}
       ${pager(c, registrations.data)}`,
   });
 }
