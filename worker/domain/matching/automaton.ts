@@ -32,27 +32,18 @@ export const CLS_SKIP = 0;
 /** Classes 1..10 are the digits "0".."9"; the scanner relies on this layout. */
 export const CLS_DIGIT0 = 1;
 /**
- * Class 11 is every range separator that occurs in no pattern: "-", "~", "至", "到" (after folding: also
- * "—", "～", "〜"), and "一" and "ー", which typists and OCR put for a dash between two numbers (a range
- * needs a token of the same length on each side, ./look.ts, so "第一" or "一批" in running text is never
- * one). Class 12 is every mark of an abbreviated list ("/", "、": "07573825/26/27", ./look.ts) that occurs
- * in no pattern. One class each, not one per character: the row of every state is as long as the
- * alphabet, and with invoice numbers alone a row of 14 entries instead of 20 keeps the scanned part of
- * the table smaller (the scan was measurably slower with a class per character). A separator or mark
- * inside a pattern (a keyword "至今") gets a class of its own, as any pattern character, and
- * `kindOfClass` says what it is.
+ * Classes 11..16 are the range separators "-", "~", "至", "到" (after folding: also "—", "～", "〜"), and
+ * "一" and "ー", which typists and OCR put for a dash between two numbers (a range needs a token of the
+ * same length on each side, ./look.ts, so "第一" or "一批" in running text is never one).
  */
-const CLS_SEP = 11;
-const CLS_LIST = 12;
+export const CLS_SEP_FIRST = 11;
+export const CLS_SEP_LAST = 16;
+/** Classes 17..18 are the marks of an abbreviated list, "/" and "、" ("07573825/26/27", ./look.ts). */
+export const CLS_LIST_FIRST = 17;
+export const CLS_LIST_LAST = 18;
 /** Class of every character that occurs in no pattern; classes above it are pattern characters. */
-export const CLS_OTHER = 13;
-const DIGITS = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
-const SEPARATORS = ["-", "~", "至", "到", "一", "ー"];
-const LIST_MARKS = ["/", "、"];
-/** kindOfClass values: a class of no special meaning, of range separators, of list marks. */
-const KIND_PLAIN = 0;
-export const KIND_SEP = 1;
-export const KIND_LIST = 2;
+export const CLS_OTHER = 19;
+const FIXED = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "-", "~", "至", "到", "一", "ー", "/", "、"];
 
 /** Transition-table entries allowed for the dense part (4 bytes each). */
 const DENSE_BUDGET = 1 << 21;
@@ -88,8 +79,6 @@ export interface Automaton {
   flagSeparators: boolean;
   /** 1 when the state's trie edge is a digit class: the last unit read (whitespace aside) was a digit. */
   afterDigit: Uint8Array;
-  /** Per class: KIND_SEP for range separators, KIND_LIST for list marks, else KIND_PLAIN. */
-  kindOfClass: Uint8Array;
 }
 
 /**
@@ -98,21 +87,10 @@ export interface Automaton {
  */
 export function buildAutomaton(patterns: readonly string[], flagSeparators = false): Automaton {
   const fold = foldTable();
-  const classes = new Map<number, number>(DIGITS.map((ch, i) => [ch.charCodeAt(0), i + CLS_DIGIT0]));
-  let alphabet = CLS_OTHER + 1;
-  for (const p of patterns) for (let i = 0; i < p.length; i++) if (!classes.has(p.charCodeAt(i))) classes.set(p.charCodeAt(i), alphabet++);
-  const kindOfClass = new Uint8Array(alphabet);
+  const classes = new Map<number, number>(FIXED.map((ch, i) => [ch.charCodeAt(0), i + CLS_DIGIT0]));
+  for (const p of patterns) for (let i = 0; i < p.length; i++) if (!classes.has(p.charCodeAt(i))) classes.set(p.charCodeAt(i), classes.size + 2);
+  const alphabet = classes.size + 2;
   const classOfFolded = new Uint16Array(65536).fill(CLS_OTHER);
-  const special = (chars: readonly string[], shared: number, kind: number): void => {
-    kindOfClass[shared] = kind;
-    for (const ch of chars) {
-      const own = classes.get(ch.charCodeAt(0));
-      if (own !== undefined) kindOfClass[own] = kind;
-      else classOfFolded[ch.charCodeAt(0)] = shared;
-    }
-  };
-  special(SEPARATORS, CLS_SEP, KIND_SEP);
-  special(LIST_MARKS, CLS_LIST, KIND_LIST);
   for (const [unit, cls] of classes) classOfFolded[unit] = cls;
   classOfFolded[SKIP] = CLS_SKIP;
   const classOf = new Uint16Array(65536);
@@ -215,7 +193,6 @@ export function buildAutomaton(patterns: readonly string[], flagSeparators = fal
     reports,
     flagSeparators,
     afterDigit,
-    kindOfClass,
   };
   for (let k = 0; k < rows; k++) table[ROWS + k] = transitionTo(a, Math.floor(k / alphabet), target[k] as number, k % alphabet);
   for (let s = 0; s < denseCount; s++) table[ROWS + s * alphabet + CLS_SKIP] = encodeState(a, s);
@@ -241,7 +218,7 @@ function isDigitClass(cls: number): boolean {
 
 /** The entry of a transition from state `from` on `cls` to state `to`: encoded, negated when flagged. */
 function transitionTo(a: Automaton, from: number, to: number, cls: number): number {
-  const flagged = a.reports[to] === 1 || (a.flagSeparators && a.kindOfClass[cls] !== KIND_PLAIN && a.afterDigit[from] === 1);
+  const flagged = a.reports[to] === 1 || (a.flagSeparators && cls >= CLS_SEP_FIRST && cls <= CLS_LIST_LAST && a.afterDigit[from] === 1);
   return flagged ? ~encodeState(a, to) : encodeState(a, to);
 }
 

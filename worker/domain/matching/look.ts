@@ -6,7 +6,7 @@
  * here: a confirmed hit is recorded as numbers (./hits.ts). A keyword's original start is found
  * by walking back over its length in non-whitespace units, so the scanner keeps no offset map.
  */
-import { CLS_DIGIT0, CLS_SKIP, decodeState, KIND_LIST, KIND_SEP } from "./automaton";
+import { CLS_DIGIT0, CLS_LIST_FIRST, CLS_LIST_LAST, CLS_SEP_FIRST, CLS_SEP_LAST, CLS_SKIP, decodeState } from "./automaton";
 import { compareToken, compareTokens, firstAbove, firstValueAbove } from "./numbers";
 import { emptySpan, endsToken, isDigitAt, notBelowAhead, skipBackward, skipForward, tokenEndingAt, tokenStartingAt, type TokenSpan } from "./tokens";
 import { newHitLog, record, VIA_EXACT, VIA_LIST, VIA_RANGE, VIA_SUBSTRING, type HitLog } from "./hits";
@@ -33,9 +33,8 @@ export function look(ctx: Look, code: number, cls: number, i: number): void {
   const a = ctx.t.automaton;
   const state = decodeState(a, code);
   if (a.reports[state] === 1) report(ctx, state, i);
-  const kind = a.kindOfClass[cls];
-  if (kind === KIND_SEP) readRange(ctx, i);
-  else if (kind === KIND_LIST) readAbbreviated(ctx, i);
+  if (cls >= CLS_SEP_FIRST && cls <= CLS_SEP_LAST) readRange(ctx, i);
+  else if (cls >= CLS_LIST_FIRST && cls <= CLS_LIST_LAST) readAbbreviated(ctx, i, cls);
 }
 
 /** An abbreviated list's short numbers have 1 to this many digits … */
@@ -61,13 +60,10 @@ function digitsOf(classOf: Int32Array, text: string, start: number, last: number
  * is no list). A criterion equal to the short number's expansion hits, the span from the list's first digit
  * to the short number's last. Only this rare case (a short number after a mark) allocates.
  */
-function readAbbreviated(ctx: Look, i: number): void {
+function readAbbreviated(ctx: Look, i: number, mark: number): void {
   const { numbers, automaton } = ctx.t;
   const { classOf } = automaton;
   const text = ctx.text;
-  // The folded unit, not the class: "/" and "、" share one class unless a pattern holds one (./automaton.ts).
-  const fold = foldTable();
-  const mark = fold[text.charCodeAt(i)];
   const short = ctx.right;
   if (!tokenStartingAt(classOf, text, skipForward(classOf, text, i + 1), SHORT_MAX, short)) return;
   const shorts: [number, number][] = [[short.start, short.last]];
@@ -79,7 +75,7 @@ function readAbbreviated(ctx: Look, i: number): void {
     if (head.digits > SHORT_MAX) return;
     shorts.unshift([head.start, head.last]);
     markAt = skipBackward(classOf, text, head.start - 1);
-    if (markAt < 0 || fold[text.charCodeAt(markAt)] !== mark) return;
+    if (markAt < 0 || classOf[text.charCodeAt(markAt)] !== mark) return;
   }
   const sorted = numbers.byLength[head.digits];
   if (!sorted) return;
@@ -157,7 +153,8 @@ function readRange(ctx: Look, i: number): void {
   let after = i + 1;
   for (;;) {
     after = skipForward(classOf, text, after);
-    if (after >= text.length || automaton.kindOfClass[classOf[text.charCodeAt(after)] as number] !== KIND_SEP) break;
+    const cls = after < text.length ? (classOf[text.charCodeAt(after)] as number) : -1;
+    if (cls < CLS_SEP_FIRST || cls > CLS_SEP_LAST) break;
     after++;
   }
   if (!isDigitAt(classOf, text, after)) after = pastNumberSign(classOf, text, after);
