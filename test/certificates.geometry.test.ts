@@ -224,3 +224,49 @@ describe("values are checked before they are emitted", () => {
     return [page(PAGE_1), page(PAGE_2), page(PAGE_3)];
   }
 });
+
+describe("a value wrapped over two lines centred beside its label (four label/value columns)", () => {
+  // Chromium's four-column table: labels and values of one size, each cell centred vertically, lines 1.4 em
+  // apart. A value of two lines has one line above its label's baseline and one below, each overlapping the
+  // label by less than a third of its height: beside no label, line by line.
+  const size = 10.5;
+  const cell = (text: string, x: number, y: number): Run => ({ text, x, y, size });
+  const straddling = (texts: [string, string], x: number, y: number): Run[] => [cell(texts[0], x, y + 7.5), cell(texts[1], x, y - 7.5)];
+  const replaced = [
+    "应收账款转让",
+    "2019-06-25",
+    "交易业务类型",
+    "登记到期日",
+    "登记期限",
+    "2年",
+    "上海市浦东新区某某路1号（入驻某某商务秘书有限公",
+    "司）",
+  ];
+  const address: [string, string] = ["上海市浦东新区某某路1号（入驻某某商务秘书有限公", "司）"];
+  const rows = (runs: readonly Run[]) =>
+    runs
+      .filter((r) => !replaced.includes(r.text))
+      .concat(
+        cell("登记到期日", 35, 581),
+        cell("2019-06-25", 174.1, 581),
+        cell("登记期限", 35, 560),
+        cell("2年", 174.1, 560),
+        cell("交易业务类型", 313.2, 560),
+        ...straddling(["生产设备、原材料、半成", "品、产品抵押"], 447, 560),
+        // The page's other wrapped values with the same spacing (the addresses beside 住所).
+        ...straddling(address, 174.1, 406),
+        ...straddling(address, 174.1, 294),
+      );
+
+  it("takes both lines for the label whose middle they straddle", () => {
+    const r = parseCertificate([page(rows(PAGE_1)), page(PAGE_2), page(PAGE_3)], { listedNumber: NUMBER });
+    expect(r.certificate).toMatchObject({
+      businessTypeCode: "P00100",
+      businessTypeDescription: "生产设备、原材料、半成品、产品抵押",
+      registrationMonths: 24,
+      expiresAt: "2019-06-25",
+      preparer: { name: "深圳市某某商业保理有限公司" },
+    });
+    expect(r.certificate.parties?.[0]?.details?.address).toBe("上海市浦东新区某某路1号（入驻某某商务秘书有限公司）");
+  });
+});

@@ -256,6 +256,43 @@ function besideLabel(f: Fragment, labels: readonly PendingLabel[], texts: readon
 }
 
 /**
+ * The label a cell of two or more lines is centred beside when none of its lines is: in a table of four
+ * label/value columns a value wrapped over two lines straddles its label's line ("生产设备、原材料…产品"
+ * above "交易业务类型", "抵押" below), each line too far up or down to overlap the label. The label is
+ * the nearest to the block's left whose middle lies inside the block's height, in its column, with no
+ * value of its own beside it and no other text between them on its line.
+ */
+function centredBeside(
+  block: readonly Fragment[],
+  labels: readonly PendingLabel[],
+  texts: readonly Fragment[],
+  anchored: ReadonlyMap<Fragment, PendingLabel>,
+): PendingLabel | null {
+  if (block.length < 2) return null;
+  const box = blockBox(block);
+  const page = block[0]?.page;
+  const column = block[0]?.column;
+  const taken = new Set(anchored.values());
+  let best: PendingLabel | null = null;
+  for (const l of labels) {
+    const middle = (l.box.top + l.box.bottom) / 2;
+    if (l.page !== page || l.column !== column || l.box.x1 > box.x0 + box.size * 0.5 || middle <= box.top || middle >= box.bottom) continue;
+    if (!best || l.box.x1 > best.box.x1) best = l;
+  }
+  if (!best || taken.has(best)) return null;
+  const label = best;
+  const between = texts.some(
+    (t) =>
+      t.page === label.page &&
+      !block.includes(t) &&
+      overlap(t.box, label.box) > 0.3 &&
+      t.box.x0 >= label.box.x1 - t.box.size * 0.5 &&
+      t.box.x1 <= box.x0,
+  );
+  return between ? null : label;
+}
+
+/**
  * The spacing of wrapped lines on each page: the lower quartile of the gaps between left-aligned lines
  * less than a line apart (tall cells are rarer than single-line rows, but their spacing is the tight one).
  */
@@ -369,7 +406,9 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
   for (const block of blocks) {
     const anchors = block.filter((f) => anchored.has(f));
     if (anchors.length === 0) {
-      below.push(block);
+      const centred = centredBeside(block, labels, texts, anchored);
+      if (centred) for (const f of block) anchored.set(f, centred);
+      else below.push(block);
       continue;
     }
     const owners = new Set(anchors.map((f) => anchored.get(f)));
