@@ -100,6 +100,10 @@ async function explain(check, found, get) {
     }
     const result = await get(`/api/open/v1/checks/${check.id}/results/${registrationId}`);
     const r = result.registration;
+    if (!r) {
+      console.log(`  ${registrationId}: ${codes.join(", ")}; its result could not be read (${result.error?.code ?? "no body"})`);
+      continue;
+    }
     console.log(
       `  ${r.certificateNumber} (${registrationId}): ${codes.join(", ")}; indexStatus ${r.indexStatus}, ${r.attachments?.length ?? 0} attachments; ` +
         `match ${result.matchStatus}, pending ${result.pendingReason ?? "-"}`,

@@ -17,6 +17,8 @@ export const OCR_MAX_PAGES = 20;
 export type OcrRead =
   | { kind: "read"; page: OcrPageText }
   | { kind: "retry" }
+  /** The service holds the page (queued or being read): ask again after `seconds`; not a failure, never given up on. */
+  | { kind: "wait"; seconds: number }
   /** Not configured, or the service refused the file for good. */
   | { kind: "unread"; permanent: boolean };
 
@@ -42,6 +44,7 @@ export async function ocrRead(
     latency_ms: Date.now() - started,
   });
   if (outcome.ok) return { kind: "read", page: ocrPageText(outcome.result, page) };
+  if (outcome.kind === "busy") return { kind: "wait", seconds: outcome.retryAfterSeconds };
   if (outcome.kind === "transient") return givesUpOnOcr(attempt) ? { kind: "unread", permanent: false } : { kind: "retry" };
   return { kind: "unread", permanent: outcome.kind === "permanent" };
 }
