@@ -56,10 +56,14 @@ type NotYet = "retry" | { wait: number };
 type ReadResult = Reading | NotYet;
 
 /**
- * Files read at once: the pages of a registration's scans go to the OCR service side by side, where
- * they spread over its cores (docs/ocr.md), instead of one after the other.
+ * Files read at once (and pages of one scanned PDF): all of a registration's scans, as a rule, go to
+ * the OCR service together. The service queues what it cannot read yet and answers busy within the
+ * call's preferred wait, so a step costs at most about one wait (OCR_PREFERRED_WAIT_S) however many
+ * pages it asks for, and every page is in the service's queue at once: with 4 at a time a registration
+ * of 9 scans held its step three waits long while the queue consumer (one batch at a time locally)
+ * delivered nothing else, and the service ran dry between batches.
  */
-export const FILES_READ_AT_ONCE = 4;
+export const FILES_READ_AT_ONCE = 16;
 
 /** `attempt` is the delivery's attempt: OCR that keeps failing transiently is given up on (ocr-read.ts). */
 export async function readFiles(env: Env, fetched: readonly FetchedDocument[], attempt: number): Promise<ReadOutcome> {
