@@ -115,7 +115,11 @@ async function explain(check, found, get) {
 async function scenario(mode) {
   const ocr = await startOcrService({ port: Number(process.env.OCR_BENCH_PORT ?? 8861) });
   process.env.SANDBOX_SCANS_DIR = DEFAULT_SCAN_PAGES_DIR;
-  const { call, stop, pid: devPid } = await startDevServer({ name: "scale", port: Number(process.env.BENCH_PORT ?? 8860), vars: { OCR_URL: ocr.url } });
+  const {
+    call,
+    stop,
+    pid: devPid,
+  } = await startDevServer({ name: "scale", port: Number(process.env.BENCH_PORT ?? 8860), vars: { OCR_URL: ocr.url } });
   try {
     const account = (await call("/api/admin/v1/accounts", { method: "POST", json: { name: "bench scale" }, admin: true })).body;
     await call(`/api/admin/v1/accounts/${account.id}/subscriptions`, {
