@@ -65,9 +65,10 @@ const LINE_HEIGHT = 48;
 const MIN_CONFIDENCE = 0.5;
 
 /**
- * @param {{threads?: number, detectLongSide?: number, recognitionBatch?: number, fuseGraphs?: boolean}} [options] ONNX intra-op
+ * @param {{threads?: number, detectLongSide?: number, recognitionBatch?: number, fuseGraphs?: boolean, warmUp?: boolean}} [options] ONNX intra-op
  *   threads per model run (default: the runtime's), the detector's long side (0: the full page, as ocr-node),
- *   whether to rewrite the graphs (./onnx-fuse.mjs; default: yes unless OCR_FUSE_GRAPHS is 0)
+ *   whether to rewrite the graphs (./onnx-fuse.mjs; default: yes unless OCR_FUSE_GRAPHS is 0), whether
+ *   to run each model once at load (default: yes)
  * @returns {Promise<{recognise(picture: Uint8Array | {data: Uint8Array, width: number, height: number}, costs?: Record<string, number>): Promise<{text: string, mean: number, box: number[][]}[]>}>}
  *   `picture`: encoded, or RGBA pixels (what services/ocr/pictures.mjs prepares); `costs`: CPU seconds per stage are added to it
  */
@@ -79,6 +80,7 @@ export async function loadEngine(options = {}) {
   ]);
   const dictionary = [...dictionaryText.split("\n"), " "];
   const longSide = options.detectLongSide ?? DETECT_LONG_SIDE;
+  if (options.warmUp !== false) await warmUp(detector, recogniser, longSide);
   const batch = Math.max(1, options.recognitionBatch ?? RECOGNITION_BATCH);
   return {
     async recognise(picture, costs) {
@@ -123,6 +125,19 @@ export async function loadModel(file, options = {}) {
       return output[session.outputNames[0]];
     },
   };
+}
+
+/**
+ * One run of each model on blank input the size of a page at the cap and of a long line, at load:
+ * onnxruntime's arena grows to what a page needs on the first runs (fresh memory faulted in, about
+ * 0.1 CPU s of a fresh process's first pages, more on its first page) and keeps it; later pages of
+ * other sizes reuse it. Paid once per process, before it answers ready.
+ */
+async function warmUp(detector, recogniser, longSide) {
+  const side = Math.max(32, longSide || DETECT_LONG_SIDE);
+  await detector.run(new Float32Array(3 * side * side).fill(1), [1, 3, side, side]);
+  const width = 1600;
+  await recogniser.run(new Float32Array(3 * LINE_HEIGHT * width).fill(1), [1, 3, LINE_HEIGHT, width]);
 }
 
 /** Adds the CPU seconds since the last call to `costs[name]` (the bench's profile); nothing without `costs`. */
