@@ -117,7 +117,7 @@ export async function loadModel(file, options = {}) {
     ...(options.shapesVary ? { enableMemPattern: false } : {}),
   };
   const fuse = options.fuseGraphs ?? process.env.OCR_FUSE_GRAPHS !== "0";
-  const session = await InferenceSession.create(fuse ? fuseModel(readFileSync(file)).bytes : file, onnxOptions);
+  const session = fuse ? await fusedOrPublished(file, onnxOptions) : await InferenceSession.create(file, onnxOptions);
   return {
     /** @returns {Promise<{data: Float32Array, dims: readonly number[]}>} */
     async run(data, dims) {
@@ -134,10 +134,20 @@ export async function loadModel(file, options = {}) {
  * other sizes reuse it. Paid once per process, before it answers ready.
  */
 async function warmUp(detector, recogniser, longSide) {
-  const side = Math.max(32, longSide || DETECT_LONG_SIDE);
+  const side = Math.min(2048, longSide || DETECT_LONG_SIDE);
   await detector.run(new Float32Array(3 * side * side).fill(1), [1, 3, side, side]);
   const width = 1600;
   await recogniser.run(new Float32Array(3 * LINE_HEIGHT * width).fill(1), [1, 3, LINE_HEIGHT, width]);
+}
+
+/** A session on the rewritten graph; on the published one if the rewrite or its loading fails (slower, the same reading: pages must not wait on an optimisation). */
+async function fusedOrPublished(file, onnxOptions) {
+  try {
+    return await InferenceSession.create(fuseModel(readFileSync(file)).bytes, onnxOptions);
+  } catch (error) {
+    console.warn(`OCR model ${file} loaded as published: its rewritten graph failed (${error.message})`);
+    return InferenceSession.create(file, onnxOptions);
+  }
 }
 
 /** Adds the CPU seconds since the last call to `costs[name]` (the bench's profile); nothing without `costs`. */
