@@ -8,13 +8,15 @@
  * - bare: @gutenye/ocr-node's `detect` with its defaults on the same prepared picture (what the service
  *   ran before issue 24), the baseline;
  * - service: services/ocr/read.mjs's whole request on the service's engine (1 ONNX thread, the
- *   detector's cap), with the engine's stages (decode, detector, boxes, cutting, recogniser) profiled.
+ *   detector's cap), with the engine's stages (decode, detector, boxes, cutting, recogniser) profiled;
+ * - with `--unfused`, also the same engine on the models' graphs as published (no ./onnx-fuse.mjs
+ *   rewrite), page by page beside the service, and the digit runs its read finds that the service's does not.
  *
  * "No number lost": every run of 6 or more digits the bare read finds must be in the service's read
  * (spaces and table rules read as "|" ignored); each one missing is printed. On generated pages, also how many of the
  * numbers the page prints whole (account, invoice codes and numbers, amounts) each read finds.
  *
- * `node bench/ocr-cost.mjs [--generated=6] [--cap=1280] [--batch=1] [--no-bare]`
+ * `node bench/ocr-cost.mjs [--generated=6] [--cap=1280] [--batch=1] [--no-bare] [--unfused]`
  */
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -35,6 +37,7 @@ const generated = flag("generated", 6);
 const cap = flag("cap", DETECT_LONG_SIDE);
 const batch = flag("batch", RECOGNITION_BATCH);
 const withBare = !process.argv.includes("--no-bare");
+const withUnfused = process.argv.includes("--unfused");
 
 const cpu = () => {
   const c = process.cpuUsage();
@@ -65,8 +68,18 @@ for (const page of (await ensureScanPages()).slice(0, generated))
   });
 
 const bare = withBare ? await Ocr.create() : null;
-const engine = await loadEngine({ threads: 1, detectLongSide: cap, recognitionBatch: batch });
+const engine = await loadEngine({ threads: 1, detectLongSide: cap, recognitionBatch: batch, fuseGraphs: true });
+const unfused = withUnfused ? await loadEngine({ threads: 1, detectLongSide: cap, recognitionBatch: batch, fuseGraphs: false }) : null;
 console.log(`cap ${cap} px, recognition batch ${batch}; load average ${loadavg()[0].toFixed(1)}`);
+
+/** One whole request on `on`: its CPU seconds, the engine's stages, the lines read. */
+async function serviceRead(on, bytes) {
+  const costs = {};
+  const profiled = { recognise: (pixels) => on.recognise(pixels, costs) };
+  const c = cpu();
+  const answer = await readDocument(profiled, bytes, null);
+  return { cpu: cpu() - c, costs, lines: answer.lines.map((l) => ({ text: l.text })) };
+}
 
 const results = [];
 for (const page of pages) {
@@ -80,14 +93,12 @@ for (const page of pages) {
     bareRead = await bare.detect(png);
     bareCpu = cpu() - c;
   }
-  const costs = {};
-  const profiled = { recognise: (pixels) => engine.recognise(pixels, costs) };
-  const c = cpu();
-  const answer = await readDocument(profiled, page.bytes, null);
-  const serviceCpu = cpu() - c;
-  const serviceLines = answer.lines.map((l) => ({ text: l.text }));
+  const service = await serviceRead(engine, page.bytes);
+  const serviceCpu = service.cpu;
+  const serviceLines = service.lines;
   const lost = bareRead ? lostRuns(bareRead, serviceLines) : [];
   const gained = bareRead ? lostRuns(serviceLines, bareRead) : [];
+  const before = unfused ? await serviceRead(unfused, page.bytes) : null;
   const printedBy = (lines) => {
     if (!page.printed || !lines) return null;
     const text = lines.map((l) => l.text.replace(/\s/g, "")).join("\n");
@@ -98,9 +109,12 @@ for (const page of pages) {
     share,
     bareCpu,
     serviceCpu,
-    costs,
+    costs: service.costs,
     lost,
-    lines: answer.lines.length,
+    unfusedCpu: before?.cpu ?? NaN,
+    unfusedCosts: before?.costs ?? {},
+    lostToUnfused: before ? lostRuns(before.lines, serviceLines) : [],
+    lines: serviceLines.length,
     bareFound: printedBy(bareRead),
     serviceFound: printedBy(serviceLines),
   };
@@ -110,29 +124,50 @@ for (const page of pages) {
       (page.printed
         ? `; printed numbers found: bare ${result.bareFound ?? "-"}/${page.printed.length}, service ${result.serviceFound}/${page.printed.length}`
         : "") +
-      `; digit runs lost ${lost.length}${lost.length ? ` (${lost.join(", ")})` : ""}, found only by the service ${gained.length}${gained.length ? ` (${gained.join(", ")})` : ""}`,
+      `; digit runs lost ${lost.length}${lost.length ? ` (${lost.join(", ")})` : ""}, found only by the service ${gained.length}${gained.length ? ` (${gained.join(", ")})` : ""}` +
+      (unfused
+        ? `; unfused ${result.unfusedCpu.toFixed(2)} CPU s, its digit runs the service lost ${result.lostToUnfused.length}${result.lostToUnfused.length ? ` (${result.lostToUnfused.join(", ")})` : ""}`
+        : ""),
   );
 }
 
-console.log(`\n| set | pages | bare CPU s/page | service CPU s/page | service/bare | digit runs lost | load |`);
-console.log(`|---|---|---|---|---|---|---|`);
+console.log(
+  `\n| set | pages | bare CPU s/page | service CPU s/page | service/bare | digit runs lost | unfused CPU s/page | service/unfused | lost to unfused | load |`,
+);
+console.log(`|---|---|---|---|---|---|---|---|---|---|`);
 for (const set of ["real", "generated"]) {
   const of = results.filter((r) => r.set === set);
   if (!of.length) continue;
   const sheets = of.reduce((s, r) => s + r.share, 0);
   const bareSum = of.reduce((s, r) => s + r.bareCpu, 0);
   const serviceSum = of.reduce((s, r) => s + r.serviceCpu, 0);
+  const unfusedSum = of.reduce((s, r) => s + r.unfusedCpu, 0);
   console.log(
-    `| ${set} | ${of.length} files = ${sheets.toFixed(1)} A4 | ${(bareSum / sheets).toFixed(2)} | ${(serviceSum / sheets).toFixed(2)} | ${(serviceSum / bareSum).toFixed(2)} | ${of.reduce((s, r) => s + r.lost.length, 0)} | ${loadavg()[0].toFixed(1)} |`,
+    `| ${set} | ${of.length} files = ${sheets.toFixed(1)} A4 | ${(bareSum / sheets).toFixed(2)} | ${(serviceSum / sheets).toFixed(2)} | ${(serviceSum / bareSum).toFixed(2)} | ${of.reduce((s, r) => s + r.lost.length, 0)} | ${(unfusedSum / sheets).toFixed(2)} | ${(serviceSum / unfusedSum).toFixed(2)} | ${of.reduce((s, r) => s + r.lostToUnfused.length, 0)} | ${loadavg()[0].toFixed(1)} |`,
   );
 }
-const stages = {};
-for (const r of results) for (const [k, v] of Object.entries(r.costs)) stages[k] = (stages[k] ?? 0) + v;
 const sheets = results.reduce((s, r) => s + r.share, 0);
-console.log(
-  `\nservice engine's CPU s per A4 page by stage: ${Object.entries(stages)
+/** An engine's CPU seconds per A4 page by stage, and what the rest of its requests cost. */
+function stageLine(label, costsOf, cpuOf) {
+  const stages = {};
+  for (const r of results) for (const [k, v] of Object.entries(costsOf(r))) stages[k] = (stages[k] ?? 0) + v;
+  const rest = results.reduce((s, r) => s + cpuOf(r), 0) - Object.values(stages).reduce((a, b) => a + b, 0);
+  return `${label}'s CPU s per A4 page by stage: ${Object.entries(stages)
     .map(([k, v]) => `${k} ${(v / sheets).toFixed(3)}`)
-    .join(
-      ", ",
-    )}; the rest of a request (decoding the JPEG, words) ${((results.reduce((s, r) => s + r.serviceCpu, 0) - Object.values(stages).reduce((a, b) => a + b, 0)) / sheets).toFixed(3)}`,
+    .join(", ")}; the rest of a request (decoding the JPEG, words) ${(rest / sheets).toFixed(3)}`;
+}
+console.log(
+  `\n${stageLine(
+    "service engine",
+    (r) => r.costs,
+    (r) => r.serviceCpu,
+  )}`,
 );
+if (unfused)
+  console.log(
+    stageLine(
+      "unfused engine",
+      (r) => r.unfusedCosts,
+      (r) => r.unfusedCpu,
+    ),
+  );

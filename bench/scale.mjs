@@ -100,6 +100,10 @@ async function explain(check, found, get) {
     }
     const result = await get(`/api/open/v1/checks/${check.id}/results/${registrationId}`);
     const r = result.registration;
+    if (!r) {
+      console.log(`  ${registrationId}: ${codes.join(", ")}; its result could not be read (${result.error?.code ?? "no body"})`);
+      continue;
+    }
     console.log(
       `  ${r.certificateNumber} (${registrationId}): ${codes.join(", ")}; indexStatus ${r.indexStatus}, ${r.attachments?.length ?? 0} attachments; ` +
         `match ${result.matchStatus}, pending ${result.pendingReason ?? "-"}`,
@@ -111,7 +115,11 @@ async function explain(check, found, get) {
 async function scenario(mode) {
   const ocr = await startOcrService({ port: Number(process.env.OCR_BENCH_PORT ?? 8861) });
   process.env.SANDBOX_SCANS_DIR = DEFAULT_SCAN_PAGES_DIR;
-  const { call, stop } = await startDevServer({ name: "scale", port: Number(process.env.BENCH_PORT ?? 8860), vars: { OCR_URL: ocr.url } });
+  const {
+    call,
+    stop,
+    pid: devPid,
+  } = await startDevServer({ name: "scale", port: Number(process.env.BENCH_PORT ?? 8860), vars: { OCR_URL: ocr.url } });
   try {
     const account = (await call("/api/admin/v1/accounts", { method: "POST", json: { name: "bench scale" }, admin: true })).body;
     await call(`/api/admin/v1/accounts/${account.id}/subscriptions`, {
@@ -144,6 +152,7 @@ async function scenario(mode) {
     );
 
     const cpuBefore = treeCpuSeconds(ocr.pid);
+    const workerCpuBefore = treeCpuSeconds(devPid);
     const indexStarted = performance.now();
     let indexed = null;
     if (mode === "background") {
@@ -157,6 +166,7 @@ async function scenario(mode) {
     const checkSeconds = seconds(t);
     const indexSeconds = mode === "background" ? await indexed : checkSeconds;
     const ocrCpu = treeCpuSeconds(ocr.pid) - cpuBefore;
+    const workerCpu = treeCpuSeconds(devPid) - workerCpuBefore;
     const foundIds = new Set(done.criterionCounts.filter((c) => c.count > 0).map((c) => c.criterionId));
     const found = done.criteria.filter((c) => foundIds.has(c.id)).map((c) => c.value);
     console.log(
@@ -165,7 +175,8 @@ async function scenario(mode) {
     );
     console.log(
       `[${mode}] OCR of the ${pages.length} pages: ${indexSeconds.toFixed(1)} s from the query's end; ${(ocrCpu / pages.length).toFixed(2)} CPU s per page (service, all its processes); ` +
-        `${(pages.length / indexSeconds).toFixed(2)} pages/s, ${(pages.length / indexSeconds / cores).toFixed(2)} pages/s per core (${cores} workers, 1 ONNX thread each); load average ${load()}`,
+        `${(pages.length / indexSeconds).toFixed(2)} pages/s, ${(pages.length / indexSeconds / cores).toFixed(2)} pages/s per core (${cores} workers, 1 ONNX thread each); ` +
+        `the Worker (wrangler dev and workerd) ${workerCpu.toFixed(1)} CPU s meanwhile; load average ${load()}`,
     );
     if (verbose) await explain(done, found, (path) => call(path, { key }).then((r) => r.body));
     return { querySeconds, checkSeconds, indexSeconds, cpuPerPage: ocrCpu / pages.length };

@@ -9,9 +9,11 @@ import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { readConfig } from "../worker/config";
 import { ocrCacheKey, recogniseOnce, type OcrFile } from "../worker/ocr/cached-read";
+import { ocrRead } from "../queues/query/ocr-read";
+import { OCR_GIVE_UP_ATTEMPT } from "../queues/retry-policy";
 import { sandboxRegistry } from "../worker/upstream/sandbox";
 import { body, idempotencyKey, newAccount, open, waitForCheck, waitForQuery, createQueries, shardOfAccount } from "./helpers";
-import { STANDIN_PAGE, standinLines, standinNumber } from "./ocr-standin-lines";
+import { STANDIN_BUSY_MARKER, STANDIN_PAGE, standinLines, standinNumber } from "./ocr-standin-lines";
 import type { Check, CheckResult, EvidenceLocations } from "./api-types";
 
 /** A subject whose registrations carry a JPEG scan, a PNG photo and an image-only PDF invoice list. */
@@ -231,5 +233,29 @@ describe("one OCR call per file at a time in an isolate", () => {
     ]);
     const calls = await standinCalls();
     expect([calls[`${one.file.sha256}:1`], calls[`${two.file.sha256}:1`], calls[`${pdfSha}:1`], calls[`${pdfSha}:2`]]).toEqual([1, 1, 1, 1]);
+  });
+});
+
+describe("a page the OCR service has queued behind others", () => {
+  const config = () => readConfig(env).ocr!;
+  async function jpeg(text: string): Promise<{ sha256: string; contentType: string; bytes: () => Promise<Uint8Array> }> {
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new TextEncoder().encode(`${text} ${crypto.randomUUID()}`)]);
+    const sha256 = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+    return { sha256, contentType: "image/jpeg", bytes: async () => bytes };
+  }
+
+  it("is a wait for the time the service names, never given up on however many deliveries it took; a failure past the limit is", async () => {
+    const queued = await jpeg(STANDIN_BUSY_MARKER);
+    expect(await recogniseOnce(env.FILES, config(), queued)).toEqual({ ok: false, kind: "busy", retryAfterSeconds: 1 });
+    // Long past the attempt at which a failing service is given up on: still a wait.
+    expect(await ocrRead(env, config(), OCR_GIVE_UP_ATTEMPT + 10, queued)).toEqual({ kind: "wait", seconds: 1 });
+    const read = await ocrRead(env, config(), OCR_GIVE_UP_ATTEMPT + 11, queued);
+    expect(read.kind === "read" && read.page.text).toContain(standinNumber(queued.sha256, 1, 0));
+    expect((await standinCalls())[`${queued.sha256}:1`]).toBe(3);
+
+    // A plain transient failure (503 without Retry-After) at that attempt: given up, the file left unread.
+    const failing = await jpeg("not queued");
+    expect(await ocrRead(env, config(), OCR_GIVE_UP_ATTEMPT, failing)).toEqual({ kind: "unread", permanent: false });
+    expect(await ocrRead(env, config(), OCR_GIVE_UP_ATTEMPT - 1, await jpeg("not queued"))).toEqual({ kind: "retry" });
   });
 });

@@ -13,6 +13,9 @@ export interface StandinLine {
 /** The size every stand-in page claims, in pixels. */
 export const STANDIN_PAGE = { width: 1000, height: 1400 } as const;
 
+/** A file whose bytes hold this is, to the stand-in, a page queued behind others: its first two calls answer busy (503 with Retry-After: 1). */
+export const STANDIN_BUSY_MARKER = "standin:queued-behind-others";
+
 /** Eight digits drawn from the hash (each hex digit mod 10), different per page and slot. */
 export function standinNumber(sha256: string, page: number, slot: number): string {
   const from = (page * 16 + slot * 8) % (sha256.length - 8);

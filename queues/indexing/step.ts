@@ -12,7 +12,7 @@ import type { DocumentRecord } from "../../worker/db/schema/shard";
 import type { IndexMessage } from "../messages";
 import type { FetchedDocument } from "../query/fetch-files";
 import { readFiles } from "../query/read-files";
-import { DONE, retryTransient, type StepOutcome } from "../step";
+import { DONE, retryTransient, waitWhileBusy, type StepOutcome } from "../step";
 import { indexSettled } from "./settled";
 
 const PDF = "application/pdf";
@@ -29,6 +29,7 @@ export async function indexStep(env: Env, shard: D1Database, message: IndexMessa
     attempt,
   );
   if (read.kind === "retry") return retryTransient("ocr_failed", attempt);
+  if (read.kind === "wait") return waitWhileBusy(read.seconds);
   const now = Date.now();
   const byId = new Map(attachments.map((d) => [d.id, d]));
   await runBatch(shard, [

@@ -17,7 +17,7 @@ import { record } from "../../worker/observability/record";
 import { UNKNOWN_GENERATOR } from "../../worker/observability/signals";
 import { createUpstream } from "../upstream";
 import type { DocumentMessage } from "../messages";
-import { DONE, retryTransient, waitForSlot, type StepOutcome } from "../step";
+import { DONE, retryTransient, waitForSlot, waitWhileBusy, type StepOutcome } from "../step";
 import { fetchFiles } from "./fetch-files";
 import { finishQuery } from "./finish";
 import { readFiles, unreadDocument, type GatheredDocument } from "./read-files";
@@ -43,6 +43,7 @@ export async function documentStep(env: Env, shard: D1Database, message: Documen
     attempt,
   );
   if (read.kind === "retry") return retryTransient("ocr_failed", attempt);
+  if (read.kind === "wait") return waitWhileBusy(read.seconds);
   const documents = [...read.documents, ...files.documents.filter((d) => d.row.kind !== "certificate").map(unreadDocument)];
 
   const parsed = parse(env, read.documents, reg.certificateNumber, message.queryId);

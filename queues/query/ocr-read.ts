@@ -5,7 +5,7 @@
  * retried step, not by another query, not by another account's copy of the same scan.
  */
 import type { PageReading } from "../../worker/domain/page-reading";
-import type { OcrConfig } from "../../worker/ocr/client";
+import { OCR_PREFERRED_WAIT_S, type OcrConfig } from "../../worker/ocr/client";
 import { recogniseOnce } from "../../worker/ocr/cached-read";
 import { ocrPageText, type OcrPageText } from "../../worker/ocr/page-text";
 import { record } from "../../worker/observability/record";
@@ -17,6 +17,8 @@ export const OCR_MAX_PAGES = 20;
 export type OcrRead =
   | { kind: "read"; page: OcrPageText }
   | { kind: "retry" }
+  /** The service holds the page (queued or being read): ask again after `seconds`; not a failure, never given up on. */
+  | { kind: "wait"; seconds: number }
   /** Not configured, or the service refused the file for good. */
   | { kind: "unread"; permanent: boolean };
 
@@ -42,8 +44,18 @@ export async function ocrRead(
     latency_ms: Date.now() - started,
   });
   if (outcome.ok) return { kind: "read", page: ocrPageText(outcome.result, page) };
+  if (outcome.kind === "busy") return { kind: "wait", seconds: comeBackAfter(outcome.retryAfterSeconds) };
   if (outcome.kind === "transient") return givesUpOnOcr(attempt) ? { kind: "unread", permanent: false } : { kind: "retry" };
   return { kind: "unread", permanent: outcome.kind === "permanent" };
+}
+
+/**
+ * When to ask again for a page the service expects done in `estimate` seconds: half a preferred wait
+ * early, since the call then waits for the page anyway. Coming back late leaves the service idle at
+ * the end of a long queue (the last registrations' pages done, their steps still waiting).
+ */
+export function comeBackAfter(estimate: number): number {
+  return Math.max(1, Math.round(estimate - OCR_PREFERRED_WAIT_S / 2));
 }
 
 /** What the documents row remembers of an OCR'd page. */

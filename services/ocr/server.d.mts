@@ -13,3 +13,6 @@ export function createOcrServer(options: {
   address(): { port: number } | string | null;
   close(): void;
 };
+
+/** `Prefer: wait=<seconds>` in milliseconds, or null when absent or not a whole number ≥ 1. */
+export function preferredWaitMs(header: string | undefined): number | null;

@@ -3,7 +3,11 @@
  * and error codes: docs/ocr.md. Bodies are read up to a limit, recognitions go through a bounded
  * queue, one reading per page however many callers ask for it at once, each call with its own
  * deadline; a reading runs to its end when its callers time out or leave, and the last answers are
- * kept for the caller who asks again (recent.mjs). Every failure is the JSON error envelope.
+ * kept for the caller who asks again (recent.mjs). A caller may ask for a shorter wait than the
+ * service's (`Prefer: wait=<seconds>`, RFC 7240): a reading not done by then is answered TIMEOUT with
+ * Retry-After, the service's estimate of when it will be, so that the caller neither holds a
+ * connection for a page queued behind a hundred others nor counts the wait as a failure.
+ * Every failure is the JSON error envelope.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
@@ -18,6 +22,11 @@ import { createRecent, requestKey } from "./recent.mjs";
  *   `timeoutMs`: one call's wait; `maxQueued` (512): readings waiting at most; `queuedForMs` (10 min): how
  *   long a reading may wait for the engine before it is dropped
  */
+/** A Retry-After never asks for more than this: the estimate is rough, and a caller should look again. */
+const MAX_RETRY_AFTER_S = 120;
+/** While the models load (about a second), come back after this. */
+const LOADING_RETRY_AFTER_S = 2;
+
 export function createOcrServer({ maxQueued = 512, queuedForMs = 600_000, ...rest }) {
   const options = { maxQueued, queuedForMs, ...rest };
   const limiter = createLimiter(options.concurrency);
@@ -36,6 +45,8 @@ export function createOcrServer({ maxQueued = 512, queuedForMs = 600_000, ...res
 
   /** Readings queued or running, by request key: a second call for the same page joins the first. */
   const reading = new Map();
+  /** Seconds until `call` (a reading's limiter call) is likely done, for Retry-After. */
+  const retryAfter = (ms) => Math.min(MAX_RETRY_AFTER_S, Math.max(1, Math.ceil(ms / 1000)));
   /**
    * The reading of `body` (and `page`): the one under way, or a new one in the queue. It runs to its end
    * whoever waits for it (a caller that timed out or left will ask again: the Worker retries a page
@@ -45,14 +56,13 @@ export function createOcrServer({ maxQueued = 512, queuedForMs = 600_000, ...res
   function readingOf(key, body, page) {
     const underWay = reading.get(key);
     if (underWay) return underWay;
-    if (limiter.stats().queued >= options.maxQueued) throw new OcrError("TIMEOUT");
+    if (limiter.stats().queued >= options.maxQueued) throw new OcrError("TIMEOUT", undefined, retryAfter(limiter.backlogMs()));
     const ready = engine;
-    const started = limiter
-      .run(() => ready.read(body, page), options.queuedForMs)
-      .then((answer) => (recent.set(key, answer), answer))
-      .finally(() => reading.delete(key));
+    const call = limiter.run(() => ready.read(body, page), options.queuedForMs);
+    const answer = call.then((read) => (recent.set(key, read), read)).finally(() => reading.delete(key));
     // Nobody may be waiting when it fails: the failure is each caller's, not the process's.
-    started.catch(() => {});
+    answer.catch(() => {});
+    const started = { answer, remainingMs: () => limiter.remainingMs(call) };
     reading.set(key, started);
     return started;
   }
@@ -68,30 +78,42 @@ export function createOcrServer({ maxQueued = 512, queuedForMs = 600_000, ...res
       if (url.pathname !== "/v1/ocr") throw new OcrError("NOT_FOUND");
       if (req.method !== "POST") throw new OcrError("METHOD_NOT_ALLOWED");
       if (options.token && !bearerMatches(req.headers.authorization, options.token)) throw new OcrError("UNAUTHORIZED");
-      if (!engine) throw new OcrError("UNAVAILABLE");
+      if (!engine) throw new OcrError("UNAVAILABLE", undefined, loadFailed ? undefined : LOADING_RETRY_AFTER_S);
       const body = await readBody(req, options.maxBytes);
       const key = requestKey(body, url.searchParams.get("page"));
       const known = recent.get(key);
       if (known) return send(res, 200, known);
-      send(res, 200, await callerDeadline(readingOf(key, body, url.searchParams.get("page")), options.timeoutMs, res));
+      const wait = Math.min(options.timeoutMs, preferredWaitMs(req.headers.prefer) ?? options.timeoutMs);
+      const underWay = readingOf(key, body, url.searchParams.get("page"));
+      send(res, 200, await callerDeadline(underWay.answer, wait, res, () => retryAfter(underWay.remainingMs())));
     } catch (error) {
       const code = error instanceof OcrError ? error.code : "INTERNAL";
       if (code === "INTERNAL") options.log?.(`recognition failed: ${error?.stack ?? error}`);
       // A body we stopped reading cannot be drained cheaply: close the connection after answering.
       if (code === "TOO_LARGE" || !req.complete) res.setHeader("Connection", "close");
+      if (error instanceof OcrError && error.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(error.retryAfterSeconds));
       send(res, ERRORS[code].status, { error: { code, message: error instanceof OcrError ? error.message : ERRORS.INTERNAL.message } });
     }
   });
 }
 
-/** The reading's answer, or TIMEOUT after `ms` or when the caller hangs up (the reading itself goes on). */
-function callerDeadline(reading, ms, res) {
+/**
+ * The reading's answer, or TIMEOUT after `ms` (with `retryAfterSeconds()`, asked then) or when the caller
+ * hangs up; the reading itself goes on.
+ */
+function callerDeadline(answer, ms, res, retryAfterSeconds) {
   return new Promise((resolve, reject) => {
-    const give = () => reject(new OcrError("TIMEOUT"));
-    const timer = setTimeout(give, ms);
-    res.on("close", () => res.writableFinished || give());
-    reading.then(resolve, reject).finally(() => clearTimeout(timer));
+    const timer = setTimeout(() => reject(new OcrError("TIMEOUT", undefined, retryAfterSeconds())), ms);
+    res.on("close", () => res.writableFinished || reject(new OcrError("TIMEOUT")));
+    answer.then(resolve, reject).finally(() => clearTimeout(timer));
   });
+}
+
+/** `Prefer: wait=<seconds>` (RFC 7240) in milliseconds, or null when absent or not a whole number ≥ 1. */
+export function preferredWaitMs(header) {
+  const match = /(?:^|[,;\s])wait\s*=\s*"?(\d{1,6})"?(?:$|[,;\s])/i.exec(header ?? "");
+  const seconds = match ? Number(match[1]) : 0;
+  return seconds >= 1 ? seconds * 1000 : null;
 }
 
 function send(res, status, body) {

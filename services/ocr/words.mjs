@@ -44,28 +44,22 @@ export function wordBoxes(grey, quad, text) {
   const height = Math.hypot(bl[0] - tl[0], bl[1] - tl[1]);
   if (length < 2 || height < 4) return null;
   const across = Math.max(4, Math.round(height * (ACROSS[1] - ACROSS[0])));
-  const pixel = ([x, y]) =>
-    grey.data[Math.min(grey.height - 1, Math.max(0, Math.round(y))) * grey.width + Math.min(grey.width - 1, Math.max(0, Math.round(x)))];
-
-  // Each column along the line: its samples across a band of the line's height.
-  const sampled = ([from, to], count) =>
-    Array.from({ length }, (_, i) => {
-      const t = (i + 0.5) / length;
-      const top = lerp(tl, tr, t);
-      const bottom = lerp(bl, br, t);
-      return Array.from({ length: count }, (_, j) => pixel(lerp(top, bottom, from + ((to - from) * (j + 0.5)) / count)));
-    });
-  const columns = sampled(ACROSS, across);
-  const all = columns.flat().sort((a, b) => a - b);
-  const ink = all[Math.floor(all.length * 0.02)];
-  const paper = all[Math.floor(all.length * 0.9)];
+  const columns = sampleColumns(grey, { tl, tr, br, bl }, length, ACROSS, across);
+  // The 2nd and 90th percentiles of the samples (grey levels: counted, not sorted).
+  const counts = new Uint32Array(256);
+  for (const v of columns) counts[v]++;
+  const ink = percentile(counts, Math.floor(columns.length * 0.02));
+  const paper = percentile(counts, Math.floor(columns.length * 0.9));
   if (paper - ink < 40) return null;
   const threshold = (ink + paper) / 2;
-  const share = (samples) => samples.filter((v) => v < threshold).length / samples.length;
-  const inked = columns.map(share);
+  const inked = inkedShares(columns, length, across, threshold);
   // A rule's anti-aliased or slanted edges are partly inked: clear its neighbours too.
-  const rules = sampled(RULE_ACROSS, Math.max(8, Math.round(height))).flatMap((samples, i) => (share(samples) >= RULE_INK_SHARE ? [i] : []));
-  for (const i of rules) for (let k = i - RULE_EDGE; k <= i + RULE_EDGE; k++) if (k >= 0 && k < length) inked[k] = 0;
+  const ruleSamples = Math.max(8, Math.round(height));
+  const ruleShares = inkedShares(sampleColumns(grey, { tl, tr, br, bl }, length, RULE_ACROSS, ruleSamples), length, ruleSamples, threshold);
+  for (let i = 0; i < length; i++) {
+    if (ruleShares[i] < RULE_INK_SHARE) continue;
+    for (let k = i - RULE_EDGE; k <= i + RULE_EDGE; k++) if (k >= 0 && k < length) inked[k] = 0;
+  }
 
   // Pieces: runs of inked columns, joined across gaps narrower than a word gap.
   const gap = GAP_SHARE * height;
@@ -83,4 +77,47 @@ export function wordBoxes(grey, quad, text) {
     const ys = points.map((q) => q[1]);
     return { text: words[k], box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
   });
+}
+
+/**
+ * `count` grey samples across the band [from, to] of the line's height at each of `length` columns
+ * along it, column after column (nearest pixel: the line's own pixels, no smoothing).
+ */
+function sampleColumns(grey, { tl, tr, br, bl }, length, [from, to], count) {
+  const samples = new Uint8Array(length * count);
+  const maxX = grey.width - 1;
+  const maxY = grey.height - 1;
+  for (let i = 0; i < length; i++) {
+    const t = (i + 0.5) / length;
+    const [topX, topY] = lerp(tl, tr, t);
+    const [bottomX, bottomY] = lerp(bl, br, t);
+    for (let j = 0; j < count; j++) {
+      const s = from + ((to - from) * (j + 0.5)) / count;
+      const x = Math.min(maxX, Math.max(0, Math.round(topX + (bottomX - topX) * s)));
+      const y = Math.min(maxY, Math.max(0, Math.round(topY + (bottomY - topY) * s)));
+      samples[i * count + j] = grey.data[y * grey.width + x];
+    }
+  }
+  return samples;
+}
+
+/** The `rank`th smallest value (from 0) of the values counted in `counts`. */
+function percentile(counts, rank) {
+  let seen = 0;
+  for (let v = 0; v < counts.length; v++) {
+    seen += counts[v];
+    if (seen > rank) return v;
+  }
+  return counts.length - 1;
+}
+
+/** Per column, the share of its `count` samples darker than `threshold`. */
+function inkedShares(samples, length, count, threshold) {
+  const shares = new Float64Array(length);
+  for (let i = 0; i < length; i++) {
+    let dark = 0;
+    for (let j = 0; j < count; j++) if (samples[i * count + j] < threshold) dark++;
+    shares[i] = dark / count;
+  }
+  return shares;
 }

@@ -20,11 +20,15 @@ function listen(server, port) {
   });
 }
 
+/** How many calls for a file holding `busyMarker` answer busy (503 with Retry-After), as for a page queued behind others. */
+const BUSY_CALLS = 2;
+
 /**
  * Starts the stand-in on a free port from `firstPort`. `read(sha256, page, kind)` gives the answer's
- * size and lines. The first call for each file and page answers 503; GET /calls counts the calls.
+ * size and lines. The first call for each file and page answers 503 (a file holding `busyMarker`: its first
+ * two, with Retry-After: 1, as the service does for a page still queued); GET /calls counts the calls.
  */
-export async function startOcrStandin({ token, firstPort, read }) {
+export async function startOcrStandin({ token, firstPort, read, busyMarker }) {
   const calls = new Map();
   const server = createServer(async (req, res) => {
     const send = (status, body) => {
@@ -46,6 +50,10 @@ export async function startOcrStandin({ token, firstPort, read }) {
     const key = `${sha256}:${page}`;
     const n = (calls.get(key) ?? 0) + 1;
     calls.set(key, n);
+    if (busyMarker && bytes.includes(busyMarker) && n <= BUSY_CALLS) {
+      res.setHeader("Retry-After", "1");
+      return send(503, { error: { code: "TIMEOUT", message: "Recognition did not finish in time; retry later." } });
+    }
     if (n === 1) return send(503, { error: { code: "BUSY", message: "Try again." } });
     return send(200, read(sha256, page, kind));
   });

@@ -2,7 +2,8 @@
  * @module A small client of the OCR service (docs/ocr.md: POST /v1/ocr, GET /healthz), over either
  * transport (worker/ocr/transport.ts: a URL, or the Worker's own container). It never throws: every
  * outcome is data. A call that times out, cannot connect, or gets 429/5xx is `transient` (the pipeline
- * step retries with its backoff); a 4xx or an answer that is not the contract's shape is `permanent`
+ * step retries with its backoff); a 503 with Retry-After is `busy`: the service holds the reading (queued
+ * or running) and says when to come back, which is a wait, not a failure; a 4xx or an answer that is not the contract's shape is `permanent`
  * (the document gets a coverage issue: asking again would get the same answer). A container that is
  * starting (the first call after it scaled to zero) answers 5xx or not in time: transient, a wait.
  */
@@ -12,10 +13,20 @@ import { ocrTransport, type OcrConfig } from "./transport";
 export type { OcrConfig } from "./transport";
 
 export type OcrOutcome =
-  { ok: true; result: OcrResult } | { ok: false; kind: "not_configured" } | { ok: false; kind: "transient" | "permanent"; reason: string };
+  | { ok: true; result: OcrResult }
+  | { ok: false; kind: "not_configured" }
+  | { ok: false; kind: "transient" | "permanent"; reason: string }
+  /** The service has the page queued or under way and expects it done in about `retryAfterSeconds`. */
+  | { ok: false; kind: "busy"; retryAfterSeconds: number };
 
 /** One page of a scan reads in about a second on a small CPU; past this, the service is stuck or overloaded. */
 export const OCR_CALL_TIMEOUT_MS = 30_000;
+/**
+ * How long the service is asked to hold a call for a page not read yet (`Prefer: wait`), before it
+ * answers busy with its estimate: well inside OCR_CALL_TIMEOUT_MS, so that a page queued behind many
+ * others comes back as a wait with a time, not as a timeout.
+ */
+export const OCR_PREFERRED_WAIT_S = 10;
 const HEALTH_TIMEOUT_MS = 3_000;
 
 /**
@@ -35,7 +46,7 @@ export async function recognise(
       path,
       {
         method: "POST",
-        headers: { "Content-Type": options.contentType ?? "application/octet-stream" },
+        headers: { "Content-Type": options.contentType ?? "application/octet-stream", Prefer: `wait=${OCR_PREFERRED_WAIT_S}` },
         body: bytes,
         signal: AbortSignal.timeout(config.timeoutMs ?? OCR_CALL_TIMEOUT_MS),
       },
@@ -45,6 +56,8 @@ export async function recognise(
     return { ok: false, kind: "transient", reason: error instanceof Error && error.name === "TimeoutError" ? "timeout" : "unreachable" };
   }
   const body: unknown = await response.json().catch(() => null);
+  const retryAfter = retryAfterSeconds(response.headers.get("Retry-After"));
+  if (response.status === 503 && retryAfter !== null) return { ok: false, kind: "busy", retryAfterSeconds: retryAfter };
   if (response.status === 429 || response.status >= 500) return { ok: false, kind: "transient", reason: `status ${response.status}` };
   if (!response.ok) {
     const error = OcrErrorSchema.safeParse(body);
@@ -52,6 +65,12 @@ export async function recognise(
   }
   const parsed = OcrResultSchema.safeParse(body);
   return parsed.success ? { ok: true, result: parsed.data } : { ok: false, kind: "permanent", reason: "malformed answer" };
+}
+
+/** A Retry-After in seconds (the service sends whole seconds; a date form is not expected from it), or null. */
+function retryAfterSeconds(header: string | null): number | null {
+  if (!header || !/^\d{1,6}$/.test(header.trim())) return null;
+  return Number(header.trim());
 }
 
 /** True when the service answers its health check in time. */
