@@ -72,10 +72,20 @@ export async function readFiles(env: Env, fetched: readonly FetchedDocument[], a
   await forEachBounded([...fetched.keys()], FILES_READ_AT_ONCE, async (i) => {
     documents[i] = await gather(env, config, attempt, fetched[i]!);
   });
-  if (documents.includes("retry")) return { kind: "retry" };
-  const waits = documents.flatMap((d) => (typeof d === "object" && "wait" in d ? [d.wait] : []));
-  if (waits.length > 0) return { kind: "wait", seconds: Math.max(...waits) };
+  const later = notYet(documents.map((d) => (d === "retry" || "wait" in d ? d : null)));
+  if (later === "retry") return { kind: "retry" };
+  if (later) return { kind: "wait", seconds: later.wait };
   return { kind: "ok", documents: documents as GatheredDocument[] };
+}
+
+/**
+ * What a set of reads still needs: a retry if any failed, else the longest wait the OCR service asked
+ * for (by then all should be in), else nothing (null: all read).
+ */
+function notYet(reads: Array<NotYet | null>): NotYet | null {
+  if (reads.includes("retry")) return "retry";
+  const waits = reads.flatMap((r) => (r && r !== "retry" ? [r.wait] : []));
+  return waits.length > 0 ? { wait: Math.max(...waits) } : null;
 }
 
 async function gather(env: Env, config: OcrConfig | null, attempt: number, doc: FetchedDocument): Promise<GatheredDocument | NotYet> {
@@ -141,18 +151,15 @@ async function readImage(env: Env, config: OcrConfig | null, attempt: number, do
 async function readPdf(env: Env, config: OcrConfig | null, attempt: number, doc: FetchedDocument, bytes: Uint8Array): Promise<ReadResult> {
   const extraction = await extractPdf(bytes);
   if (!extraction.ok) return { textStatus: "unreadable", pageCount: null, pages: null, readings: null };
-  const textless = [...extraction.pages.keys()].filter((i) => !extraction.pages[i]!.text.trim());
-  const asked = config ? textless.slice(0, OCR_MAX_PAGES) : textless;
+  const asked = [...extraction.pages.keys()].filter((i) => !extraction.pages[i]!.text.trim()).slice(0, OCR_MAX_PAGES);
   const ocr = new Map<number, OcrRead>();
   await forEachBounded(asked, FILES_READ_AT_ONCE, async (i) => {
     const page = extraction.pages[i]!;
     const file = { sha256: doc.row.sha256, bytes: async () => bytes, contentType: "application/pdf" };
     ocr.set(i, await ocrRead(env, config, attempt, file, { number: i + 1, width: page.width, height: page.height }));
   });
-  const reads = [...ocr.values()];
-  if (reads.some((r) => r.kind === "retry")) return "retry";
-  const waits = reads.flatMap((r) => (r.kind === "wait" ? [r.seconds] : []));
-  if (waits.length > 0) return { wait: Math.max(...waits) };
+  const later = notYet([...ocr.values()].map((r) => (r.kind === "retry" ? "retry" : r.kind === "wait" ? { wait: r.seconds } : null)));
+  if (later) return later;
 
   const pages: ReadPage[] = [];
   const readings: PageReading[] = [];

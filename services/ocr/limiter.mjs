@@ -85,10 +85,13 @@ export function createLimiter(max, { initialMeanMs = 2_000 } = {}) {
     return ahead;
   }
 
+  /** Calls waiting that will still run. */
+  const queued = () => queue.filter((j) => !j.expired).length;
+
   /** About how long a call queued now would wait and run: everything live, spread over the slots. */
   function backlogMs() {
-    return ((active + queue.filter((j) => !j.expired).length) / max + 1) * meanMs;
+    return ((active + queued()) / max + 1) * meanMs;
   }
 
-  return { run, remainingMs, backlogMs, stats: () => ({ active, queued: queue.filter((j) => !j.expired).length }) };
+  return { run, remainingMs, backlogMs, stats: () => ({ active, queued: queued() }) };
 }

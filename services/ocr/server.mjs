@@ -16,17 +16,17 @@ import { ERRORS, OcrError } from "./errors.mjs";
 import { createLimiter } from "./limiter.mjs";
 import { createRecent, requestKey } from "./recent.mjs";
 
+/** A Retry-After never asks for more than this: the estimate is rough, and a caller should look again. */
+const MAX_RETRY_AFTER_S = 120;
+/** While the models load (about a second), come back after this. */
+const LOADING_RETRY_AFTER_S = 2;
+
 /**
  * @param {{engine: Promise<{read(body: Uint8Array, page: string | null): Promise<object>}>, token?: string, maxBytes: number,
  *   timeoutMs: number, concurrency: number, maxQueued?: number, queuedForMs?: number, log?: (line: string) => void}} options
  *   `timeoutMs`: one call's wait; `maxQueued` (512): readings waiting at most; `queuedForMs` (10 min): how
  *   long a reading may wait for the engine before it is dropped
  */
-/** A Retry-After never asks for more than this: the estimate is rough, and a caller should look again. */
-const MAX_RETRY_AFTER_S = 120;
-/** While the models load (about a second), come back after this. */
-const LOADING_RETRY_AFTER_S = 2;
-
 export function createOcrServer({ maxQueued = 512, queuedForMs = 600_000, ...rest }) {
   const options = { maxQueued, queuedForMs, ...rest };
   const limiter = createLimiter(options.concurrency);
@@ -45,7 +45,7 @@ export function createOcrServer({ maxQueued = 512, queuedForMs = 600_000, ...res
 
   /** Readings queued or running, by request key: a second call for the same page joins the first. */
   const reading = new Map();
-  /** Seconds until `call` (a reading's limiter call) is likely done, for Retry-After. */
+  /** An estimate in milliseconds as a Retry-After: whole seconds, 1 to MAX_RETRY_AFTER_S. */
   const retryAfter = (ms) => Math.min(MAX_RETRY_AFTER_S, Math.max(1, Math.ceil(ms / 1000)));
   /**
    * The reading of `body` (and `page`): the one under way, or a new one in the queue. It runs to its end

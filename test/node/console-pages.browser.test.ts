@@ -8,11 +8,11 @@
  * One server and one browser, ~40–80 s on the shared machine: it runs with `npm run test:browser`
  * (VIEWER_BROWSER_TEST=1) and is reported as skipped otherwise.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
+import { BROWSER_TESTS, launchChromium } from "./browser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevServer, type DevServer } from "../../scripts/lib/dev-server.mjs";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PORT = Number(process.env.CONSOLE_PAGES_TEST_PORT ?? 8821);
 const PASSWORD = "a long enough passphrase 42";
 const SETUP_MS = 240_000;
@@ -33,14 +33,14 @@ async function created<T>(path: string, json: unknown): Promise<T> {
 /** The page scrolls sideways when its content is wider than the viewport (evaluated in the page). */
 const SIDEWAYS_OVERFLOW = "document.documentElement.scrollWidth - document.documentElement.clientWidth";
 
-describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the console's pages in Chromium", () => {
+describe.runIf(BROWSER_TESTS)("the console's pages in Chromium", () => {
   beforeAll(async () => {
     server = await startDevServer({ name: "console-pages", port: PORT, vars: { SANDBOX_SLOW_MS: "0" } });
     const account = await created<{ id: string }>("/accounts", { name: "示例银行 · 贸易融资部" });
     await created(`/accounts/${account.id}/subscriptions`, { planId: "professional", cycle: "annual" });
     email = `owner.${Date.now()}@bank.example`;
     const owner = await created<{ inviteUrl: string }>(`/accounts/${account.id}/users`, { email, role: "owner" });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+    browser = await launchChromium();
     desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await desk.newPage();
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));

@@ -9,14 +9,14 @@
  * Gated like test/node/viewer.browser.test.ts (`npm run test:browser`, VIEWER_BROWSER_TEST=1): one
  * wrangler dev, one browser, one signed-in context for every test.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
+import { BROWSER_TESTS, launchChromium } from "./browser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevServer, type DevServer } from "../../scripts/lib/dev-server.mjs";
 import { drawnHit, horizontalOverflow, reviewSettled, reviewState, signInHere, windowScroll } from "./console-review.probes.js";
 import { activeUser, checkAwaitingReview, PASSWORD, reviewAccount } from "./console-review.fixture";
 import { currentBoxes, storedItems } from "./viewer.probes.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** wrangler dev, migrations, a query and a check: minutes when six agents share two cores. */
 const SETUP_MS = 480_000;
 const CANDIDATES = 3;
@@ -56,7 +56,7 @@ async function settledAfter(page: Page, leaving: string): Promise<void> {
   await page.waitForFunction(reviewSettled, leaving, { timeout: 30_000 });
 }
 
-describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the console's review screen in Chromium", () => {
+describe.runIf(BROWSER_TESTS)("the console's review screen in Chromium", () => {
   beforeAll(async () => {
     const source = process.env.VIEWER_TEST_SOURCE === "HEAD" ? "HEAD" : "worktree";
     server = await startDevServer({ name: "review", source, vars: { SANDBOX_SLOW_MS: "0", OCR_URL: "" } });
@@ -65,7 +65,7 @@ describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the console's review sc
     const email = await activeUser(server, account.accountId, "analyst");
     viewerEmail = await activeUser(server, account.accountId, "viewer");
     ({ checkId, unmatched } = await checkAwaitingReview(server, key, CANDIDATES));
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     context.on("page", (page) => {
       page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));

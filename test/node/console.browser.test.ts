@@ -10,7 +10,8 @@
  * It starts its own wrangler dev and a browser (three to four minutes on the shared machine), so it runs
  * with `npm run test:browser` (VIEWER_BROWSER_TEST=1) and is reported as skipped otherwise.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
+import { BROWSER_TESTS, launchChromium } from "./browser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DevServer } from "../../scripts/lib/dev-server.mjs";
 import { startDevServer } from "../../scripts/lib/dev-server.mjs";
@@ -18,7 +19,6 @@ import { sandboxRegistry } from "../../worker/upstream/sandbox";
 import { reviewSettled, reviewState } from "./console-review.probes.js";
 import { untilTerminal } from "./viewer.fixture";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PORT = Number(process.env.CONSOLE_TEST_PORT ?? 18830);
 const OWNER_EMAIL = "owner@bank.example";
 const PASSWORD = "a long enough password 1";
@@ -142,10 +142,10 @@ async function auditRows(): Promise<AuditRow[]> {
   return rows;
 }
 
-describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the console in Chromium, end to end", () => {
+describe.runIf(BROWSER_TESTS)("the console in Chromium, end to end", () => {
   beforeAll(async () => {
     server = await startDevServer({ name: "console", port: PORT, vars: { SANDBOX_SLOW_MS: "0", OCR_URL: "" } });
-    browser = await chromium.launch({ executablePath: CHROMIUM });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));

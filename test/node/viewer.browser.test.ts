@@ -13,7 +13,8 @@
  * themselves ~25 s): over the budget of `npm test`, so it runs with `npm run test:browser`
  * (VIEWER_BROWSER_TEST=1) and is reported as skipped otherwise.
  */
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type Page } from "playwright-core";
+import { BROWSER_TESTS, launchChromium } from "./browser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DevServer } from "../../scripts/lib/dev-server.mjs";
 import { startOcrService, type OcrService } from "../../bench/lib/ocr-service.mjs";
@@ -23,7 +24,6 @@ import { DEMO_SUBJECT, demoCheck, evidenceOf, locationsOf, newKey, startViewerSe
 import truth from "../../worker/upstream/sandbox/scans/truth.json";
 import printed from "../../worker/upstream/sandbox/scans/number-quads.json";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SCREENSHOT = process.env.VIEWER_SCREENSHOT ?? "bench/out/viewer-evidence.png";
 const SETUP_MS = 240_000;
 
@@ -70,7 +70,7 @@ async function settled(page: Page, evidenceId?: string): Promise<void> {
   await page.waitForFunction(settledOn, evidenceId, { timeout: 30_000 });
 }
 
-describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the evidence viewer in Chromium", () => {
+describe.runIf(BROWSER_TESTS)("the evidence viewer in Chromium", () => {
   beforeAll(async () => {
     ocr = await startOcrService({ port: Number(process.env.VIEWER_OCR_PORT ?? 8868) });
     server = await startViewerServer(ocr.url);
@@ -81,7 +81,7 @@ describe.runIf(process.env.VIEWER_BROWSER_TEST === "1")("the evidence viewer in 
     for (const registrationId of check.matched) {
       for (const evidence of await evidenceOf(server, key, checkId, registrationId)) walk.push({ registrationId, evidence });
     }
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+    browser = await launchChromium();
   }, SETUP_MS);
 
   afterAll(async () => {
