@@ -30,7 +30,8 @@ const BOUND_S = Number(process.env.DRILL_BOUND_S ?? "300");
 const GRACE_S = 60;
 const POLL_MS = 2000;
 const TERMINAL_QUERY = ["succeeded", "partial", "failed", "no_result", "cancelled"];
-const TERMINAL_CHECK = ["completed", "partial", "failed", "cancelled"];
+// review_pending: matching is done, the candidates wait for a person (no pipeline work left).
+const TERMINAL_CHECK = ["review_pending", "completed", "partial", "failed", "cancelled"];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const token = `drill-${crypto.randomUUID()}`;
