@@ -12,8 +12,8 @@ import { requestId } from "./middleware/request-id";
 import { requestLog } from "./middleware/request-log";
 import { createOpenApi } from "./routes/open";
 import { createAdminApi } from "./routes/admin";
-import { createConsoleApi } from "./routes/console";
-import { createConsolePages } from "./routes/console-pages";
+import { createConsoleApi } from "./console/api";
+import { createConsolePages } from "./console/pages";
 import { createEvidenceViewer } from "./routes/viewer";
 
 export function createApp(): OpenAPIHono<AppEnv> {

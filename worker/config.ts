@@ -94,7 +94,7 @@ export const VARIABLES = {
   ),
   ADMIN_TOKEN: secret("The management API's bearer token; unset, the whole management API answers 404."),
   CONSOLE_SECRET_KEY: aesKey(
-    "The key that seals the console users' TOTP secrets in D1 (AES-256-GCM, worker/lib/secret-box.ts); unset, enrolling or using a second factor answers 503.",
+    "The key that seals the console users' TOTP secrets in D1 (AES-256-GCM, worker/console/auth/secret-box.ts); unset, enrolling or using a second factor answers 503.",
   ),
   CONSOLE_SECRET_KEY_PREVIOUS: aesKey(
     "During a rotation of CONSOLE_SECRET_KEY, the key it replaces: secrets sealed under it still open and are sealed again under the new one at their next use (docs/operations.md).",
