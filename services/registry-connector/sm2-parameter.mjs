@@ -15,7 +15,12 @@ const DIGEST_HEX = 64;
 
 /** True when `hex` is an uncompressed SM2 public key (04‖x‖y) on the curve. */
 export function isPublicKey(hex) {
-  return typeof hex === "string" && /^04[0-9a-fA-F]{128}$/.test(hex) && sm2.verifyPublicKey(hex.toLowerCase());
+  if (typeof hex !== "string" || !/^04[0-9a-fA-F]{128}$/.test(hex)) return false;
+  try {
+    return sm2.verifyPublicKey(hex.toLowerCase());
+  } catch {
+    return false;
+  }
 }
 
 /**
