@@ -225,3 +225,22 @@ describe("logs", () => {
       for (const secret of secrets) expect(line.includes(secret), `a log line holds a secret: ${line.slice(0, 40)}`).toBe(false);
   });
 });
+
+describe("the Worker's http adapter", () => {
+  it("reaches the connector through a fetch in place of the URL's host (the container binding's way)", async () => {
+    const { HttpUpstream } = await import("../../worker/upstream/http");
+    const c = await connector();
+    const forwarded: string[] = [];
+    const upstream = new HttpUpstream({
+      url: "http://registry-connector",
+      token: TOKEN,
+      fetch: (request) => {
+        forwarded.push(new URL(request.url).host);
+        return fetch(new Request(`${c.url}${new URL(request.url).pathname}`, request));
+      },
+    });
+    const listed = await upstream.listRegistrations(SUBJECT, { attempt: 1 });
+    expect(listed.ok && listed.registrations.length).toBeGreaterThan(0);
+    expect(forwarded).toEqual(["registry-connector"]);
+  });
+});
