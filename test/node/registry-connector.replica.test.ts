@@ -226,6 +226,22 @@ describe("logs", () => {
   });
 });
 
+describe("the listing's shape", () => {
+  it("is the contract's, with the listed registration's fields and no others (one shape: worker/schemas/listed-registration.ts)", async () => {
+    const { ListingSchema } = await import("../../worker/upstream/http/contract");
+    const { LISTED_REGISTRATION_FIELDS } = await import("../../worker/schemas/listed-registration");
+    const c = await connector();
+    const res = await fetch(`${c.url}/v1/listings`, { method: "POST", headers, body: JSON.stringify({ subject: SUBJECT }) });
+    const json = (await res.json()) as { registrations: Record<string, unknown>[] };
+    expect(ListingSchema.strict().safeParse(json).success).toBe(true);
+    expect(json.registrations.length).toBeGreaterThan(0);
+    for (const registration of json.registrations) {
+      expect(Object.keys(registration).every((key) => (LISTED_REGISTRATION_FIELDS as readonly string[]).includes(key))).toBe(true);
+      expect(registration.registerTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/);
+    }
+  });
+});
+
 describe("the Worker's http adapter", () => {
   it("reaches the connector through a fetch in place of the URL's host (the container binding's way)", async () => {
     const { HttpUpstream } = await import("../../worker/upstream/http");
