@@ -62,7 +62,7 @@ export class ReplicaRegistry {
     }
     const requested = Object.keys(REQUESTED_FAULTS).find((name) => fault.has(name));
     if (requested) return { fault: REQUESTED_FAULTS[requested] };
-    if (fault.has("error-zip")) return { bytes: errorZip(service.operation === "login" ? FAULT_TEXTS.internal : FAULT_TEXTS.unavailable) };
+    if (fault.has("error-zip")) return { bytes: errorZip(FAULT_TEXTS.unavailable) };
     return service.operation === "queryBySubject" ? this.#listing(values.nameorno, fault) : this.#download(values.nameorno, values.registerNo);
   }
 
