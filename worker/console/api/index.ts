@@ -2,13 +2,15 @@
  * @module The console's JSON (/api/console/v1, console-api.md): a door of its own, beside the open API
  * and the management API, that never shares their credentials. Every path refuses an API key (401);
  * sign-in and invitation acceptance are the only paths without a session; every other path needs the
- * session cookie, and a request that changes something the session's CSRF token. Reads of queries,
+ * session cookie, and a request that changes something the session's CSRF token. Every request that
+ * changes something, sign-in included, must come from the console's own origin (../auth/same-origin.ts). Reads of queries,
  * checks, results and documents are the open API's own routes (their shapes, filters and ownership
  * rules), counted in the account's rate window like the open API's.
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../context";
 import { consoleSession, csrfProtection, refuseApiKeys, totpEnrolled } from "../auth/console-session";
+import { sameOriginWrites } from "../auth/same-origin";
 import { admitOrdinaryRequest } from "../../middleware/rate-limit";
 import { registerEntitlementRoutes } from "../../routes/account/entitlements";
 import { registerGetCheck } from "../../routes/checks/get";
@@ -37,13 +39,15 @@ import { registerSessionDelete } from "./session-delete";
 import { registerSessionRead } from "./session-read";
 import { registerTotpConfirm } from "./totp-confirm";
 import { registerTotpEnrol } from "./totp-enrol";
+import { registerTotpRemove } from "./totp-remove";
+import { registerPasswordChange } from "./password-change";
 import { registerUserInvite } from "./user-invite";
 import { registerUsersList } from "./users-list";
 import { registerUserUpdate } from "./user-update";
 
 export function createConsoleApi(): OpenAPIHono<AppEnv> {
   const api = openApiRouter();
-  api.use("*", refuseApiKeys);
+  api.use("*", refuseApiKeys, sameOriginWrites);
 
   // Without a session: they answer before the session middleware below runs.
   const open = routeGroup(api);
@@ -58,6 +62,8 @@ export function createConsoleApi(): OpenAPIHono<AppEnv> {
   registerMe(self);
   registerTotpEnrol(self);
   registerTotpConfirm(self);
+  registerTotpRemove(self);
+  registerPasswordChange(self);
 
   api.use("*", totpEnrolled);
   const account = routeGroup(api);
