@@ -26,7 +26,7 @@ export default defineConfig(async () => {
     TEST_MIGRATIONS: migrations,
     TEST_SHARD_MIGRATIONS: shardMigrations,
     ADMIN_TOKEN: "test-admin-token",
-    // Seals TOTP secrets (worker/lib/secret-box.ts); test/console.totp-at-rest.test.ts rotates it in an env of its own.
+    // Seals TOTP secrets (worker/console/auth/secret-box.ts); test/console.totp-at-rest.test.ts rotates it in an env of its own.
     CONSOLE_SECRET_KEY: "dGVzdC1jb25zb2xlLXNlY3JldC1rZXktMzJieXRlcyE=",
     SANDBOX_SLOW_MS: "40",
     CHECK_SLICE: "3",
