@@ -157,6 +157,14 @@ describe("faults end as the contract says", () => {
     expect(logs.some((line) => line.includes("login refused"))).toBe(true);
   });
 
+  it("a connector configured with another key than the registry's cannot log in, and says which setting to check", async () => {
+    const { generateKeyPair } = await import("../../services/registry-connector/sm2-parameter.mjs");
+    const c = await connector({ publicKey: generateKeyPair().publicKey, sessions: 1 });
+    const before = logs.length;
+    expect((await listing(c, subject())).body.code).toBe("TRANSIENT");
+    expect(logs.slice(before).some((line) => line.includes("check REGISTRY_PUBLIC_KEY"))).toBe(true);
+  });
+
   it("a key the registry cannot decrypt with says so in the log", async () => {
     const c = await connector();
     const name = subject();
