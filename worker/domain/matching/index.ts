@@ -56,6 +56,6 @@
  */
 export { compileCriteria } from "./compile";
 export type { CompiledMatcher, Criterion, Hit, MatchVia, Pattern, TermKind } from "./types";
-export { normalizeValue } from "./fold";
+export { isDigitString, normalizeValue } from "./fold";
 export { snippetAround } from "./snippet";
 export type { Snippet } from "./snippet";
