@@ -10,8 +10,12 @@
  * is not searched, and a snippet stops where it begins. A document's pages are searched as one text, their
  * searched pieces joined by line breaks, so that what a page break cuts ("07573825-" at the foot of one
  * page, "07573827" at the top of the next) reads whole; such a hit is shown on its first page.
+ *
+ * An invoice number the text names as something else ("合同编号：12345678": ./matching/number-labels.ts) is
+ * evidence to look at, not of an invoice: such hits alone make a keyword_only candidate, never an
+ * invoice_match (which carries the system's decision).
  */
-import { compileCriteria, snippetAround, type CompiledMatcher, type Hit } from "./matching";
+import { compileCriteria, namedOtherThanInvoice, snippetAround, type CompiledMatcher, type Hit } from "./matching";
 import { attachmentPages, certificateFieldAt, certificatePages, type SearchedPages } from "./check-search";
 import { touchesLowConfidence, type PageReading } from "./page-reading";
 import type { TextRange } from "./text/furniture";
@@ -133,12 +137,18 @@ function sourceOf(doc: SearchableDocument, pageNumber: number, start: number, en
 /** The field a hit [start, end) on a page lies in, before OCR has its say. */
 type FieldAt = (pageNumber: number, start: number, end: number) => SourceField;
 
+/** A hit as evidence, and whether it shows an invoice number (an invoice_no hit the text does not name otherwise). */
+interface Found {
+  evidence: EvidenceDraft;
+  showsInvoice: boolean;
+}
+
 /**
  * Hits in the searched pieces of a document's pages, joined by line breaks into one text and mapped
  * back to page offsets; a hit that crosses a page break is shown on its first page, up to the end of
  * that page's last piece.
  */
-function pagesEvidence(matcher: CompiledMatcher, doc: SearchableDocument, searched: SearchedPages, fieldAt: FieldAt): EvidenceDraft[] {
+function pagesEvidence(matcher: CompiledMatcher, doc: SearchableDocument, searched: SearchedPages, fieldAt: FieldAt): Found[] {
   const pages = doc.pages ?? [];
   let joined = "";
   const at: number[] = [];
@@ -152,7 +162,7 @@ function pagesEvidence(matcher: CompiledMatcher, doc: SearchableDocument, search
     while (k > 0 && at[k]! > offset) k--;
     return k;
   };
-  const out: EvidenceDraft[] = [];
+  const out: Found[] = [];
   for (const hit of matcher.scan(joined)) {
     const first = pieceAt(hit.start);
     const last = pieceAt(hit.end - 1);
@@ -160,18 +170,11 @@ function pagesEvidence(matcher: CompiledMatcher, doc: SearchableDocument, search
     const b = searched.pieces[last]!;
     const start = a.start + hit.start - at[first]!;
     const end = b.page === a.page ? b.start + hit.end - at[last]! : Math.max(...searched.pieces.filter((p) => p.page === a.page).map((p) => p.end));
-    out.push(
-      draft(
-        hit,
-        doc,
-        a.page,
-        pages[a.page - 1]!,
-        start,
-        end,
-        sourceOf(doc, a.page, start, end, fieldAt(a.page, start, end)),
-        searched.barriers[a.page - 1] ?? [],
-      ),
-    );
+    const field = sourceOf(doc, a.page, start, end, fieldAt(a.page, start, end));
+    out.push({
+      evidence: draft(hit, doc, a.page, pages[a.page - 1]!, start, end, field, searched.barriers[a.page - 1] ?? []),
+      showsInvoice: hit.termKind === "invoice_no" && !namedOtherThanInvoice(joined, hit.start),
+    });
   }
   return out;
 }
@@ -186,7 +189,7 @@ function readingIssues(doc: SearchableDocument): string[] {
 
 export function decideRegistration(matcher: CompiledMatcher, input: RegistrationInput): RegistrationDecision {
   const issues: CoverageIssue[] = [];
-  const evidence: EvidenceDraft[] = [];
+  const found: Found[] = [];
   const certificateDoc = input.documents.find((d) => d.kind === "certificate");
   /** Codes of what could not be read: a miss there does not rule out a match. */
   const unread: string[] = [];
@@ -201,7 +204,7 @@ export function decideRegistration(matcher: CompiledMatcher, input: Registration
     if (!input.certificate) issues.push({ code: "CERTIFICATE_UNPARSED", registrationId: input.registrationId });
     const searched = certificatePages(certificateDoc, input.certificateNumber, input.certificate);
     const fieldAt: FieldAt = (page, start, end) => certificateFieldAt(input.certificate, page, start, end);
-    evidence.push(...pagesEvidence(matcher, certificateDoc, searched, fieldAt));
+    found.push(...pagesEvidence(matcher, certificateDoc, searched, fieldAt));
   } else uncovered("CERTIFICATE_UNPARSED");
   if (certificateDoc && certificateRead) readingIssues(certificateDoc).forEach(uncovered);
 
@@ -209,7 +212,7 @@ export function decideRegistration(matcher: CompiledMatcher, input: Registration
     if (doc.kind !== "attachment") continue;
     if (input.attachmentsIndexed === false) uncovered("ATTACHMENT_NOT_INDEXED");
     else if (doc.textStatus === "extracted" && doc.pages) {
-      evidence.push(...pagesEvidence(matcher, doc, attachmentPages(doc), () => "attachment_text"));
+      found.push(...pagesEvidence(matcher, doc, attachmentPages(doc), () => "attachment_text"));
       readingIssues(doc).forEach(uncovered);
     } else {
       const code = {
@@ -223,12 +226,13 @@ export function decideRegistration(matcher: CompiledMatcher, input: Registration
   }
   if (!input.attachmentsComplete) uncovered("ATTACHMENT_MISSING");
 
+  const evidence = found.map((f) => f.evidence);
   const matchedCriterionIds = [...new Set(evidence.map((e) => e.criterionId))];
   const matched = evidence.length > 0;
   const pendingReason = unread[0] ?? null;
   return {
     matchStatus: matched ? "matched" : pendingReason ? "pending" : "unmatched",
-    strength: matched ? (evidence.some((e) => e.termKind === "invoice_no") ? "invoice_match" : "keyword_only") : null,
+    strength: matched ? (found.some((f) => f.showsInvoice) ? "invoice_match" : "keyword_only") : null,
     matchedCriterionIds,
     evidence,
     coverageIssues: issues,

@@ -22,9 +22,10 @@ export const FULL_WIDTH_ZERO = 0xff10;
 
 /**
  * Characters that are white space, as a class body: JavaScript's \s (which includes the ideographic space
- * and no-break spaces), NEL and the zero-width space (which PDF text layers put between grouped digits).
+ * and no-break spaces), NEL and the zero-width space (which PDF text layers put between grouped digits),
+ * and U+FFFF, a noncharacter the matcher's fold table uses as its mark for what it skips.
  */
-export const SPACE_CLASS = "\\s\\u0085\\u200B";
+export const SPACE_CLASS = "\\s\\u0085\\u200B\\uFFFF";
 
 /** The schema's pattern: digits with white space anywhere between them. */
 export const INVOICE_NO_PATTERN = `^[${SPACE_CLASS}]*(?:[${DIGIT_CLASS}][${SPACE_CLASS}]*){${INVOICE_DIGITS.min},${INVOICE_DIGITS.max}}$`;
