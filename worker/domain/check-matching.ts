@@ -25,7 +25,8 @@ import type { SOURCE_FIELDS } from "../schemas/check-vocabulary";
 import type { Evidence } from "../schemas/evidence";
 
 export const INDEX_VERSION = "text-1";
-export const RULE_VERSION = "match-1";
+/** match-2: issue 29's forms (ordinal and shortened ranges, column gaps, OpenCC) and labels (a contract's number is no invoice evidence). */
+export const RULE_VERSION = "match-2";
 
 export interface SearchableDocument {
   id: string;
