@@ -15,8 +15,10 @@
 import type { Extent } from "../text/page";
 import { FIELD_READERS, isLongText } from "./field-kinds";
 import { type FieldKey, isLabelPrefix, isSectionHeading, labelAt, labelsIn, matchRoleHeading } from "./labels";
+import { labelsByPlace } from "./label-column";
 import type { SourceLine } from "./lines";
 import type { Piece } from "./piece";
+import { isTypesetHeading, type PageLabels } from "./typeset-headings";
 
 interface Fragment {
   page: number;
@@ -370,6 +372,60 @@ function readingOrder<T extends { page: number; column: number; box: Extent }>(i
   return rows.flatMap((row) => row.sort((a, b) => a.box.x0 - b.box.x0));
 }
 
+/** Each page's labels: their usual size and the label column's left edge, for headings known by their setting. */
+function labelsOfPages(lines: readonly SourceLine[]): Map<number, PageLabels> {
+  const found = new Map<number, Extent[]>();
+  for (const line of lines) {
+    const g = line.geometry;
+    if (!g) continue;
+    for (const hit of labelsIn(line.text, g.cellStarts)) found.set(line.page, [...(found.get(line.page) ?? []), g.extent(hit.start, hit.valueStart)]);
+  }
+  const out = new Map<number, PageLabels>();
+  for (const [page, boxes] of found) {
+    const sizes = boxes.map((b) => b.size).sort((a, b) => a - b);
+    out.set(page, { size: sizes[Math.floor(sizes.length / 2)] ?? 0, x0: Math.min(...boxes.map((b) => b.x0)) });
+  }
+  return out;
+}
+
+/**
+ * Lines in the label column that no dictionary knows (label-column.ts) become labels: they end the value
+ * above them, and their own value is read and kept apart (field "ignored" unless the joined words are a
+ * known label).
+ */
+function promoteByPlace(labels: PendingLabel[], texts: Fragment[]): void {
+  const beside = new Map<PendingLabel, Extent>();
+  /** Text right after a label on its line ("姓名：周凯") is that label's value wherever it ends. */
+  const valueOfItsLine = new Set<Fragment>();
+  for (const t of texts) {
+    const label = besideLabel(t, labels, texts);
+    if (!label) continue;
+    if (!beside.has(label)) beside.set(label, t.box);
+    if (!texts.some((o) => o !== t && o.line === t.line && o.box.x0 >= label.box.x1 && o.box.x1 <= t.box.x0)) valueOfItsLine.add(t);
+  }
+  const blocks = blocksOf(texts).filter((b) => !b.some((f) => valueOfItsLine.has(f)));
+  const promoted = new Set<Fragment>();
+  for (const group of labelsByPlace(labels, beside, blocks)) {
+    const first = group[0];
+    if (!first) continue;
+    const text = group.map((f) => f.text.replace(/\s/g, "")).join("");
+    const known = wholeLabel(text);
+    const entry = known && known.end === text.length ? known : null;
+    labels.push({
+      page: first.page,
+      column: first.column,
+      box: blockBox(group),
+      field: entry?.field ?? "ignored",
+      label: entry?.label ?? text,
+      roleHeading: entry?.roleHeading ?? null,
+      colon: false,
+      values: [],
+    });
+    for (const f of group) promoted.add(f);
+  }
+  for (let k = texts.length - 1; k >= 0; k--) if (promoted.has(texts[k] as Fragment)) texts.splice(k, 1);
+}
+
 /** A line that is a block heading or a title, not data: kept whole. */
 export type HeadingTest = (text: string) => boolean;
 
@@ -381,19 +437,23 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
   const labels: PendingLabel[] = [];
   const texts: Fragment[] = [];
   const headings: LineItem[] = [];
+  const pages = labelsOfPages(lines);
   for (const line of lines) {
     const g = line.geometry;
     if (!g) continue;
     const text = line.text.trim();
+    const box = g.extent(0, line.text.length);
     // A heading before any label it holds ("填 表 人 信 息" starts with the label 填表人).
     const heading = matchRoleHeading(text) || isSectionHeading(text);
-    if (heading || (labelsIn(line.text, g.cellStarts).length === 0 && isTitle(text))) {
-      headings.push({ kind: "heading", page: line.page, column: line.column ?? 0, box: g.extent(0, line.text.length), line });
+    const unlabelled = !heading && labelsIn(line.text, g.cellStarts).length === 0;
+    if (heading || (unlabelled && (isTitle(text) || isTypesetHeading(text, box, pages.get(line.page))))) {
+      headings.push({ kind: "heading", page: line.page, column: line.column ?? 0, box, line });
       continue;
     }
     cutLine(line, labels, texts);
   }
   joinWrapped(labels, texts);
+  promoteByPlace(labels, texts);
 
   const strays: Fragment[] = [];
   const anchored = new Map<Fragment, PendingLabel>();

@@ -52,9 +52,16 @@ const ISSUE_FIELD: Partial<Record<FieldKey, string>> = {
   "party.tradeName": "details.tradeName",
 };
 
-/** An identifier under a label that names several types, filed under the type its check proves. */
-function classify(code: string): "party.creditCode" | "party.organizationCode" | "party.businessRegistrationNumber" | null {
+/**
+ * An identifier under a label that names several types ("统一社会信用代码/身份证件号码"), filed under the type
+ * its own check proves: GB 32100 credit code, GB 11643 identity number, ISO 17442 LEI, GB 11714
+ * organisation code, GS 15 business registration number. The shapes do not overlap where the checks pass
+ * (18 characters with a GB 32100 check character vs 17 digits and a GB 11643 one; an LEI has 20).
+ */
+function classify(code: string): FieldKey | null {
   if (isUnifiedSocialCreditCode(code)) return "party.creditCode";
+  if (isIdentityNumber(code)) return "party.identityNumber";
+  if (isLei(code)) return "party.lei";
   if (isOrganizationCode(code)) return "party.organizationCode";
   if (isBusinessRegistrationNumber(code)) return "party.businessRegistrationNumber";
   return null;
@@ -130,7 +137,7 @@ export function buildParty(raw: RawParty, index: number, issues: ParseIssue[]): 
     corporationScale: scale,
     industryCode: industry,
     legalRepresentative: name("party.legalRepresentative"),
-    lei: code("party.lei"),
+    lei: identifier("party.lei"),
     nationality: get("party.nationality"),
     organizationCode: identifier("party.organizationCode"),
     organizationRegistrationCertificateNumber: get("party.organizationRegistrationCertificateNumber"),
@@ -149,7 +156,7 @@ export function buildParty(raw: RawParty, index: number, issues: ParseIssue[]): 
     typeLevel3Code: null,
     unifiedSocialCreditCode: identifier("party.creditCode"),
     institutionCertificateNumber: get("party.institutionCertificateNumber"),
-    personalIdentityNumber: isIdentityCard ? idNumber : null,
+    personalIdentityNumber: classified.get("party.identityNumber") ?? (isIdentityCard ? idNumber : null),
     financialInstitutionCode: code("party.financialInstitutionCode"),
     details,
   };
