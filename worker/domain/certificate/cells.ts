@@ -354,9 +354,9 @@ function takesBelow(label: PendingLabel, block: readonly Fragment[], box: Extent
   const current = textOf(label.values);
   const reader = FIELD_READERS[label.field];
   if (reader) return reader(current) === null && reader(current + textOf(block)) !== null;
-  // Free text (a name, an address) wraps onto the next line only.
+  // Free text (a name, an address) wraps onto the next line only: below its last line, never above it.
   const last = label.values[label.values.length - 1];
-  return last !== undefined && last.page === block[0]?.page && box.top - last.box.bottom < box.size;
+  return last !== undefined && last.page === block[0]?.page && box.top >= last.box.top && box.top - last.box.bottom < box.size;
 }
 
 /** Rows: items whose boxes overlap vertically, top to bottom; left to right inside a row; a column to its end before the next. */

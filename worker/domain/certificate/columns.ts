@@ -107,6 +107,9 @@ function gutterOf(pieces: readonly Piece[]): number | null {
     const left = pieces.filter((p) => p.box.x1 <= x - p.box.size * GUTTER_EM);
     const right = pieces.filter((p) => p.box.x0 >= x - 0.5);
     if (left.length < MIN_SIDE || right.length < MIN_SIDE) continue;
+    // A certificate's newspaper column opens rows of its own (a label, a heading); a table's column of figures
+    // (an invoice table under a description: codes | numbers | amounts) opens none.
+    if (!right.some((p) => p.opens)) continue;
     // Text crossing the gutter may stand above or below the columns (a title, a footer), never beside them.
     const top = Math.max(Math.min(...left.map((p) => p.box.top)), Math.min(...right.map((p) => p.box.top)));
     const bottom = Math.min(Math.max(...left.map((p) => p.box.bottom)), Math.max(...right.map((p) => p.box.bottom)));
