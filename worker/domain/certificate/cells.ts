@@ -110,6 +110,8 @@ interface PendingLabel {
   /** True when a colon follows the label: it does not continue below. */
   colon: boolean;
   values: Fragment[];
+  /** Where a label found in a line's text stands in it ([from, to)): a label set as a value goes back to text. */
+  source?: { line: SourceLine; from: number; to: number };
 }
 
 /** A line's labels and the text between them, cut at wide gaps. */
@@ -130,6 +132,7 @@ function cutLine(line: SourceLine, labels: PendingLabel[], texts: Fragment[]): v
       label: hit.label,
       roleHeading: hit.roleHeading,
       colon: hit.colon,
+      source: { line, from: hit.start, to: hit.valueStart },
       values: [],
     });
     at = hit.valueStart;
@@ -405,7 +408,7 @@ function promoteByPlace(labels: PendingLabel[], texts: Fragment[]): void {
   }
   const blocks = blocksOf(texts).filter((b) => !b.some((f) => valueOfItsLine.has(f)));
   const promoted = new Set<Fragment>();
-  for (const group of labelsByPlace(labels, beside, blocks)) {
+  for (const group of joinStacked(labelsByPlace(labels, beside, blocks))) {
     const first = group[0];
     if (!first) continue;
     const text = group.map((f) => f.text.replace(/\s/g, "")).join("");
@@ -424,6 +427,55 @@ function promoteByPlace(labels: PendingLabel[], texts: Fragment[]): void {
     for (const f of group) promoted.add(f);
   }
   for (let k = texts.length - 1; k >= 0; k--) if (promoted.has(texts[k] as Fragment)) texts.splice(k, 1);
+}
+
+/** A label set larger or smaller than its page's labels by more than this (points) is set as something else. */
+const LABEL_SIZE_TOLERANCE = 0.3;
+
+/**
+ * Label words set in a value's place and size ("统一社会信用代码" as the value of 证件类型, beside that label,
+ * in the values' size) are that value: typesetting says what is a label, the words only which one.
+ */
+function demoteBySize(labels: PendingLabel[], texts: Fragment[], pages: ReadonlyMap<number, PageLabels>): void {
+  for (let k = labels.length - 1; k >= 0; k--) {
+    const l = labels[k] as PendingLabel;
+    const size = pages.get(l.page)?.size;
+    if (!l.source || size === undefined || Math.abs(l.box.size - size) <= LABEL_SIZE_TOLERANCE) continue;
+    const besideAnother = labels.some(
+      (m) => m !== l && m.page === l.page && m.column === l.column && m.box.x1 <= l.box.x0 && overlap(m.box, l.box) > 0.3,
+    );
+    if (!besideAnother) continue;
+    const f = fragment(l.source.line, l.source.from, l.source.to);
+    labels.splice(k, 1);
+    if (f) texts.push(f);
+  }
+}
+
+/**
+ * A label's lines a wide leading apart (a row's leading set by its larger values) stay one label: the next
+ * group in the column a line under the last, or, when the words join into a label the vocabulary knows
+ * ("组织机构代码/统一社会" over "信用代码"), a line and a half.
+ */
+const WRAPPED_LINE_GAP_EM = 1;
+const KNOWN_WRAP_GAP_EM = 1.5;
+
+function joinStacked(groups: Fragment[][]): Fragment[][] {
+  const out: Fragment[][] = [];
+  const sorted = [...groups].sort((a, b) => (a[0]?.page ?? 0) - (b[0]?.page ?? 0) || (a[0]?.box.top ?? 0) - (b[0]?.box.top ?? 0));
+  for (const group of sorted) {
+    const first = group[0];
+    const above = out.find((previous) => {
+      const last = previous[previous.length - 1];
+      if (!last || !first || last.page !== first.page || last.column !== first.column || !aligned(last.box, first.box)) return false;
+      const gap = first.box.top - last.box.bottom;
+      const words = textOf([...previous, ...group]).replace(/\s/g, "");
+      const known = wholeLabel(words);
+      return gap >= 0 && gap < (known && known.end === words.length ? KNOWN_WRAP_GAP_EM : WRAPPED_LINE_GAP_EM) * first.box.size;
+    });
+    if (above) above.push(...group);
+    else out.push([...group]);
+  }
+  return out;
 }
 
 /** A line that is a block heading or a title, not data: kept whole. */
@@ -452,6 +504,7 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
     }
     cutLine(line, labels, texts);
   }
+  demoteBySize(labels, texts, pages);
   joinWrapped(labels, texts);
   promoteByPlace(labels, texts);
 
@@ -494,7 +547,14 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
     const tolerance = box.size * 0.3;
     const column = block[0]?.column ?? 0;
     const above = [
-      ...ordered.filter((l) => l.page === page && l.column === column && l.box.bottom <= box.top + tolerance && l.box.x0 <= box.x0 + box.size),
+      ...ordered.filter(
+        (l) =>
+          l.page === page &&
+          l.column === column &&
+          l.box.bottom <= box.top + tolerance &&
+          // A description set full width under its right-aligned label starts left of the label.
+          (l.box.x0 <= box.x0 + box.size || (isLongText(l.field) && l.box.x0 < box.x1 && l.box.x1 > box.x0)),
+      ),
       ...headings.filter((h) => h.page === page && h.column === column && h.box.bottom <= box.top + tolerance),
     ];
     above.sort((a, b) => b.box.bottom - a.box.bottom || b.box.x0 - a.box.x0);

@@ -25,8 +25,8 @@ export interface PlacedText extends Placed {
 const EDGE_TOLERANCE_EM = 0.6;
 /** Labels set in one size: a line this much larger or smaller (points) is a heading or a value, not a label. */
 const SIZE_TOLERANCE = 0.3;
-/** A label is words: digits, Latin runs or a long sentence are a value that happens to start in the column. */
-const LABEL_WORDS = /^[\u4e00-\u9fff（）()/、·\s]{2,24}$/;
+/** A label is words (a wrapped label's last line may be one character): digits, Latin runs or a long sentence are a value that starts in the column. */
+const LABEL_WORDS = /^[\u4e00-\u9fff（）()/、·\s]{1,24}$/;
 /** Known labels that must share an edge before the page counts as set in a label column. */
 const MIN_COLUMN_LABELS = 2;
 /** The share of a column's known labels with their value beside them: most, in a form (some values are empty). */
