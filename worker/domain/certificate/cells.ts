@@ -56,6 +56,15 @@ export interface LineItem {
 
 export type CellItem = LabelCell | LineItem;
 
+/**
+ * How far apart (in ems of the label's size) the lines of one wrapped label may stand: a row's leading is
+ * set by its larger values, so a label's lines can be a wide leading apart. Unknown words join a line
+ * apart; words that join into a label the vocabulary knows ("组织机构代码/统一社会" over "信用代码") a line
+ * and a half apart.
+ */
+const WRAPPED_LINE_GAP_EM = 1;
+const KNOWN_WRAP_GAP_EM = 1.5;
+
 /** Vertical overlap of two boxes, as a share of the lower one's height. */
 function overlap(a: Extent, b: Extent): number {
   const shared = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
@@ -196,11 +205,11 @@ function joinWrapped(labels: PendingLabel[], texts: Fragment[]): void {
     for (let step = 0; step < 3; step++) {
       const below = texts
         .filter((t) => t.page === start.page && !used.has(t) && t !== start.piece && !pieces.includes(t))
-        .filter((t) => t.box.top > box.top && t.box.top - box.bottom < box.size * 0.8 && sameColumn(start.box, t.box))
+        .filter((t) => t.box.top > box.top && t.box.top - box.bottom < box.size * KNOWN_WRAP_GAP_EM && sameColumn(start.box, t.box))
         .sort((a, b) => a.box.top - b.box.top)[0];
       const belowLabel = labels
         .filter((l) => l !== start.replaces && !l.colon && l.page === start.page && !consumed.has(l))
-        .filter((l) => l.box.top > box.top && l.box.top - box.bottom < box.size * 0.8 && sameColumn(start.box, l.box))
+        .filter((l) => l.box.top > box.top && l.box.top - box.bottom < box.size * KNOWN_WRAP_GAP_EM && sameColumn(start.box, l.box))
         .sort((a, b) => a.box.top - b.box.top)[0];
       if (belowLabel && (!below || belowLabel.box.top < below.box.top)) {
         const hit = wholeLabel(joined + belowLabel.label);
@@ -451,13 +460,7 @@ function demoteBySize(labels: PendingLabel[], texts: Fragment[], pages: Readonly
   }
 }
 
-/**
- * A label's lines a wide leading apart (a row's leading set by its larger values) stay one label: the next
- * group in the column a line under the last, or, when the words join into a label the vocabulary knows
- * ("组织机构代码/统一社会" over "信用代码"), a line and a half.
- */
-const WRAPPED_LINE_GAP_EM = 1;
-const KNOWN_WRAP_GAP_EM = 1.5;
+/** A label's lines a wide leading apart stay one label (joinStacked). */
 
 function joinStacked(groups: Fragment[][]): Fragment[][] {
   const out: Fragment[][] = [];
