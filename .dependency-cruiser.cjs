@@ -7,6 +7,7 @@
 const BINDING_CODE = [
   "^worker/db/",
   "^worker/routes/",
+  "^worker/console/",
   "^worker/middleware/",
   "^worker/app\\.ts$",
   "^worker/index\\.ts$",
@@ -37,7 +38,7 @@ module.exports = {
       // An error since routes stopped importing tables (before: keys.ts and accounts.ts did, a warning).
       severity: "error",
       comment: "Routes and Durable Objects call worker/db functions named for what they do, never the drizzle tables.",
-      from: { path: ["^worker/routes/", "^durable-objects/"] },
+      from: { path: ["^worker/routes/", "^worker/console/(api|pages)/", "^durable-objects/"] },
       to: { path: "^worker/db/schema" },
     },
     {
@@ -57,16 +58,19 @@ module.exports = {
           "^durable-objects/",
         ],
       },
-      to: { path: "^worker/routes/" },
+      to: { path: ["^worker/routes/", "^worker/console/(api|pages)/"] },
     },
     {
       name: "no-route-to-route",
       severity: "error",
       comment:
         "One file per operation, nothing shared sideways: what two operations share is a service (worker/services), a schema or a serializer. Only a folder's index.ts (the list it registers) and the route infrastructure beside the folders (router.ts, responses.ts) are imported.",
-      from: { path: "^worker/routes/[^/]+/", pathNot: ["^worker/routes/[^/]+/index\\.ts$", "/browser/"] },
+      from: {
+        path: ["^worker/routes/[^/]+/", "^worker/console/(api|pages)/"],
+        pathNot: ["^worker/routes/[^/]+/index\\.ts$", "^worker/console/(api|pages)/index\\.ts$", "/browser/"],
+      },
       // A page may read a data table its browser modules use too (the review screen's shortcuts), so the two cannot drift.
-      to: { path: "^worker/routes/[^/]+/", pathNot: "/browser/[^/]+\\.js$" },
+      to: { path: ["^worker/routes/[^/]+/", "^worker/console/(api|pages|browser)/"], pathNot: "/browser/[^/]+\\.js$" },
     },
     {
       name: "schemas-are-the-bottom",

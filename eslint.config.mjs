@@ -37,7 +37,7 @@ export default tseslint.config(
   },
   {
     // Modules the evidence viewer and the console pages run in the browser, and the probes the browser tests inject.
-    files: ["worker/routes/viewer/browser/**/*.js", "worker/routes/console-pages/browser/**/*.js", "test/node/*.probes.js"],
+    files: ["worker/routes/viewer/browser/**/*.js", "worker/console/browser/**/*.js", "test/node/*.probes.js"],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

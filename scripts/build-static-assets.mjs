@@ -8,7 +8,7 @@
  *   init.js, and _headers (the headers each path gets: content type, caching, CSP, nosniff);
  * - viewer/assets/: the evidence viewer's browser modules (worker/routes/viewer/browser/) and pdf.js's
  *   browser build (pdfjs-dist's pdf.min.mjs and pdf.worker.min.mjs, source-map references dropped);
- * - console/assets/: the console pages' browser modules and stylesheet (worker/routes/console-pages/browser/);
+ * - console/assets/: the console pages' browser modules and stylesheet (worker/console/browser/);
  * - viewer/cmaps/: pdf.js's packed GB CMaps, for PDFs set in non-embedded Chinese fonts;
  * - sandbox/scans/: the sandbox upstream's scanned attachments (worker/upstream/sandbox/scans), read
  *   by the Worker through its ASSETS binding; wrangler.toml runs the Worker first on /sandbox/*, so
@@ -49,7 +49,7 @@ export function wantedFiles() {
   for (const name of readdirSync(browserDir).filter((n) => /\.(js|css)$/.test(n))) {
     files.set(`viewer/assets/${name}`, readFileSync(join(browserDir, name)));
   }
-  const consoleDir = join(ROOT, "worker/routes/console-pages/browser");
+  const consoleDir = join(ROOT, "worker/console/browser");
   for (const name of readdirSync(consoleDir).filter((n) => /\.(js|css)$/.test(n))) {
     files.set(`console/assets/${name}`, readFileSync(join(consoleDir, name)));
   }

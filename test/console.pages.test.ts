@@ -1,5 +1,5 @@
 /**
- * The console's pages (worker/routes/console-pages, shell in worker/pages) as the Worker renders them:
+ * The console's pages (worker/console/pages, shell in worker/console/view) as the Worker renders them:
  * signed out → the sign-in page, never a page for an API key; Simplified Chinese by default, English
  * by choice; the navigation by role; the security headers; no secret in any HTML; another account's
  * resource is the 404 page. What the pages do in a browser is test/node/console-pages.browser.test.ts.

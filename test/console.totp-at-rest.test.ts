@@ -8,8 +8,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../worker/errors";
-import { seal, secretKeys, unseal } from "../worker/lib/secret-box";
-import { acceptTotpCode, startTotpEnrolment } from "../worker/services/second-factor";
+import { seal, secretKeys, unseal } from "../worker/console/auth/secret-box";
+import { acceptTotpCode, startTotpEnrolment } from "../worker/console/auth/second-factor";
 import { expectError, newAccount } from "./helpers";
 import { PASSWORD, awayFromStepEdge, consoleCall, consoleUser, signIn, totpCode, type ConsoleSession } from "./console-helpers";
 

@@ -7,17 +7,19 @@ import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
 import { allowedMethodsLookup } from "./lib/allowed-methods";
 import { requireConfig } from "./middleware/config";
+import { noSniff } from "./middleware/no-sniff";
 import { handleError, renderError } from "./middleware/render-error";
 import { requestId } from "./middleware/request-id";
 import { requestLog } from "./middleware/request-log";
 import { createOpenApi } from "./routes/open";
 import { createAdminApi } from "./routes/admin";
-import { createConsoleApi } from "./routes/console";
-import { createConsolePages } from "./routes/console-pages";
+import { createConsoleApi } from "./console/api";
+import { createConsolePages } from "./console/pages";
 import { createEvidenceViewer } from "./routes/viewer";
 
 export function createApp(): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
+  app.use("*", noSniff);
   app.use("*", requestId);
   app.use("*", requestLog);
   app.use("*", requireConfig);

@@ -6,8 +6,8 @@
  * stand-in for the results list and navigation, with the open API's filter semantics.
  */
 import { describe, expect, it } from "vitest";
-import { shortcutFor } from "../../worker/routes/console-pages/browser/review-keys.js";
-import { AWAITING_REVIEW, createReviewQueue } from "../../worker/routes/console-pages/browser/review-queue.js";
+import { shortcutFor } from "../../worker/console/browser/review-keys.js";
+import { AWAITING_REVIEW, createReviewQueue } from "../../worker/console/browser/review-queue.js";
 
 const press = (key: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({
   key,

@@ -11,7 +11,7 @@ import { INVITE_VALIDITY_MS } from "../domain/console-session";
 import { ApiError } from "../errors";
 import { auditEventOf, deliverAuditSoon } from "../lib/audit-trail";
 import { newId } from "../lib/ids";
-import { newToken, tokenHash } from "../lib/session-token";
+import { newToken, tokenHash } from "../console/auth/session-token";
 import { toIso } from "../lib/time";
 import type { ConsoleUser } from "../schemas/console";
 import type { UserRole } from "../schemas/console-vocabulary";

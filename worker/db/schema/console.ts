@@ -29,7 +29,7 @@ export const users = sqliteTable(
     passwordHash: text("password_hash"),
     /**
      * The base32 TOTP secret (RFC 6238) once enrolled and confirmed, pending while enrolment awaits its
-     * first code; both sealed under CONSOLE_SECRET_KEY (worker/lib/secret-box.ts), never in the clear.
+     * first code; both sealed under CONSOLE_SECRET_KEY (worker/console/auth/secret-box.ts), never in the clear.
      */
     totpSecret: text("totp_secret"),
     totpPendingSecret: text("totp_pending_secret"),

@@ -1,0 +1,119 @@
+/**
+ * @module GET /console/audit (owner): the account's audit trail (GET /audit), newest first, filtered by
+ * kind, actor, from and to (dates, China time as the API reads them) and paged, the page's URL
+ * parameters handed on as they are; the CSV export (GET /audit.csv) with the same filters is a
+ * plain link.
+ *
+ * Stable hooks: form#audit-filter (select#audit-kind[name=kind], input#audit-actor[name=actor],
+ * input#audit-from[name=from], input#audit-to[name=to]), a#audit-export, table#audit with rows
+ * tr[data-event-id][data-kind] (cells td[data-field=at|kind|actor|target|ip|detail], the actor cell
+ * carrying data-actor-type and data-actor-id), #no-events, #audit-error, nav.pager.
+ */
+import type { z } from "zod";
+import { defineMessages, formatTime } from "../view/i18n";
+import { html, renderPage } from "../view/layout";
+import { forwardedQuery, pager, stackedTable } from "../view/listing";
+import type { PageGroup } from "../view/page-group";
+import { CONSOLE_API_BASE, readConsoleApi, type PageContext } from "../view/page-session";
+import type { AuditPageSchema } from "../../schemas/console";
+import { AUDIT_KINDS } from "../../schemas/console-vocabulary";
+
+type AuditPage = z.output<typeof AuditPageSchema>;
+
+const messages = defineMessages(
+  {
+    title: "审计日志",
+    kind: "事件类型",
+    all: "全部",
+    actor: "操作者（ID 或名称）",
+    from: "起始日期",
+    to: "截止日期",
+    filter: "筛选",
+    export: "导出 CSV",
+    "col.at": "时间",
+    "col.kind": "事件",
+    "col.actor": "操作者",
+    "col.target": "对象",
+    "col.ip": "IP",
+    "col.detail": "详情",
+    "actor.user": "用户",
+    "actor.api_key": "API 密钥",
+    "actor.operator": "运营方",
+  },
+  {
+    title: "Audit trail",
+    kind: "Kind",
+    all: "All",
+    actor: "Actor (id or label)",
+    from: "From",
+    to: "To",
+    filter: "Filter",
+    export: "Export CSV",
+    "col.at": "When",
+    "col.kind": "Event",
+    "col.actor": "Actor",
+    "col.target": "Target",
+    "col.ip": "IP",
+    "col.detail": "Detail",
+    "actor.user": "User",
+    "actor.api_key": "API key",
+    "actor.operator": "Operator",
+  },
+);
+
+const FILTERS = ["kind", "actor", "from", "to"] as const;
+const COLUMNS = ["at", "kind", "actor", "target", "ip", "detail"] as const;
+
+async function auditPage(c: PageContext): Promise<Response> {
+  const lang = c.var.lang;
+  const words = messages(lang);
+  const events = await readConsoleApi<AuditPage>(c, `/audit${forwardedQuery(c, ["page", "pageSize", ...FILTERS])}`);
+  const value = (name: (typeof FILTERS)[number]) => c.req.query(name) ?? "";
+  const cell = (field: (typeof COLUMNS)[number], content: unknown, extra = html``) =>
+    html`<td data-field="${field}" data-label="${words[`col.${field}`]}" ${extra}>${content}</td>`;
+  const rows = events.ok
+    ? events.data.items.map(
+        (e) =>
+          html`<tr data-event-id="${e.id}" data-kind="${e.kind}">
+            ${cell("at", html`<time datetime="${e.at}">${formatTime(lang, e.at)}</time>`)} ${cell("kind", html`<code>${e.kind}</code>`)}
+            ${cell("actor", `${words[`actor.${e.actor.type}`]} · ${e.actor.label}`, html`data-actor-type="${e.actor.type}" data-actor-id="${e.actor.id}"`)}
+            ${cell("target", e.target ? `${e.target.type} ${e.target.id}` : "—")} ${cell("ip", e.ip ?? "—")}
+            ${cell("detail", e.detail ? html`<code>${JSON.stringify(e.detail)}</code>` : "—")}
+          </tr>`,
+      )
+    : [];
+  const chosenKind = value("kind");
+  return renderPage(c, {
+    title: words.title,
+    active: "audit",
+    body: html`<h1>${words.title}</h1>
+      <form id="audit-filter" class="inline" method="get">
+        <div>
+          <label for="audit-kind">${words.kind}</label>
+          <select id="audit-kind" name="kind">
+            <option value="">${words.all}</option>
+            ${AUDIT_KINDS.map((k) => html`<option value="${k}" ${k === chosenKind ? "selected" : ""}>${k}</option>`)}
+          </select>
+        </div>
+        <div>
+          <label for="audit-actor">${words.actor}</label><input id="audit-actor" name="actor" type="text" maxlength="100" value="${value("actor")}" />
+        </div>
+        <div><label for="audit-from">${words.from}</label><input id="audit-from" name="from" type="date" value="${value("from")}" /></div>
+        <div><label for="audit-to">${words.to}</label><input id="audit-to" name="to" type="date" value="${value("to")}" /></div>
+        <button type="submit" class="secondary">${words.filter}</button>
+        <a id="audit-export" class="button secondary" href="${CONSOLE_API_BASE}/audit.csv${forwardedQuery(c, FILTERS)}" download>${words.export}</a>
+      </form>
+      ${events.ok ? "" : html`<p id="audit-error" class="error" role="alert">${events.code}</p>`}
+      ${stackedTable(
+        lang,
+        { table: "audit", empty: "no-events" },
+        COLUMNS.map((f) => words[`col.${f}`]),
+        rows,
+      )}
+      ${events.ok ? pager(c, events.data) : ""}`,
+  });
+}
+
+export function registerAuditPage(pages: PageGroup): void {
+  pages.rolePage("/audit", ["owner"], auditPage);
+}

@@ -1,0 +1,123 @@
+/**
+ * @module The review screen (console-api.md, Pages: "a result with its evidence on the page (the
+ * evidence viewer) and the review form beside it, moving to the next candidate awaiting review"):
+ * /console/checks/{checkId}/review, optionally ?registration={registrationId} to start at one.
+ *
+ * The server renders the frame: the check read through the console's JSON as this user (another
+ * account's check is the 404 page, as the API's 404), and the review form only for a role that may
+ * write a review (a viewer gets the evidence without it; the PUT would answer 403 anyway). The
+ * candidates, their evidence and the decisions are the script's (review.js), over the same JSON.
+ */
+import { KEY_AND_REVIEW_ROLES } from "../../domain/console-session";
+import type { Check } from "../../schemas/check";
+import { reviewMessages, reviewScriptText } from "../view/review-messages";
+import { fill, html, notFoundPage, renderPage, type Html } from "../view/layout";
+import type { PageGroup } from "../view/page-group";
+import { CONSOLE_BASE, hasRole, readConsoleApi, SIGN_IN_PATH, type PageContext } from "../view/page-session";
+import { SHORTCUTS } from "../browser/review-keys.js";
+
+type Words = ReturnType<typeof reviewMessages>;
+
+function shortcutsHelp(words: Words): Html {
+  const rows = SHORTCUTS.map(
+    ({ keys, action }) =>
+      html`<tr>
+        <td>${keys.map((key, i) => html`${i > 0 ? " / " : ""}<kbd>${key}</kbd>`)}</td>
+        <td>${words[`action.${action}` as keyof Words]}</td>
+      </tr>`,
+  );
+  return html`<dialog id="shortcuts" aria-labelledby="shortcuts-title">
+    <h2 id="shortcuts-title">${words.shortcutsTitle}</h2>
+    <table>
+      ${rows}
+    </table>
+    <p>${words.shortcutsNote}</p>
+    <button type="button" id="shortcuts-close">${words.close}</button>
+  </dialog>`;
+}
+
+/** The form has no action and its fields no name that a plain submission could carry: review.js sends it with the CSRF token. */
+function reviewForm(words: Words): Html {
+  return html`<form id="review-form" autocomplete="off">
+    <fieldset>
+      <legend>${words.decision}</legend>
+      <div class="decisions">
+        <label><input type="radio" name="decision" value="confirmed" id="decision-confirmed" /> ${words.confirmed} <kbd>c</kbd></label>
+        <label><input type="radio" name="decision" value="false_positive" id="decision-false-positive" /> ${words.falsePositive} <kbd>f</kbd></label>
+      </div>
+      <label for="review-note">${words.note} <kbd>n</kbd></label>
+      <textarea id="review-note" maxlength="2000" rows="3"></textarea>
+      <div class="actions">
+        <button type="submit" id="review-submit">${words.submit} <kbd>Ctrl+Enter</kbd></button>
+      </div>
+    </fieldset>
+  </form>`;
+}
+
+function reviewBody(c: PageContext, check: Check, mayReview: boolean): Html {
+  const words = reviewMessages(c.var.lang);
+  const checkPath = `${CONSOLE_BASE}/checks/${encodeURIComponent(check.id)}`;
+  return html`<div
+    id="review"
+    data-check-id="${check.id}"
+    data-sign-in="${SIGN_IN_PATH}?next=${encodeURIComponent(`${checkPath}/review`)}"
+    data-state="starting"
+  >
+    <div id="review-bar">
+      <h1 id="review-heading">${fill(words.heading, { applicant: check.applicant })}</h1>
+      <span id="check-status"></span>
+      <a href="${checkPath}">${words.backToCheck}</a>
+      <button type="button" id="shortcuts-button" aria-haspopup="dialog" title="${words.shortcutsButton}" aria-label="${words.shortcutsButton}">
+        ?
+      </button>
+      <p id="status" role="status" aria-live="polite"></p>
+    </div>
+    <noscript><p>${words.noScript}</p></noscript>
+    <section id="review-done" hidden>
+      <h2>${words.doneTitle}</h2>
+      <p id="done-status"></p>
+      <p id="done-passed"></p>
+      <button type="button" id="review-again" hidden>${words.reviewAgain}</button>
+    </section>
+    <div id="candidate" hidden>
+      <section id="review-main" aria-label="${words.pageLabel}">
+        <div id="evidence-controls">
+          <button type="button" id="previous-evidence">${words.previousEvidence} <kbd>k</kbd></button>
+          <button type="button" id="next-evidence">${words.nextEvidence} <kbd>j</kbd></button>
+          <span id="evidence-position"></span>
+        </div>
+        <div id="page"><div id="page-frame"></div></div>
+      </section>
+      <aside id="review-side">
+        <h2 id="candidate-title"></h2>
+        <p id="candidate-position"></p>
+        <p id="previous-review"></p>
+        ${mayReview ? reviewForm(words) : html`<p id="read-only">${words.readOnly}</p>`}
+        <button type="button" id="skip" class="secondary">${words.skip} <kbd>s</kbd></button>
+        <p id="review-message" role="status" aria-live="polite"></p>
+        <section id="details"></section>
+        <ol id="evidence-list" aria-label="${words.evidenceLabel}"></ol>
+      </aside>
+    </div>
+    ${shortcutsHelp(words)}
+  </div>`;
+}
+
+export function registerCheckReviewPage(pages: PageGroup): void {
+  pages.signedInPage("/checks/:checkId/review", async (c) => {
+    const read = await readConsoleApi<Check>(c, `/checks/${encodeURIComponent(c.req.param("checkId") ?? "")}`);
+    // Unknown, malformed or another account's: the same 404 page the API's 404 stands for.
+    if (!read.ok) {
+      if (read.status === 404 || read.status === 400) return notFoundPage(c);
+      throw new Error(`GET /checks/{id} answered ${read.status} ${read.code}`);
+    }
+    return renderPage(c, {
+      title: reviewMessages(c.var.lang).title,
+      active: "checks",
+      body: reviewBody(c, read.data, hasRole(c, KEY_AND_REVIEW_ROLES)),
+      scripts: ["review.js"],
+      styles: ["review.css"],
+      scriptText: reviewScriptText(c.var.lang),
+    });
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * @module GET /console/checks: the account's checks (GET /checks: its paging, search and status
+ * filter, handed on as they are), each linking to its page.
+ *
+ * Stable hooks: form#checks-filter (input#checks-search[name=search], select#checks-status[name=status]),
+ * table#checks with rows tr[data-check-id] (a.check-link to /console/checks/{id}; cells
+ * td[data-field=applicant|status|candidateCount|pendingReviewCount|createdAt]), #no-checks, nav.pager.
+ */
+import type { z } from "zod";
+import { defineMessages, formatNumber, formatTime } from "../view/i18n";
+import { failedReadPage, html, renderPage } from "../view/layout";
+import { forwardedQuery, pager, stackedTable } from "../view/listing";
+import type { PageGroup } from "../view/page-group";
+import { readConsoleApi, type PageContext } from "../view/page-session";
+import { statusWords } from "../view/status-words";
+import type { CheckPageSchema } from "../../schemas/check";
+import { CHECK_STATUSES } from "../../schemas/check-vocabulary";
+
+const messages = defineMessages(
+  {
+    title: "核查",
+    search: "申请人",
+    status: "状态",
+    all: "全部",
+    filter: "筛选",
+    "col.applicant": "申请人",
+    "col.status": "状态",
+    "col.candidateCount": "候选",
+    "col.pendingReviewCount": "待复核",
+    "col.createdAt": "创建时间",
+  },
+  {
+    title: "Checks",
+    search: "Applicant",
+    status: "Status",
+    all: "All",
+    filter: "Filter",
+    "col.applicant": "Applicant",
+    "col.status": "Status",
+    "col.candidateCount": "Candidates",
+    "col.pendingReviewCount": "Awaiting review",
+    "col.createdAt": "Created",
+  },
+);
+
+const COLUMNS = ["applicant", "status", "candidateCount", "pendingReviewCount", "createdAt"] as const;
+
+async function checksPage(c: PageContext): Promise<Response> {
+  const lang = c.var.lang;
+  const words = messages(lang);
+  const status = statusWords(lang);
+  const list = await readConsoleApi<z.output<typeof CheckPageSchema>>(c, `/checks${forwardedQuery(c, ["page", "pageSize", "search", "status"])}`);
+  if (!list.ok) return failedReadPage(c, list);
+  const chosen = c.req.query("status") ?? "";
+  const cell = (field: (typeof COLUMNS)[number], content: unknown) =>
+    html`<td data-field="${field}" data-label="${words[`col.${field}`]}">${content}</td>`;
+  const rows = list.data.items.map(
+    (k) =>
+      html`<tr data-check-id="${k.id}">
+        ${cell("applicant", html`<a class="check-link" href="/console/checks/${encodeURIComponent(k.id)}">${k.applicant}</a>`)}
+        ${cell("status", status[k.status])} ${cell("candidateCount", formatNumber(lang, k.candidateCount))}
+        ${cell("pendingReviewCount", formatNumber(lang, k.pendingReviewCount))} ${cell("createdAt", formatTime(lang, k.createdAt))}
+      </tr>`,
+  );
+  return renderPage(c, {
+    title: words.title,
+    active: "checks",
+    body: html`<h1>${words.title}</h1>
+      <form id="checks-filter" class="inline" method="get">
+        <div>
+          <label for="checks-search">${words.search}</label
+          ><input id="checks-search" name="search" type="search" maxlength="100" value="${c.req.query("search") ?? ""}" />
+        </div>
+        <div>
+          <label for="checks-status">${words.status}</label>
+          <select id="checks-status" name="status">
+            <option value="">${words.all}</option>
+            ${CHECK_STATUSES.map((s) => html`<option value="${s}" ${s === chosen ? "selected" : ""}>${status[s]}</option>`)}
+          </select>
+        </div>
+        <button type="submit" class="secondary">${words.filter}</button>
+      </form>
+      ${stackedTable(
+        lang,
+        { table: "checks", empty: "no-checks" },
+        COLUMNS.map((f) => words[`col.${f}`]),
+        rows,
+      )}
+      ${pager(c, list.data)}`,
+  });
+}
+
+export function registerChecksPage(pages: PageGroup): void {
+  pages.signedInPage("/checks", checksPage);
+}
