@@ -18,11 +18,14 @@ const root = new URL("../..", import.meta.url).pathname;
 const args = process.argv.slice(2);
 const min = Number(args.find((a) => a.startsWith("--min="))?.slice(6) ?? Number.NaN);
 const only = args.filter((a) => !a.startsWith("--"));
+/** Cases of the layout fuzzer a report reads by default, and the seed that draws them. */
+const DEFAULT_FUZZ_CASES = 2000;
+const FUZZ_SEED = 29;
 
 const outfile = join(root, "node_modules/.cache/corpus/report.bundle.mjs");
 await build({
   stdin: {
-    contents: `export { readCertificate } from "./test/corpus/read"; export * from "./test/corpus/score"; export * from "./test/corpus/real-registry";`,
+    contents: `export { readCertificate } from "./test/corpus/read"; export * from "./test/corpus/score"; export * from "./test/corpus/real-registry"; export * from "./test/corpus/fuzz";`,
     resolveDir: root,
     loader: "ts",
   },
@@ -31,7 +34,7 @@ await build({
   platform: "node",
   outfile,
   logLevel: "error",
-  external: ["unpdf", "pdf-lib", "@pdf-lib/fontkit"],
+  external: ["unpdf", "pdf-lib", "@pdf-lib/fontkit", "fast-check"],
 });
 const lib = await import(outfile);
 
@@ -65,6 +68,13 @@ if (realDir && (!only.length || only.includes(lib.REAL_SET))) {
     docs.push({ ...lib.scoreDocument(lib.REAL_SET, name, lib.realFields(truth), read), layout: "registry" });
     invoices.push({ name, ...lib.invoicesPresent(truth, read.fields.propertyDescription) });
   }
+}
+// The layout fuzzer (scripts/corpus/fuzz-case.ts): --fuzz=N cases (0 to leave it out), the same ones on every run.
+const fuzzCount = Number(args.find((a) => a.startsWith("--fuzz="))?.slice(7) ?? DEFAULT_FUZZ_CASES);
+if (fuzzCount > 0 && (!only.length || only.includes(lib.FUZZ_SET))) {
+  const fuzzStarted = performance.now();
+  for (const knobs of lib.sampleFuzzKnobs(fuzzCount, FUZZ_SEED)) docs.push(await lib.scoreFuzzCase(knobs));
+  console.log(`Layout fuzzer: ${fuzzCount} cases in ${((performance.now() - fuzzStarted) / 1000).toFixed(1)} s`);
 }
 const scores = lib.scoreRenderers(docs);
 console.log(`Certificate corpus: ${docs.length} documents read in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);

@@ -76,7 +76,9 @@ export const PropertySpanSchema = z
 
 export const ParseIssueSchema = z
   .object({
-    code: text("MISSING_FIELD, UNREADABLE_VALUE, NO_TEXT_LAYER, NOT_A_CERTIFICATE, PARSER_ERROR"),
+    code: text(
+      "MISSING_FIELD, UNREADABLE_VALUE, LABEL_IN_VALUE, DESCRIPTION_UNCLOSED (text after the description the reader could not place: the value may be short; the page is still searched whole), UNRECOGNIZED_LINE, NO_TEXT_LAYER, NOT_A_CERTIFICATE, PARSER_ERROR",
+    ),
     field: text("Certificate field concerned"),
     rawValue: text("The text as printed, when a value could not be read"),
     pageNumber: int64("Page of the raw value, from 1"),

@@ -15,8 +15,10 @@
 import type { Extent } from "../text/page";
 import { FIELD_READERS, isLongText } from "./field-kinds";
 import { type FieldKey, isLabelPrefix, isSectionHeading, labelAt, labelsIn, matchRoleHeading } from "./labels";
+import { labelsByPlace } from "./label-column";
 import type { SourceLine } from "./lines";
 import type { Piece } from "./piece";
+import { isTypesetHeading, type PageLabels } from "./typeset-headings";
 
 interface Fragment {
   page: number;
@@ -53,6 +55,15 @@ export interface LineItem {
 }
 
 export type CellItem = LabelCell | LineItem;
+
+/**
+ * How far apart (in ems of the label's size) the lines of one wrapped label may stand: a row's leading is
+ * set by its larger values, so a label's lines can be a wide leading apart. Unknown words join a line
+ * apart; words that join into a label the vocabulary knows ("组织机构代码/统一社会" over "信用代码") a line
+ * and a half apart.
+ */
+const WRAPPED_LINE_GAP_EM = 1;
+const KNOWN_WRAP_GAP_EM = 1.5;
 
 /** Vertical overlap of two boxes, as a share of the lower one's height. */
 function overlap(a: Extent, b: Extent): number {
@@ -108,6 +119,8 @@ interface PendingLabel {
   /** True when a colon follows the label: it does not continue below. */
   colon: boolean;
   values: Fragment[];
+  /** Where a label found in a line's text stands in it ([from, to)): a label set as a value goes back to text. */
+  source?: { line: SourceLine; from: number; to: number };
 }
 
 /** A line's labels and the text between them, cut at wide gaps. */
@@ -128,6 +141,7 @@ function cutLine(line: SourceLine, labels: PendingLabel[], texts: Fragment[]): v
       label: hit.label,
       roleHeading: hit.roleHeading,
       colon: hit.colon,
+      source: { line, from: hit.start, to: hit.valueStart },
       values: [],
     });
     at = hit.valueStart;
@@ -191,11 +205,11 @@ function joinWrapped(labels: PendingLabel[], texts: Fragment[]): void {
     for (let step = 0; step < 3; step++) {
       const below = texts
         .filter((t) => t.page === start.page && !used.has(t) && t !== start.piece && !pieces.includes(t))
-        .filter((t) => t.box.top > box.top && t.box.top - box.bottom < box.size * 0.8 && sameColumn(start.box, t.box))
+        .filter((t) => t.box.top > box.top && t.box.top - box.bottom < box.size * KNOWN_WRAP_GAP_EM && sameColumn(start.box, t.box))
         .sort((a, b) => a.box.top - b.box.top)[0];
       const belowLabel = labels
         .filter((l) => l !== start.replaces && !l.colon && l.page === start.page && !consumed.has(l))
-        .filter((l) => l.box.top > box.top && l.box.top - box.bottom < box.size * 0.8 && sameColumn(start.box, l.box))
+        .filter((l) => l.box.top > box.top && l.box.top - box.bottom < box.size * KNOWN_WRAP_GAP_EM && sameColumn(start.box, l.box))
         .sort((a, b) => a.box.top - b.box.top)[0];
       if (belowLabel && (!below || belowLabel.box.top < below.box.top)) {
         const hit = wholeLabel(joined + belowLabel.label);
@@ -352,9 +366,9 @@ function takesBelow(label: PendingLabel, block: readonly Fragment[], box: Extent
   const current = textOf(label.values);
   const reader = FIELD_READERS[label.field];
   if (reader) return reader(current) === null && reader(current + textOf(block)) !== null;
-  // Free text (a name, an address) wraps onto the next line only.
+  // Free text (a name, an address) wraps onto the next line only: below its last line, never above it.
   const last = label.values[label.values.length - 1];
-  return last !== undefined && last.page === block[0]?.page && box.top - last.box.bottom < box.size;
+  return last !== undefined && last.page === block[0]?.page && box.top >= last.box.top && box.top - last.box.bottom < box.size;
 }
 
 /** Rows: items whose boxes overlap vertically, top to bottom; left to right inside a row; a column to its end before the next. */
@@ -370,6 +384,103 @@ function readingOrder<T extends { page: number; column: number; box: Extent }>(i
   return rows.flatMap((row) => row.sort((a, b) => a.box.x0 - b.box.x0));
 }
 
+/** Each page's labels: their usual size and the label column's left edge, for headings known by their setting. */
+function labelsOfPages(lines: readonly SourceLine[]): Map<number, PageLabels> {
+  const found = new Map<number, Extent[]>();
+  for (const line of lines) {
+    const g = line.geometry;
+    if (!g) continue;
+    for (const hit of labelsIn(line.text, g.cellStarts)) found.set(line.page, [...(found.get(line.page) ?? []), g.extent(hit.start, hit.valueStart)]);
+  }
+  const out = new Map<number, PageLabels>();
+  for (const [page, boxes] of found) {
+    const sizes = boxes.map((b) => b.size).sort((a, b) => a - b);
+    out.set(page, { size: sizes[Math.floor(sizes.length / 2)] ?? 0, x0: Math.min(...boxes.map((b) => b.x0)) });
+  }
+  return out;
+}
+
+/**
+ * Lines in the label column that no dictionary knows (label-column.ts) become labels: they end the value
+ * above them, and their own value is read and kept apart (field "ignored" unless the joined words are a
+ * known label).
+ */
+function promoteByPlace(labels: PendingLabel[], texts: Fragment[]): void {
+  const beside = new Map<PendingLabel, Extent>();
+  /** Text right after a label on its line ("姓名：周凯") is that label's value wherever it ends. */
+  const valueOfItsLine = new Set<Fragment>();
+  for (const t of texts) {
+    const label = besideLabel(t, labels, texts);
+    if (!label) continue;
+    if (!beside.has(label)) beside.set(label, t.box);
+    if (!texts.some((o) => o !== t && o.line === t.line && o.box.x0 >= label.box.x1 && o.box.x1 <= t.box.x0)) valueOfItsLine.add(t);
+  }
+  const blocks = blocksOf(texts).filter((b) => !b.some((f) => valueOfItsLine.has(f)));
+  const promoted = new Set<Fragment>();
+  for (const group of joinStacked(labelsByPlace(labels, beside, blocks))) {
+    const first = group[0];
+    if (!first) continue;
+    const text = group.map((f) => f.text.replace(/\s/g, "")).join("");
+    const known = wholeLabel(text);
+    const entry = known && known.end === text.length ? known : null;
+    labels.push({
+      page: first.page,
+      column: first.column,
+      box: blockBox(group),
+      field: entry?.field ?? "ignored",
+      label: entry?.label ?? text,
+      roleHeading: entry?.roleHeading ?? null,
+      colon: false,
+      values: [],
+    });
+    for (const f of group) promoted.add(f);
+  }
+  for (let k = texts.length - 1; k >= 0; k--) if (promoted.has(texts[k] as Fragment)) texts.splice(k, 1);
+}
+
+/** A label set larger or smaller than its page's labels by more than this (points) is set as something else. */
+const LABEL_SIZE_TOLERANCE = 0.3;
+
+/**
+ * Label words set in a value's place and size ("统一社会信用代码" as the value of 证件类型, beside that label,
+ * in the values' size) are that value: typesetting says what is a label, the words only which one.
+ */
+function demoteBySize(labels: PendingLabel[], texts: Fragment[], pages: ReadonlyMap<number, PageLabels>): void {
+  for (let k = labels.length - 1; k >= 0; k--) {
+    const l = labels[k] as PendingLabel;
+    const size = pages.get(l.page)?.size;
+    if (!l.source || size === undefined || Math.abs(l.box.size - size) <= LABEL_SIZE_TOLERANCE) continue;
+    const besideAnother = labels.some(
+      (m) => m !== l && m.page === l.page && m.column === l.column && m.box.x1 <= l.box.x0 && overlap(m.box, l.box) > 0.3,
+    );
+    if (!besideAnother) continue;
+    const f = fragment(l.source.line, l.source.from, l.source.to);
+    labels.splice(k, 1);
+    if (f) texts.push(f);
+  }
+}
+
+/** A label's lines a wide leading apart stay one label (joinStacked). */
+
+function joinStacked(groups: Fragment[][]): Fragment[][] {
+  const out: Fragment[][] = [];
+  const sorted = [...groups].sort((a, b) => (a[0]?.page ?? 0) - (b[0]?.page ?? 0) || (a[0]?.box.top ?? 0) - (b[0]?.box.top ?? 0));
+  for (const group of sorted) {
+    const first = group[0];
+    const above = out.find((previous) => {
+      const last = previous[previous.length - 1];
+      if (!last || !first || last.page !== first.page || last.column !== first.column || !aligned(last.box, first.box)) return false;
+      const gap = first.box.top - last.box.bottom;
+      const words = textOf([...previous, ...group]).replace(/\s/g, "");
+      const known = wholeLabel(words);
+      return gap >= 0 && gap < (known && known.end === words.length ? KNOWN_WRAP_GAP_EM : WRAPPED_LINE_GAP_EM) * first.box.size;
+    });
+    if (above) above.push(...group);
+    else out.push([...group]);
+  }
+  return out;
+}
+
 /** A line that is a block heading or a title, not data: kept whole. */
 export type HeadingTest = (text: string) => boolean;
 
@@ -381,19 +492,24 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
   const labels: PendingLabel[] = [];
   const texts: Fragment[] = [];
   const headings: LineItem[] = [];
+  const pages = labelsOfPages(lines);
   for (const line of lines) {
     const g = line.geometry;
     if (!g) continue;
     const text = line.text.trim();
+    const box = g.extent(0, line.text.length);
     // A heading before any label it holds ("填 表 人 信 息" starts with the label 填表人).
     const heading = matchRoleHeading(text) || isSectionHeading(text);
-    if (heading || (labelsIn(line.text, g.cellStarts).length === 0 && isTitle(text))) {
-      headings.push({ kind: "heading", page: line.page, column: line.column ?? 0, box: g.extent(0, line.text.length), line });
+    const unlabelled = !heading && labelsIn(line.text, g.cellStarts).length === 0;
+    if (heading || (unlabelled && (isTitle(text) || isTypesetHeading(text, box, pages.get(line.page))))) {
+      headings.push({ kind: "heading", page: line.page, column: line.column ?? 0, box, line });
       continue;
     }
     cutLine(line, labels, texts);
   }
+  demoteBySize(labels, texts, pages);
   joinWrapped(labels, texts);
+  promoteByPlace(labels, texts);
 
   const strays: Fragment[] = [];
   const anchored = new Map<Fragment, PendingLabel>();
@@ -434,7 +550,14 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
     const tolerance = box.size * 0.3;
     const column = block[0]?.column ?? 0;
     const above = [
-      ...ordered.filter((l) => l.page === page && l.column === column && l.box.bottom <= box.top + tolerance && l.box.x0 <= box.x0 + box.size),
+      ...ordered.filter(
+        (l) =>
+          l.page === page &&
+          l.column === column &&
+          l.box.bottom <= box.top + tolerance &&
+          // A description set full width under its right-aligned label starts left of the label.
+          (l.box.x0 <= box.x0 + box.size || (isLongText(l.field) && l.box.x0 < box.x1 && l.box.x1 > box.x0)),
+      ),
       ...headings.filter((h) => h.page === page && h.column === column && h.box.bottom <= box.top + tolerance),
     ];
     above.sort((a, b) => b.box.bottom - a.box.bottom || b.box.x0 - a.box.x0);

@@ -53,6 +53,13 @@ function piecesOf(line: SourceLine): Piece[] {
 const overlapsVertically = (a: Extent, b: Extent) =>
   Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > Math.min(a.bottom - a.top, b.bottom - b.top) * 0.5;
 
+/** Figures alone (a code, a number, an amount): a column of them is a table's column, not text wrapped down a page. */
+const FIGURE = /^[\d\s,.，．\-:/]+$/;
+
+function isFigure(p: Piece): boolean {
+  return FIGURE.test(p.line.text.slice(p.from, p.to).trim());
+}
+
 /**
  * One side's wrapped values, each as the pieces that continue it: a piece continues the one above it when
  * that one fills its line to the side's right edge (text wraps there; a short value above is a row of its
@@ -64,12 +71,13 @@ function wrappedValues(side: readonly Piece[]): Piece[][] {
   const head = new Map<Piece, Piece>();
   const values = new Map<Piece, Piece[]>();
   sorted.forEach((p, i) => {
-    if (p.opens || p.labelPiece) return;
+    if (p.opens || p.labelPiece || isFigure(p)) return;
     const above = sorted
       .slice(0, i)
       .find(
         (q) =>
           !q.labelPiece &&
+          !isFigure(q) &&
           Math.abs(q.box.x0 - p.box.x0) < p.box.size &&
           q.box.x1 >= right - q.box.size * 2 &&
           p.box.top - q.box.bottom < p.box.size * 0.8 &&
@@ -107,6 +115,9 @@ function gutterOf(pieces: readonly Piece[]): number | null {
     const left = pieces.filter((p) => p.box.x1 <= x - p.box.size * GUTTER_EM);
     const right = pieces.filter((p) => p.box.x0 >= x - 0.5);
     if (left.length < MIN_SIDE || right.length < MIN_SIDE) continue;
+    // A certificate's newspaper column opens rows of its own (a label, a heading); a table's column of figures
+    // (an invoice table under a description: codes | numbers | amounts) opens none.
+    if (!right.some((p) => p.opens)) continue;
     // Text crossing the gutter may stand above or below the columns (a title, a footer), never beside them.
     const top = Math.max(Math.min(...left.map((p) => p.box.top)), Math.min(...right.map((p) => p.box.top)));
     const bottom = Math.min(Math.max(...left.map((p) => p.box.bottom)), Math.max(...right.map((p) => p.box.bottom)));

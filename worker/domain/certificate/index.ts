@@ -7,6 +7,7 @@ import type { PageText } from "../text/page";
 import { buildCertificate, emptyCertificate } from "./build";
 import { pageContent } from "./lines";
 import { scanLines } from "./scan";
+import { unclosedDescription } from "./description-closure";
 
 export { descriptionFromSpans, descriptionOffsetToPage, type PageOffset } from "./spans";
 
@@ -61,7 +62,8 @@ export function parseCertificate(pages: readonly (string | PageText)[], options:
       rawValue: Array.from(line.text).slice(0, STRAY_TEXT).join(""),
       pageNumber: line.page,
     }));
-    const issues = [...(certificate.issues ?? []), ...strays];
+    const unclosed = unclosedDescription(raw);
+    const issues = [...(certificate.issues ?? []), ...(unclosed ? [unclosed] : []), ...strays];
     if (certificate.certificateNumber === null) {
       const missing = issues.some((i) => i.field === "certificateNumber") ? [] : [{ ...issue("MISSING_FIELD"), field: "certificateNumber" }];
       return failed([...issues, ...missing]);

@@ -165,6 +165,9 @@ export const MORE_LABELS: Readonly<Partial<Record<FieldKey, readonly string[]>>>
   propertyUniqueCode: ["租赁财产唯一标识码", "财产唯一标识码", "唯一标识码"],
   "details.changeDescription": ["变更内容"],
   "party.type": ["主体类型"],
+  "party.name": ["姓名/名称", "名称/姓名"],
+  // Since 2021 one row holds a company's credit code or a person's identity number: classified by the value's own check.
+  "party.unclassified": ["统一社会信用代码/身份证件号码", "身份证件号码/统一社会信用代码"],
   // Printed by the registry but without a Certificate field: recognised, so that their values stay apart.
   ignored: ["填表人编号", "租金总额", "查询编号", "登记机构"],
 };

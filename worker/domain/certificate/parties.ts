@@ -52,13 +52,28 @@ const ISSUE_FIELD: Partial<Record<FieldKey, string>> = {
   "party.tradeName": "details.tradeName",
 };
 
-/** An identifier under a label that names several types, filed under the type its check proves. */
-function classify(code: string): "party.creditCode" | "party.organizationCode" | "party.businessRegistrationNumber" | null {
-  if (isUnifiedSocialCreditCode(code)) return "party.creditCode";
+/**
+ * An identifier under a label that names several types ("统一社会信用代码/身份证件号码"), filed under the type
+ * its own check proves: GB 32100 credit code, GB 11643 identity number, ISO 17442 LEI, GB 11714
+ * organisation code, GS 15 business registration number. Eighteen digits can pass both the GB 32100 and the
+ * GB 11643 check (about one number in 31 that is an identity number also has a valid credit-code check
+ * character): then the party's type decides (个人 holds an identity number, any other type a credit
+ * code), and without a type neither is vouched for.
+ */
+function classify(code: string, typeCode: string | null): FieldKey | null {
+  const credit = isUnifiedSocialCreditCode(code);
+  const identity = isIdentityNumber(code);
+  if (credit && identity) return typeCode === null ? null : typeCode === PERSON ? "party.identityNumber" : "party.creditCode";
+  if (credit) return "party.creditCode";
+  if (identity) return "party.identityNumber";
+  if (isLei(code)) return "party.lei";
   if (isOrganizationCode(code)) return "party.organizationCode";
   if (isBusinessRegistrationNumber(code)) return "party.businessRegistrationNumber";
   return null;
 }
+
+/** The party type code of a natural person (certificate-format.md, 主体类型). */
+const PERSON = "04";
 
 export function buildParty(raw: RawParty, index: number, issues: ParseIssue[]): CertificateParty {
   const get = (key: FieldKey) => joinPieces(raw.fields.get(key));
@@ -105,7 +120,7 @@ export function buildParty(raw: RawParty, index: number, issues: ParseIssue[]): 
     const text = joinPieces(v);
     if (text === null) continue;
     const value = text.replace(/\s/g, "").toUpperCase();
-    const kind = classify(value);
+    const kind = classify(value, type?.code ?? null);
     const known = kind ? (classified.get(kind) ?? code(kind)) : null;
     if (kind && (known === null || known === value)) classified.set(kind, value);
     // Fits no type, or two identifiers of one type that differ: neither is vouched for.
@@ -130,7 +145,7 @@ export function buildParty(raw: RawParty, index: number, issues: ParseIssue[]): 
     corporationScale: scale,
     industryCode: industry,
     legalRepresentative: name("party.legalRepresentative"),
-    lei: code("party.lei"),
+    lei: identifier("party.lei"),
     nationality: get("party.nationality"),
     organizationCode: identifier("party.organizationCode"),
     organizationRegistrationCertificateNumber: get("party.organizationRegistrationCertificateNumber"),
@@ -149,7 +164,7 @@ export function buildParty(raw: RawParty, index: number, issues: ParseIssue[]): 
     typeLevel3Code: null,
     unifiedSocialCreditCode: identifier("party.creditCode"),
     institutionCertificateNumber: get("party.institutionCertificateNumber"),
-    personalIdentityNumber: isIdentityCard ? idNumber : null,
+    personalIdentityNumber: classified.get("party.identityNumber") ?? (isIdentityCard ? idNumber : null),
     financialInstitutionCode: code("party.financialInstitutionCode"),
     details,
   };

@@ -17,6 +17,7 @@ import { FIELD_READERS, isLongText } from "./field-kinds";
 import { type FieldKey, type LabelMatch, type Role, isSectionHeading, matchRoleHeading, roleOf } from "./labels";
 import type { PageContent, SourceLine } from "./lines";
 import { joinWrappedLabels } from "./wrapped-labels";
+import { typesetRole } from "./typeset-headings";
 import { registerTypeOfTitle } from "./values";
 import type { Piece } from "./piece";
 
@@ -157,8 +158,8 @@ class Scanner {
     this.row = [];
   }
 
-  private newParty(heading: string): RawParty {
-    const party: RawParty = { role: roleOf(heading), heading, fields: new Map(), unclassified: [] };
+  private newParty(heading: string, role: Role = roleOf(heading)): RawParty {
+    const party: RawParty = { role, heading, fields: new Map(), unclassified: [] };
     this.raw.parties.push(party);
     this.party = party;
     this.inPreparer = false;
@@ -379,7 +380,15 @@ class Scanner {
     } else if (isSectionHeading(text)) {
       this.party = null;
       this.inPreparer = text.replace(/\s/g, "").includes("填表人");
-    } else this.takeTitle(text);
+    } else if (!this.takeTitle(text)) {
+      // A heading known by its setting (typeset-headings.ts): a party under a role word no table has, or a section.
+      const typeset = typesetRole(text);
+      if (typeset) this.newParty(typeset.heading, typeset.role);
+      else {
+        this.party = null;
+        this.inPreparer = text.replace(/\s/g, "").includes("填表人");
+      }
+    }
   }
 
   /** A title line or a generic one: not data. */

@@ -151,16 +151,18 @@ export function readRegisterType(text: string): string | null {
 export function registerTypeOfTitle(line: string): string | null {
   const t = line.replace(/\s/g, "");
   const system = SYSTEM_TITLE.exec(t);
-  if (system) return REGISTER_TYPES.find((r) => r.description === system[1])?.code ?? null;
+  if (system) return REGISTER_TYPES.find((r) => r.description === (system[1] ?? system[2]))?.code ?? null;
   if (!t.includes("证明")) return null;
   return REGISTER_TYPES.find((r) => t.includes(`${r.description}证明`))?.code ?? null;
 }
 
 /**
  * The registry's own titles name the system, then the register type after a dash: "动产权属统一登记—初始登记"
- * (before 2021), "动产和权利担保统一登记—变更登记" (after), with or without 证明.
+ * (before 2021), "动产和权利担保统一登记—变更登记" (after), with or without 证明, or the type in brackets after
+ * the system's name ("动产和权利担保统一登记证明（变更登记）").
  */
-const SYSTEM_TITLE = /^[\u4e00-\u9fff]{2,12}统一登记(?:证明)?[—–\-－―─·:：]?((?:初始|变更|展期|注销|异议)登记)(?:证明)?$/;
+const SYSTEM_TITLE =
+  /^[\u4e00-\u9fff]{2,12}统一登记(?:证明)?(?:[—–\-－―─·:：]?((?:初始|变更|展期|注销|异议)登记)(?:证明)?|[（(]((?:初始|变更|展期|注销|异议)登记)[)）])$/;
 
 export function readPartyType(text: string): { code: string; description: string } | null {
   const t = text.trim();
