@@ -167,7 +167,7 @@ describe("queries and checks from the console", () => {
     const all = await body<{ total: number }>(await consoleCall(analyst, `/checks/${check.id}/results`));
     expect(lines.length - 1).toBe(all.total);
     const row = lines.find((l) => l.startsWith(target.certificateNumber))!;
-    expect(row).toContain(",Excluded,");
+    expect(row).toContain(",Excluded (false positive),");
     expect(row).toContain(owner.email);
     expect(row).toContain("Reviewed again: the invoice was repaid");
     expect(row).toContain("Invoice number");

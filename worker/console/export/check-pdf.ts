@@ -7,7 +7,7 @@
 import { A4, textWidth, type PageDrawing, type TextRun } from "../../pdf/drawing";
 import { writeStSongPdf } from "../../pdf/write-stsong";
 import { fill, formatTime, type Lang } from "../view/i18n";
-import { statusWords } from "../view/status-words";
+import { vocabulary } from "../view/vocabulary";
 import type { CheckReport } from "./check-report";
 import { EXPORT_COLUMNS, exportCells, exportWords } from "./export-words";
 
@@ -81,7 +81,7 @@ export interface ExportContext {
 export function checkPdf(report: CheckReport, context: ExportContext): Uint8Array {
   const { lang } = context;
   const words = exportWords(lang);
-  const status = statusWords(lang);
+  const checkWords: Readonly<Record<string, string>> = vocabulary(lang).check;
   const flow = new PageFlow();
   const { check } = report;
   flow.write(words.title, TITLE_SIZE);
@@ -89,7 +89,7 @@ export function checkPdf(report: CheckReport, context: ExportContext): Uint8Arra
   const facts: Array<[string, string]> = [
     [words.applicant, check.applicant],
     [words.criteria, report.criteria.map((c) => c.value).join("; ")],
-    [words.status, status[check.status as keyof typeof status] ?? check.status],
+    [words.status, checkWords[check.status] ?? check.status],
     [words.createdAt, formatTime(lang, new Date(check.createdAt).toISOString())],
     [words.exportedAt, formatTime(lang, new Date(context.exportedAt).toISOString())],
     [words.exportedBy, context.exportedBy],

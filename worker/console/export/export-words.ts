@@ -1,6 +1,6 @@
 /** @module The export's headings and values in the reader's language: the status words are the pages' own. */
 import { defineMessages, formatTime, type Lang } from "../view/i18n";
-import { statusWords } from "../view/status-words";
+import { vocabulary } from "../view/vocabulary";
 import type { ReportRow } from "./check-report";
 
 export const EXPORT_COLUMNS = [
@@ -74,15 +74,15 @@ const isoOf = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStr
 /** A row's cells as the reader reads them: words for codes, local times, criteria joined. */
 export function exportCells(lang: Lang, row: ReportRow): Record<ExportColumn, string> {
   const words = exportWords(lang);
-  const status = statusWords(lang);
-  const decision = row.manualDecision === "confirmed" ? status.confirmed : row.manualDecision === "false_positive" ? status.excluded : "";
+  const terms = vocabulary(lang);
+  const decision = row.manualDecision === "confirmed" || row.manualDecision === "false_positive" ? terms.decision[row.manualDecision] : "";
   return {
     certificateNumber: row.certificateNumber,
     registerTime: row.registerTime ?? "",
     securedParties: row.securedParties ?? "",
-    matchStatus: status[row.matchStatus],
+    matchStatus: terms.match[row.matchStatus],
     matchedCriteria: row.matchedCriteria.join("; "),
-    strength: row.strength === "invoice_match" || row.strength === "keyword_only" ? status[row.strength] : "",
+    strength: row.strength === "invoice_match" || row.strength === "keyword_only" ? terms.strength[row.strength] : "",
     systemDecision: row.systemDecision === "invoice_exact_match" ? words.invoice_exact_match : (row.systemDecision ?? ""),
     manualDecision: decision,
     reviewer: row.manualDecision ? (row.reviewer ?? "") : "",
