@@ -188,6 +188,16 @@ describe("queries and checks from the console", () => {
     expect(exported.map((e) => e.detail?.format).sort()).toEqual(["csv", "pdf"]);
     expect(exported.every((e) => e.actor.id === analyst.userId && e.target?.id === check.id)).toBe(true);
     await expectError(await consoleCall(analyst, `/checks/${check.id}/export?format=xlsx`), 400, "VALIDATION_FAILED");
+
+    // The list's search finds the check by what it looked for and by a certificate number it read, on both doors.
+    const found = async (search: string) =>
+      (await body<{ items: Array<{ id: string }> }>(await consoleCall(analyst, `/checks?search=${encodeURIComponent(search)}`))).items.map((k) => k.id);
+    expect(await found(invoices[0]!)).toEqual([check.id]);
+    expect(await found("=cmd")).toEqual([check.id]);
+    expect(await found(target.certificateNumber)).toEqual([check.id]);
+    expect(await found("99999999999999999999")).toEqual([]);
+    const open_ = await body<{ items: Array<{ id: string }> }>(await open(`/checks?search=${encodeURIComponent(target.certificateNumber)}`, a.key));
+    expect(open_.items.map((k) => k.id)).toEqual([check.id]);
   });
 
   it("answers 404 for another account's check on the reviews and the export", async () => {

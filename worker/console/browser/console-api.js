@@ -15,12 +15,14 @@ export class ApiProblem extends Error {
    * @param {string} code
    * @param {string} message
    * @param {number | null} retryAfter seconds, from Retry-After
+   * @param {Array<{ path: string, message: string }>} [fields] a VALIDATION_FAILED body's fields
    */
-  constructor(status, code, message, retryAfter) {
+  constructor(status, code, message, retryAfter, fields = []) {
     super(message);
     this.status = status;
     this.code = code;
     this.retryAfter = retryAfter;
+    this.fields = fields;
   }
 }
 
@@ -44,6 +46,7 @@ async function problemOf(res) {
     typeof body?.code === "string" ? body.code : `HTTP_${res.status}`,
     typeof body?.message === "string" ? body.message : res.statusText,
     Number.isFinite(retry) && retry > 0 ? retry : null,
+    Array.isArray(body?.details?.fields) ? body.details.fields : [],
   );
 }
 

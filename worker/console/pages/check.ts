@@ -27,6 +27,7 @@ import type { PageGroup } from "../view/page-group";
 import { CONSOLE_API_BASE, readConsoleApi, type PageContext } from "../view/page-session";
 import { vocabulary } from "../view/vocabulary";
 import { creatorsOf } from "../view/task-forms";
+import { followingNotice } from "../view/task-progress";
 import type { CheckSchema } from "../../schemas/check";
 import type { ReviewHistorySchema } from "../../schemas/console-checks";
 import type { ResultPageSchema } from "../../schemas/check-result";
@@ -201,17 +202,8 @@ function lastReviews(history: ReviewHistory | null): Map<string, ReviewHistory["
 
 function following(check: Check, words: ReturnType<typeof messages>): Html | string {
   if (check.processingCompletedAt) return "";
-  const shown = CHECK_PROGRESS_FIELDS.map((f) => String(check[f])).join("|");
-  return html`<p
-    id="check-following"
-    class="notice"
-    role="status"
-    data-follow="/checks/${encodeURIComponent(check.id)}"
-    data-fields="${CHECK_PROGRESS_FIELDS.join(",")}"
-    data-shown="${shown}"
-  >
-    ${words.following}
-  </p>`;
+  const path = `/checks/${encodeURIComponent(check.id)}`;
+  return followingNotice("check-following", { path, task: check, fields: CHECK_PROGRESS_FIELDS, message: words.following });
 }
 
 function reviewedBy(lang: Lang, resultStatus: string, review: ReviewHistory["items"][number] | undefined): string {

@@ -20,6 +20,7 @@ import { forwardedQuery, pager, stackedTable } from "../view/listing";
 import type { PageGroup } from "../view/page-group";
 import { CONSOLE_API_BASE, hasRole, readConsoleApi, type PageContext } from "../view/page-session";
 import { creatorsOf } from "../view/task-forms";
+import { followingNotice } from "../view/task-progress";
 import { vocabulary } from "../view/vocabulary";
 
 const messages = defineMessages(
@@ -85,7 +86,7 @@ const DONE: ReadonlySet<Query["status"]> = new Set(["succeeded", "no_result", "p
 /** Finished queries a check may read (routes/checks/create.ts). */
 const CHECKABLE: ReadonlySet<Query["status"]> = new Set(["succeeded", "no_result", "partial"]);
 /** What changes while a query runs: the page is rendered again when one of these does. */
-export const QUERY_PROGRESS_FIELDS = ["status", "registrationCount", "processedDocumentCount"] as const;
+const QUERY_PROGRESS_FIELDS = ["status", "registrationCount", "processedDocumentCount"] as const;
 
 /** The console's own path to a file the open API links (the cookie, not a key, opens it). */
 function consoleDocumentPath(openApiPath: string | undefined): string | null {
@@ -123,27 +124,13 @@ async function queryPage(c: PageContext): Promise<Response> {
     </tr>`;
   });
   const done = DONE.has(q.status);
-  const shown = QUERY_PROGRESS_FIELDS.map((f) => String(q[f])).join("|");
   return renderPage(c, {
     title: `${words.title} · ${q.subjectName}`,
     active: "queries",
     scripts: done ? [] : ["follow.js"],
     body: html`<p><a href="/console/queries">← ${words.back}</a></p>
       <h1 id="query-subject">${q.subjectName}</h1>
-      ${
-        done
-          ? ""
-          : html`<p
-              id="query-following"
-              class="notice"
-              role="status"
-              data-follow="/queries/${id}"
-              data-fields="${QUERY_PROGRESS_FIELDS.join(",")}"
-              data-shown="${shown}"
-            >
-              ${words.following}
-            </p>`
-      }
+      ${done ? "" : followingNotice("query-following", { path: `/queries/${id}`, task: q, fields: QUERY_PROGRESS_FIELDS, message: words.following })}
       <dl id="query" class="facts">
         <dt>${words.status}</dt>
         <dd data-field="status" data-value="${q.status}">${terms.query[q.status]}</dd>
