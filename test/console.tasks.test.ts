@@ -191,7 +191,9 @@ describe("queries and checks from the console", () => {
 
     // The list's search finds the check by what it looked for and by a certificate number it read, on both doors.
     const found = async (search: string) =>
-      (await body<{ items: Array<{ id: string }> }>(await consoleCall(analyst, `/checks?search=${encodeURIComponent(search)}`))).items.map((k) => k.id);
+      (await body<{ items: Array<{ id: string }> }>(await consoleCall(analyst, `/checks?search=${encodeURIComponent(search)}`))).items.map(
+        (k) => k.id,
+      );
     expect(await found(invoices[0]!)).toEqual([check.id]);
     expect(await found("=cmd")).toEqual([check.id]);
     expect(await found(target.certificateNumber)).toEqual([check.id]);
