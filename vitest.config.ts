@@ -4,6 +4,8 @@ import { buildStaticAssets } from "./scripts/build-static-assets.mjs";
 
 /** Tests of the http upstream: their own workerd project, UPSTREAM=http against the gateway stub. */
 const GATEWAY_TESTS = "test/upstream-http.*.test.ts";
+/** Tests of the direct-connect path: the Worker (UPSTREAM=http) → the registry connector → the registry's replica. */
+const DIRECT_TESTS = "test/upstream-direct.*.test.ts";
 /** The certificate corpus reads committed PDFs from disk, which workerd cannot: a plain Node project. */
 const CORPUS_TESTS = "test/corpus/**/*.test.ts";
 /** Checks over OCR'd files: their own workerd project, OCR_URL naming the OCR stand-in (test/setup/ocr-standin.ts). */
@@ -52,7 +54,7 @@ export default defineConfig(async () => {
             ...test,
             name: "workers",
             include: ["test/**/*.test.ts"],
-            exclude: [...configDefaults.exclude, GATEWAY_TESTS, CORPUS_TESTS, NODE_TESTS, OCR_TESTS, OCR_CONTAINER_TESTS],
+            exclude: [...configDefaults.exclude, GATEWAY_TESTS, DIRECT_TESTS, CORPUS_TESTS, NODE_TESTS, OCR_TESTS, OCR_CONTAINER_TESTS],
           },
         },
         {
@@ -63,6 +65,17 @@ export default defineConfig(async () => {
             })),
           ],
           test: { ...test, name: "gateway", include: [GATEWAY_TESTS], globalSetup: ["./test/setup/gateway-stub.ts"] },
+        },
+        {
+          plugins: [
+            cloudflareTest(({ inject }) => ({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: { ...bindings, UPSTREAM: "http", UPSTREAM_URL: inject("connectorUrl"), UPSTREAM_TOKEN: inject("connectorToken") },
+              },
+            })),
+          ],
+          test: { ...test, name: "direct", include: [DIRECT_TESTS], globalSetup: ["./test/setup/registry-direct.ts"] },
         },
         {
           plugins: [

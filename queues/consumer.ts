@@ -2,9 +2,9 @@
  * @module The queue consumer: runs the step a message names and turns what it says into queue
  * operations. Done: its next messages are sent, then the message is acknowledged. Later (a
  * failure, or a wait for an upstream slot): the message is retried after the step's delay. A step
- * that throws is retried with the pipeline's backoff. A message that exhausts its retries lands in
- * the dead-letter queue, whose consumer ends the task (partial or failed) instead of leaving it
- * running forever.
+ * that throws is retried with the pipeline's backoff. A message that keeps failing is ended once the
+ * bound on passing faults is spent (queues/retry-policy.ts), as the dead-letter queue would end it
+ * (partial or failed) when its retries run out: no task is left running for hours.
  */
 import { readConfig } from "../worker/config";
 import type { FailureReason } from "../worker/db/schema";
@@ -23,7 +23,7 @@ import { abandonDocument, abandonListing } from "./query/abandon";
 import { documentStep } from "./query/document";
 import { listStep } from "./query/list";
 import { abandonMove, moveStep } from "./move";
-import { backoffDelay } from "./retry-policy";
+import { backoffDelay, boundedDelay } from "./retry-policy";
 import { waitWhileMoving, type StepOutcome } from "./step";
 
 export const DEAD_LETTER_QUEUE = "registry-pipeline-dlq";
@@ -60,13 +60,13 @@ interface Ran {
  * The step (or its dead-letter ending) on the account's shard D1. While the account is being moved
  * to another shard (directory state 'moving'), no step touches either copy: it runs again later.
  */
-async function onShard(env: Env, message: PipelineMessage, attempt: number, deadLetter: boolean): Promise<Ran> {
+async function onShard(env: Env, message: PipelineMessage, attempt: number, ending: boolean): Promise<Ran> {
   // The move itself is what the others wait for; it names both shards.
-  if (message.type === "move") return { outcome: await (deadLetter ? abandonMove(env, message) : moveStep(env, message)), shard: null };
+  if (message.type === "move") return { outcome: await (ending ? abandonMove(env, message) : moveStep(env, message)), shard: null };
   const account = await resolveShard(env, message.accountId);
   if (account.state === "moving") return { outcome: waitWhileMoving(attempt), shard: null };
   const shard = shardOf(env, account.index);
-  return { outcome: await (deadLetter ? abandon(env, shard, message) : runStep(env, shard, message, attempt)), shard: account.index };
+  return { outcome: await (ending ? abandon(env, shard, message) : runStep(env, shard, message, attempt)), shard: account.index };
 }
 
 function runStep(env: Env, shard: D1Database, message: TaskMessage, attempt: number): Promise<StepOutcome> {
@@ -98,11 +98,14 @@ function abandon(env: Env, shard: D1Database, message: TaskMessage): Promise<Ste
 /** What became of one delivery, as the step signal says it. */
 type Delivery = { outcome: Exclude<StepOutcomeName, "threw" | "deadline">; shard: number | null } | { outcome: "threw" | "deadline"; shard: null };
 
+/** How a delivery is run: its step; the ending the dead-letter queue gives it; the same ending, given up sooner (the bound on passing faults). */
+type Running = "step" | "dead_letter" | "give_up";
+
 async function handleMessage(env: Env, message: Message<unknown>, deadLetter: boolean): Promise<void> {
   const body = message.body;
   if (!isPipelineMessage(body)) return message.ack();
   const started = Date.now();
-  const delivery = await deliver(env, message, body, deadLetter);
+  const delivery = await deliver(env, message, body, deadLetter ? "dead_letter" : "step");
   const { taskId } = failedMessage(body);
   record(
     env,
@@ -118,11 +121,12 @@ async function handleMessage(env: Env, message: Message<unknown>, deadLetter: bo
   );
 }
 
-async function deliver(env: Env, message: Message<unknown>, body: PipelineMessage, deadLetter: boolean): Promise<Delivery> {
+async function deliver(env: Env, message: Message<unknown>, body: PipelineMessage, running: Running): Promise<Delivery> {
+  const ending = running !== "step";
   try {
     // The dead letter is on record before the task is ended: the status shows it even if ending it keeps failing.
-    const deadLettered = deadLetter ? await recordDeadLetter(env.DB, failedMessage(body), message.attempts, Date.now()) : null;
-    const { outcome, shard } = await withDeadline(onShard(env, body, message.attempts, deadLetter), STEP_DEADLINE_MS);
+    const deadLettered = ending ? await recordDeadLetter(env.DB, failedMessage(body), message.attempts, Date.now()) : null;
+    const { outcome, shard } = await withDeadline(onShard(env, body, message.attempts, ending), STEP_DEADLINE_MS);
     if (outcome.kind === "done") {
       await enqueue(env, outcome.next);
       message.ack();
@@ -133,27 +137,49 @@ async function deliver(env: Env, message: Message<unknown>, body: PipelineMessag
           { step: body.type, reason: deadLettered.reason, attempts: deadLettered.attempts },
           { messageId: message.id, taskId: deadLettered.taskId },
         );
-      return { outcome: deadLettered ? "dead_lettered" : "done", shard };
+      return { outcome: running === "give_up" ? "gave_up" : deadLettered ? "dead_lettered" : "done", shard };
     }
-    message.retry({ delaySeconds: outcome.delaySeconds });
-    if (outcome.kind === "retry") await noteFailure(env, body, outcome.reason, message.attempts);
-    return { outcome: outcome.kind, shard };
+    if (outcome.kind === "wait") {
+      message.retry({ delaySeconds: outcome.delaySeconds });
+      return { outcome: "wait", shard };
+    }
+    const delay = await boundedRetry(env, body, outcome.reason, message.attempts, outcome.delaySeconds, ending);
+    if (delay === null) return deliver(env, message, body, "give_up");
+    message.retry({ delaySeconds: delay });
+    return { outcome: "retry", shard };
   } catch (error) {
-    // A thrown step (a storage hiccup, a failed send, a bug) is retried with backoff, then dead-lettered.
+    // A thrown step (a storage hiccup, a failed send, a bug) is retried with backoff within the bound, then ended.
     const deadline = error instanceof StepDeadlineExceeded;
     console.error("pipeline step failed", body.type, error);
-    message.retry({ delaySeconds: backoffDelay(message.attempts) });
-    await noteFailure(env, body, deadline ? "step_deadline" : "step_threw", message.attempts);
+    const delay = await boundedRetry(env, body, deadline ? "step_deadline" : "step_threw", message.attempts, backoffDelay(message.attempts), ending);
+    if (delay === null) return deliver(env, message, body, "give_up");
+    message.retry({ delaySeconds: delay });
     return { outcome: deadline ? "deadline" : "threw", shard: null };
   }
 }
 
-/** The failure goes on the message's record for the operator's status; a record that cannot be written changes nothing else. */
-async function noteFailure(env: Env, message: PipelineMessage, reason: FailureReason, attempt: number): Promise<void> {
+/**
+ * Records the failure and says when to try again: the delay, shortened to what is left of the bound on
+ * passing faults (queues/retry-policy.ts), or null when the bound is spent and the step is to be ended.
+ * An ending that itself fails is retried with its delay (the dead-letter queue's own retries bound it).
+ */
+async function boundedRetry(
+  env: Env,
+  message: PipelineMessage,
+  reason: FailureReason,
+  attempt: number,
+  delaySeconds: number,
+  ending: boolean,
+): Promise<number | null> {
+  const boundMs = readConfig(env).passingFaultBoundMs;
+  const now = Date.now();
   try {
-    await recordStepFailure(env.DB, failedMessage(message), reason, attempt, Date.now());
+    const failingSince = await recordStepFailure(env.DB, failedMessage(message), reason, attempt, now, boundMs);
+    return ending ? delaySeconds : boundedDelay(delaySeconds, failingSince, now, boundMs);
   } catch (error) {
+    // The failure goes on the message's record for the operator's status; a record that cannot be written changes nothing else.
     console.error("a step failure could not be recorded", message.type, error);
+    return delaySeconds;
   }
 }
 

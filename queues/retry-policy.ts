@@ -1,7 +1,15 @@
 /**
  * @module The one retry policy of the pipeline: how long a step waits before it runs again, whether
- * an upstream call, a download, an OCR read or a thrown step failed. Queue retries count against
- * the queue's max_retries (wrangler.toml), after which the dead-letter queue ends the task.
+ * an upstream call, a download, an OCR read or a thrown step failed, and for how long at most.
+ *
+ * Failures are of two kinds. Permanent ones (a file not found or gone, a file whose bytes are not
+ * the ones it claims, a certificate the registry refuses) are never retried: the step records the
+ * document with its coverage issue at once. Passing ones (a 5xx, a timeout, a broken transfer, an OCR
+ * service that is down) are retried with backoff from the message's first failure for at most
+ * PASSING_FAULT_BOUND_S (worker/config.ts, 5 minutes by default), the last delay shortened to end
+ * there; a step still failing then ends as the dead-letter queue would end it (queues/consumer.ts):
+ * its document missing, its registration's attachments not indexed, its listing or check failed and
+ * released. The queue's max_retries (wrangler.toml) stays the backstop for waits, which are no failure.
  */
 
 /** A delay the upstream asked for is honoured up to this (a Retry-After of hours would stall the task). */
@@ -53,6 +61,16 @@ export function busyDelay(hintedSeconds?: number): number {
 /** The wait for an upstream slot the pool suggested. */
 export function slotWaitDelay(seconds: number): number {
   return clamp(seconds, MAX_SLOT_WAIT_S);
+}
+
+/**
+ * What is left of the bound on passing faults for a message failing since `failingSince` (ms): the
+ * retry delay shortened to fit, or null when the bound is spent and the step ends with its coverage issue.
+ */
+export function boundedDelay(delaySeconds: number, failingSince: number, now: number, boundMs: number): number | null {
+  const leftMs = failingSince + boundMs - now;
+  if (leftMs <= 0) return null;
+  return Math.max(1, Math.min(delaySeconds, Math.ceil(leftMs / 1000)));
 }
 
 /** Whether an OCR read that failed transiently on this delivery is given up on (see OCR_GIVE_UP_ATTEMPT). */

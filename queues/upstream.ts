@@ -6,12 +6,16 @@
  */
 import { readConfig } from "../worker/config";
 import { D1FixtureStore } from "../worker/db/fixtures";
-import { HttpUpstream } from "../worker/upstream/http";
+import { CONNECTOR_BINDING, connectorFetch, HttpUpstream } from "../worker/upstream/http";
 import { SandboxUpstream } from "../worker/upstream/sandbox/adapter";
 import type { UpstreamAdapter } from "../worker/upstream/types";
 
 export function createUpstream(env: Env): UpstreamAdapter {
   const { upstream } = readConfig(env);
-  if (upstream.kind === "http") return new HttpUpstream({ url: upstream.url, token: upstream.token });
+  if (upstream.kind === "http") {
+    // A deployment with the connector's container (wrangler.toml environments) reaches it through the binding.
+    const viaContainer = connectorFetch(Reflect.get(env, CONNECTOR_BINDING));
+    return new HttpUpstream({ url: upstream.url, token: upstream.token, ...(viaContainer ? { fetch: viaContainer } : {}) });
+  }
   return new SandboxUpstream({ fixtures: new D1FixtureStore(env), slowCallMs: upstream.slowCallMs });
 }

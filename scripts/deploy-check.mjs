@@ -18,6 +18,8 @@ import { unstable_readConfig } from "wrangler";
 export const ENVIRONMENTS = ["staging", "production"];
 /** The OCR container's binding and class (worker/config.ts OCR_BINDING, durable-objects/ocr-container.ts). */
 export const OCR_BINDING = "OCR";
+/** The registry connector's container binding (worker/upstream/http/connector-binding.ts). */
+export const CONNECTOR_BINDING = "REGISTRY_CONNECTOR";
 /** Resource ids and URLs that mark a value still to fill in (README "Deploy", step 1). */
 const PLACEHOLDER_ID = /^0{8}-0{4}-0{4}-/;
 const PLACEHOLDER_HOST = /\.invalid(?::\d+)?(?:\/|$)/;
@@ -164,10 +166,38 @@ export function deployProblems({ env, config, local, exports }) {
     if (config.vars?.OCR_URL) problems.push(`${env}: OCR_URL must be empty: the Worker reaches OCR through the ${OCR_BINDING} binding`);
   }
 
+  problems.push(...connectorProblems(env, config));
+
   for (const [name, value] of Object.entries(config.vars ?? {})) {
     if (typeof value === "string" && PLACEHOLDER_HOST.test(value)) placeholders.push(`variable ${name}`);
   }
   return { problems, placeholders };
+}
+
+/**
+ * The registry connector's container, when the environment binds it: built from a Dockerfile beside its
+ * package.json, sized, exactly one instance (it holds every registry session: a second would log in
+ * sessions of its own), used by an http upstream, and given the registry secrets it reads.
+ */
+function connectorProblems(env, config) {
+  const binding = (config.durable_objects?.bindings ?? []).find((b) => b.name === CONNECTOR_BINDING);
+  if (!binding) return [];
+  const problems = [];
+  const container = (config.containers ?? []).find((c) => c.class_name === binding.class_name);
+  if (!container) return [`${env}: class ${binding.class_name} (${CONNECTOR_BINDING}) has no [[env.${env}.containers]] entry`];
+  if (!container.image || !existsSync(container.image))
+    problems.push(`${env}: container ${binding.class_name}'s image ${container.image ?? "(none)"} does not exist`);
+  else if (!existsSync(join(container.image_build_context ?? dirname(container.image), "package.json")))
+    problems.push(`${env}: container ${binding.class_name}'s build context has no package.json`);
+  if (!container.instance_type) problems.push(`${env}: container ${binding.class_name} has no instance_type`);
+  if (container.max_instances !== 1)
+    problems.push(`${env}: container ${binding.class_name} must have max_instances = 1 (one instance holds the registry sessions)`);
+  if (config.vars?.UPSTREAM !== "http") problems.push(`${env}: ${CONNECTOR_BINDING} is bound, but UPSTREAM is not http`);
+  for (const name of ["REGISTRY_USER", "REGISTRY_PASSWORD", "REGISTRY_AUTH_CODE", "REGISTRY_PUBLIC_KEY"]) {
+    if (!(config.secrets?.required ?? []).includes(name))
+      problems.push(`${env}: secret ${name} (the registry connector's) is not in [env.${env}.secrets] required`);
+  }
+  return problems;
 }
 
 /** Resources two environments share by name: a staging deploy would write production's data. */

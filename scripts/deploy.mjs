@@ -85,7 +85,6 @@ function wrapped(items, indent = "    ") {
 const migrationFiles = (dir) => readdirSync(dir).filter((f) => f.endsWith(".sql")).length;
 
 function describe(env, config) {
-  const container = config.containers?.[0];
   const d1 = config.d1_databases ?? [];
   const byDir = new Map();
   for (const d of d1) {
@@ -104,10 +103,13 @@ function describe(env, config) {
       `    consumes ${c.queue}${c.dead_letter_queue ? ` (dead letters → ${c.dead_letter_queue})` : ""}, batches of ${c.max_batch_size}, ${c.max_retries} retries`,
     );
   console.log(`  Durable Objects: ${(config.durable_objects?.bindings ?? []).map((b) => `${b.name} ${b.class_name}`).join(", ")}`);
-  if (container)
+  for (const container of config.containers ?? []) {
+    // OCR spreads requests over OCR_INSTANCES; the registry connector is one instance holding the sessions.
+    const spread = container.class_name === "OcrContainer" ? `, requests spread over ${config.vars?.OCR_INSTANCES}` : "";
     console.log(
-      `  container ${container.name}: class ${container.class_name}, image ${relative(ROOT, container.image)} (context ${relative(ROOT, container.image_build_context)}), ${container.instance_type}, at most ${container.max_instances} instances, requests spread over ${config.vars?.OCR_INSTANCES}`,
+      `  container ${container.name}: class ${container.class_name}, image ${relative(ROOT, container.image)} (context ${relative(ROOT, container.image_build_context)}), ${container.instance_type}, at most ${container.max_instances} instances${spread}`,
     );
+  }
   console.log(`  secrets required: ${(config.secrets?.required ?? []).join(", ")}`);
   console.log(`  cron: ${(config.triggers?.crons ?? []).join(", ")}`);
 }
@@ -157,7 +159,7 @@ async function deploy(env, config) {
   if (!(await bounded(migrate, MIGRATION_LANES)))
     return [`${env}: a D1 migration failed; the Worker was not deployed (rerun: applied migrations are skipped)`];
 
-  console.log(`\n${env}: deploying the Worker and the OCR container`);
+  console.log(`\n${env}: deploying the Worker and its containers`);
   const { code } = await wrangler(["deploy", "--env", env]);
   return code === 0 ? [] : [`${env}: wrangler deploy failed (above)`];
 }

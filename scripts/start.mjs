@@ -100,6 +100,11 @@ function ensureDevVars() {
     ?.trim();
 }
 
+/** A line naming the upstream, when a wrapper (scripts/start-direct.mjs) gives one. */
+function upstreamLine() {
+  return process.env.START_UPSTREAM_LINE ? `\n ${process.env.START_UPSTREAM_LINE}` : "";
+}
+
 async function waitForServer(child) {
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error("wrangler dev exited");
@@ -147,7 +152,7 @@ try {
   const every = sweepInterval();
   console.log(`
 ────────────────────────────────────────────────────────────────
- Registry API on ${BASE}/api/open/v1 (sandbox upstream)
+ Registry API on ${BASE}/api/open/v1 (${process.env.START_UPSTREAM_LABEL ?? "sandbox upstream"})${upstreamLine()}
  Demo account ${demo.accountId} (professional plan)
  Demo API key: ${demo.key}
  Console: ${BASE}/console/

@@ -12,7 +12,8 @@ import { ocrCacheKey, recogniseOnce, type OcrFile } from "../worker/ocr/cached-r
 import { ocrRead } from "../queues/query/ocr-read";
 import { OCR_GIVE_UP_ATTEMPT } from "../queues/retry-policy";
 import { sandboxRegistry } from "../worker/upstream/sandbox";
-import { body, idempotencyKey, newAccount, open, waitForCheck, waitForQuery, createQueries, shardOfAccount } from "./helpers";
+import { body, idempotencyKey, newAccount, open, waitForCheck, waitForQuery, createQueries, shardOfAccount, shardOfQuery } from "./helpers";
+import { FaultyPipeline } from "./faults.harness";
 import { STANDIN_BUSY_MARKER, STANDIN_PAGE, standinLines, standinNumber } from "./ocr-standin-lines";
 import type { Check, CheckResult, EvidenceLocations } from "./api-types";
 
@@ -257,5 +258,89 @@ describe("a page the OCR service has queued behind others", () => {
     const failing = await jpeg("not queued");
     expect(await ocrRead(env, config(), OCR_GIVE_UP_ATTEMPT, failing)).toEqual({ kind: "unread", permanent: false });
     expect(await ocrRead(env, config(), OCR_GIVE_UP_ATTEMPT - 1, await jpeg("not queued"))).toEqual({ kind: "retry" });
+  });
+});
+
+/** A small subject whose registrations carry scans (a JPEG or an image-only PDF) and no PNG photo (read with low confidence). */
+function subjectWithScansOnly(): string {
+  for (let n = 0; n < 80; n++) {
+    const subject = `规模4停机恢复测试${n}有限公司`;
+    const files = sandboxRegistry.listing(subject).flatMap((r) => sandboxRegistry.find(subject, r.certificateNumber)?.registration.attachments ?? []);
+    const names = files.map((f) => f.fileName);
+    if (names.some((f) => f === "仓单扫描件.jpg" || f === "发票清单扫描件.pdf") && !names.some((f) => f.endsWith(".png"))) return subject;
+  }
+  throw new Error("no sandbox subject with scans and without photos");
+}
+
+async function standin(action: "kill" | "restart"): Promise<void> {
+  const res = await fetch(`${inject("ocrControlUrl")}/${action}`, { method: "POST" });
+  expect(res.status, action).toBe(204);
+}
+
+describe("an OCR outage during a check", () => {
+  it("leaves the scans' registrations failed (not completed, coverage incomplete), and the next check reads them again and ends complete without a new query", async () => {
+    const subject = subjectWithScansOnly();
+    const p = new FaultyPipeline();
+    const a = await newAccount("enterprise");
+    // An invoice number nobody prints: a check with complete coverage and no candidate ends completed.
+    const criteria = [{ kind: "invoice_no", value: "86420975" }];
+    const submit = async (json: Record<string, unknown>) => {
+      const res = await p.fetch("/checks", { method: "POST", key: a.key, headers: { "Idempotency-Key": idempotencyKey() }, json });
+      expect(res.status).toBe(202);
+      return body<Check>(res);
+    };
+    const first = await submit({ applicant: subject, criteria });
+    const queryId = first.sourceRegistryQueryId;
+
+    // The query runs, the check asks for the attachments: the OCR service dies before they are read.
+    while (!p.outbox.some((m) => m.body.type === "index")) {
+      expect(p.outbox.length).toBeGreaterThan(0);
+      const { retried } = await p.deliver(p.outbox.splice(0, 10));
+      p.outbox.push(...retried.map((m) => ({ body: m.body, attempts: m.attempts + 1 })));
+    }
+    await standin("kill");
+    try {
+      await p.drain({ maxRounds: 60 });
+    } finally {
+      await standin("restart");
+    }
+    const outage = await body<Check>(await p.fetch(`/checks/${first.id}`, { key: a.key }));
+    expect(outage.status).toBe("partial");
+    expect(outage.coverageComplete).toBe(false);
+    expect(outage.coverageIssues.map((i: { code: string }) => i.code)).toContain("ATTACHMENT_NOT_INDEXED");
+
+    const shard = await shardOfQuery(queryId);
+    const scanned = (
+      await shard
+        .prepare("SELECT DISTINCT registration_id AS id FROM documents WHERE query_id = ? AND file_name IN ('仓单扫描件.jpg', '发票清单扫描件.pdf')")
+        .bind(queryId)
+        .all<{ id: string }>()
+    ).results.map((r) => r.id);
+    expect(scanned.length).toBeGreaterThan(0);
+    type Detail = { indexStatus: string; indexedAt?: string; coverageComplete: boolean };
+    const detail = async (id: string) => body<Detail>(await p.fetch(`/queries/${queryId}/registrations/${id}`, { key: a.key }));
+    // What was given up is failed, not completed: the detail says what the check said.
+    for (const id of scanned) {
+      const d = await detail(id);
+      expect(d.indexStatus, id).toBe("failed");
+      expect(d.indexedAt, id).toBeUndefined();
+      expect(d.coverageComplete, id).toBe(false);
+    }
+
+    // The service is back: the next check over the same query asks for the failed registrations again.
+    const second = await submit({ applicant: subject, sourceRegistryQueryId: queryId, criteria });
+    await p.drain({ maxRounds: 60 });
+    const healed = await body<Check>(await p.fetch(`/checks/${second.id}`, { key: a.key }));
+    expect(healed.coverageIssues).toEqual([]);
+    expect(healed).toMatchObject({ status: "completed", executionStatus: "succeeded", coverageComplete: true });
+    for (const id of scanned) {
+      const d = await detail(id);
+      expect(d.indexStatus, id).toBe("completed");
+      expect(d.coverageComplete, id).toBe(true);
+      expect(Date.parse(d.indexedAt!)).toBeGreaterThanOrEqual(Date.parse(second.createdAt));
+    }
+    // No new query: the one query was charged once, both checks ran over it.
+    const e = await body<{ query: { used: number; reserved: number } }>(await p.fetch("/account/entitlements", { key: a.key }));
+    expect(e.query).toMatchObject({ used: 1, reserved: 0 });
   });
 });

@@ -52,6 +52,7 @@ describe("configuration", () => {
     const fallbacks = {
       upstreamSlots: VARIABLES.UPSTREAM_SLOTS.fallback,
       checkSlice: VARIABLES.CHECK_SLICE.fallback,
+      passingFaultBoundMs: VARIABLES.PASSING_FAULT_BOUND_S.fallback * 1000,
       authCacheMs: VARIABLES.AUTH_CACHE_MS.fallback,
       shards: VARIABLES.SHARDS.fallback,
     };

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { DEAD_LETTER_QUEUE } from "../queues/consumer";
 import { failedMessage } from "../queues/failures";
 import type { DocumentMessage } from "../queues/messages";
+import { readConfig } from "../worker/config";
 import { deliverAuditOutbox, readAuditEvents } from "../worker/db/audit";
 import { forgetShard, setShardState } from "../worker/db/shards";
 import { recordStepFailure } from "../worker/db/step-failures";
@@ -127,7 +128,7 @@ describe("a query whose document the dead-letter queue ended", () => {
       .all<{ id: string }>();
     const lost: DocumentMessage = { type: "document", accountId: a.accountId, queryId: id, registrationId: results[0]!.id };
     // What the consumer records when the document's download keeps failing, then the dead letter.
-    await recordStepFailure(env.DB, failedMessage(lost), "download_failed", 7, Date.now());
+    await recordStepFailure(env.DB, failedMessage(lost), "download_failed", 7, Date.now(), readConfig(env).passingFaultBoundMs);
     await deliver(DEAD_LETTER_QUEUE, [lost]);
     await waitForQuery(id);
     await quiesce();

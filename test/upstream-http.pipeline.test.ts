@@ -95,12 +95,12 @@ describe.concurrent("the query pipeline with UPSTREAM=http, through the gateway 
     expect(missing.total).toBeGreaterThan(0);
   });
 
-  it("rides out transient faults: 5xx beyond the in-call retries, a hash mismatch, a truncated transfer", async () => {
+  // A hash mismatch is no passing fault (the same wrong bytes come again): upstream-http.faults.test.ts.
+  it("rides out transient faults: 5xx beyond the in-call retries, a truncated transfer", async () => {
     const account = await newAccount();
     const subject = uniqueSubject("规模2");
     await injectFault(subject, "error=503", { route: "listing", times: 3 });
-    await injectFault(subject, "hash-mismatch", { route: "certificate", times: 1 });
-    await injectFault(subject, "truncate", { route: "certificate", times: 1 });
+    await injectFault(subject, "truncate", { route: "certificate", times: 2 });
     const { query } = await runQuery(account, subject);
     expect(query).toMatchObject({ status: "succeeded", coverageComplete: true });
     const listings = (await stubRequests(subject)).filter((c) => c.route === "listing");

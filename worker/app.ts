@@ -7,6 +7,7 @@ import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
 import { allowedMethodsLookup } from "./lib/allowed-methods";
 import { requireConfig } from "./middleware/config";
+import { noSniff } from "./middleware/no-sniff";
 import { handleError, renderError } from "./middleware/render-error";
 import { requestId } from "./middleware/request-id";
 import { requestLog } from "./middleware/request-log";
@@ -18,6 +19,7 @@ import { createEvidenceViewer } from "./routes/viewer";
 
 export function createApp(): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
+  app.use("*", noSniff);
   app.use("*", requestId);
   app.use("*", requestLog);
   app.use("*", requireConfig);

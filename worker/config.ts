@@ -73,6 +73,12 @@ export const VARIABLES = {
     5_000,
     200,
   ),
+  PASSING_FAULT_BOUND_S: wholeNumber(
+    "How long a pipeline step that keeps failing with a passing fault (a 5xx, a timeout, a broken transfer, an OCR service that is down) is retried, from its first failure, before its document ends with a coverage issue (s; queues/retry-policy.ts).",
+    1,
+    3_600,
+    300,
+  ),
   SANDBOX_SLOW_MS: wholeNumber("How long every upstream call of a 慢 sandbox subject takes (ms).", 0, 60_000, 1_000),
   AUTH_CACHE_MS: wholeNumber(
     "How long an isolate may answer from its cache of API keys (ms); 0 turns the cache off (auth/key-cache.ts).",
@@ -114,6 +120,8 @@ export interface Config {
   upstream: { kind: "sandbox"; slowCallMs: number } | { kind: "http"; url: string; token: string };
   upstreamSlots: number;
   checkSlice: number;
+  /** PASSING_FAULT_BOUND_S in ms: how long a failing step is retried before it ends as a coverage issue. */
+  passingFaultBoundMs: number;
   authCacheMs: number;
   /** Shard D1 bindings SHARD_0 … SHARD_{shards-1} (worker/db/shards.ts). */
   shards: number;
@@ -164,6 +172,7 @@ export function parseConfig(env: { readonly [Name in VariableName | typeof OCR_B
     upstream,
     upstreamSlots: v.UPSTREAM_SLOTS,
     checkSlice: v.CHECK_SLICE,
+    passingFaultBoundMs: v.PASSING_FAULT_BOUND_S * 1000,
     authCacheMs: v.AUTH_CACHE_MS,
     shards: v.SHARDS,
     adminToken: v.ADMIN_TOKEN,

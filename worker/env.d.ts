@@ -12,6 +12,7 @@ interface __BaseEnv_Env {
   UPSTREAM_URL: string;
   UPSTREAM_SLOTS: string;
   CHECK_SLICE: string;
+  PASSING_FAULT_BOUND_S: string;
   SANDBOX_SLOW_MS: string;
   AUTH_CACHE_MS: string;
   SHARDS: string;
@@ -43,6 +44,7 @@ declare namespace NodeJS {
       | "UPSTREAM_URL"
       | "UPSTREAM_SLOTS"
       | "CHECK_SLICE"
+      | "PASSING_FAULT_BOUND_S"
       | "SANDBOX_SLOW_MS"
       | "AUTH_CACHE_MS"
       | "SHARDS"

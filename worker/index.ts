@@ -9,6 +9,7 @@ export { AccountGate } from "../durable-objects/account-gate";
 export { UpstreamPool } from "../durable-objects/upstream-pool";
 export { SignInGuard } from "../durable-objects/sign-in-guard";
 export { OcrContainer } from "../durable-objects/ocr-container";
+export { RegistryConnectorContainer } from "../durable-objects/registry-connector-container";
 
 // Checked at start-up: a deployment with a malformed or missing variable, or a SHARDS naming a shard
 // D1 binding it does not have, does not start, and the error names it (`wrangler dev` and `wrangler

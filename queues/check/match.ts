@@ -33,7 +33,7 @@ export async function checkStep(env: Env, shard: D1Database, message: CheckMessa
   const from = checkState(check);
   // The first slice waits until the query's attachments are read (asked for once per query).
   if (offset === 0) {
-    const index = await awaitIndex(shard, query, Date.now());
+    const index = await awaitIndex(shard, query, check.createdAt, Date.now());
     if (!index.ready) {
       if (mayMove(checkStates, from, "indexing", check.id)) await markIndexing(env.DB, check.id, Date.now());
       return doneThen(index.send);

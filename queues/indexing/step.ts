@@ -3,6 +3,9 @@
  * stored in R2) by text layer or OCR, record the documents' text and the registration's index state
  * in one batch, and, when it was the query's last registration under way, wake the checks waiting on
  * it. Redelivery-safe: a registration already indexed is left alone; what OCR read is cached by SHA-256.
+ * A file the OCR service failed on until it was given up (an outage) leaves the registration `failed`,
+ * never `completed`: its checks report ATTACHMENT_NOT_INDEXED, and the next check asks again
+ * (worker/db/indexing.ts requestIndexing), so reading heals without a new query.
  */
 import { runBatch } from "../../worker/db/batch";
 import { documentsOf, upsertDocument } from "../../worker/db/documents";
@@ -31,6 +34,11 @@ export async function indexStep(env: Env, shard: D1Database, message: IndexMessa
   if (read.kind === "retry") return retryTransient("ocr_failed", attempt);
   if (read.kind === "wait") return waitWhileBusy(read.seconds);
   const now = Date.now();
+  // Nothing is written of a registration given up on: what was read is cached, and the next asker reads it all again.
+  if (read.documents.some((d) => d.gaveUp)) {
+    await runBatch(shard, [markIndexed(shard, registration.id, "failed", now)]);
+    return indexSettled(env, shard, message);
+  }
   const byId = new Map(attachments.map((d) => [d.id, d]));
   await runBatch(shard, [
     ...read.documents.map((d) => upsertDocument(shard, { ...byId.get(d.row.id)!, ...d.row })),

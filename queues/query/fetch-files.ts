@@ -1,7 +1,10 @@
 /**
  * @module Fetching one registration's files into R2, inside an upstream slot (reading them comes
- * after, outside it: read-files.ts). A transient failure asks for a retry of the whole step; objects
- * are overwritten under the same keys, so nothing is stored twice.
+ * after, outside it: read-files.ts). A passing failure (a 5xx, a timeout, a transfer broken off) asks
+ * for a retry of the whole step; objects are overwritten under the same keys, so nothing is stored
+ * twice. A permanent one ends that file at once (queues/retry-policy.ts): not found or gone, refused,
+ * or bytes that are not the ones the upstream claims (asking again brings the same wrong bytes); the
+ * registration is recorded without it (certificate missing, attachments incomplete).
  */
 import type { DocumentRecord } from "../../worker/db/schema/shard";
 import type { RegistrationWithSubject } from "../../worker/db/registrations";
@@ -32,10 +35,14 @@ export async function fetchFiles(env: Env, upstream: UpstreamAdapter, reg: Regis
 
   const certificate = await upstream.fetchCertificate(ref, { attempt });
   if (!certificate.ok && (certificate.kind === "transient" || certificate.kind === "busy")) return retry(certificate.retryAfterSeconds);
+  let certificateObtained = false;
   if (certificate.ok) {
     const doc = await keep(env, reg, "certificate", 0, certificate);
-    if (!doc) return retry();
-    documents.push(doc);
+    if (doc === "truncated") return retry();
+    if (doc !== "hash_mismatch") {
+      documents.push(doc);
+      certificateObtained = true;
+    }
   }
 
   let attachmentsComplete = true;
@@ -52,11 +59,12 @@ export async function fetchFiles(env: Env, upstream: UpstreamAdapter, reg: Regis
         continue;
       }
       const doc = await keep(env, reg, "attachment", i + 1, file);
-      if (!doc) return retry();
-      documents.push(doc);
+      if (doc === "truncated") return retry();
+      if (doc === "hash_mismatch") attachmentsComplete = false;
+      else documents.push(doc);
     }
   }
-  return { kind: "ok", documents, certificateObtained: certificate.ok, attachmentsComplete };
+  return { kind: "ok", documents, certificateObtained, attachmentsComplete };
 }
 
 function retry(retryAfterSeconds?: number): Fetched {
@@ -77,16 +85,16 @@ async function keep(
   kind: "certificate" | "attachment",
   ordinal: number,
   file: UpstreamFile,
-): Promise<FetchedDocument | null> {
+): Promise<FetchedDocument | "truncated" | "hash_mismatch"> {
   const id = await documentIdFor(reg.id, kind, ordinal);
   const r2Key = `files/${reg.queryId}/${id}`;
   if (isPdf(file)) {
     const stored = await storeFile(env.FILES, r2Key, file);
-    if (!stored.ok) return null;
+    if (!stored.ok) return stored.reason;
     return { row: fetchedRow(reg, id, kind, ordinal, file.fileName, PDF, stored.file, r2Key), pdfBytes: stored.file.bytes };
   }
   const streamed = await streamFile(env.FILES, r2Key, file);
-  if (!streamed.ok) return null;
+  if (!streamed.ok) return streamed.reason;
   return { row: fetchedRow(reg, id, kind, ordinal, file.fileName, file.mimeType, streamed.file, r2Key), pdfBytes: null };
 }
 

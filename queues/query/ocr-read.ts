@@ -20,7 +20,12 @@ export type OcrRead =
   /** The service holds the page (queued or being read): ask again after `seconds`; not a failure, never given up on. */
   | { kind: "wait"; seconds: number }
   /** Not configured, or the service refused the file for good. */
-  | { kind: "unread"; permanent: boolean };
+  | { kind: "unread"; permanent: boolean }
+  /**
+   * The service kept failing (down, 5xx) until OCR_GIVE_UP_ATTEMPT: the file is unread for now, not for
+   * good. The index step records its registration `failed`, so the next check asks for it again.
+   */
+  | { kind: "given_up" };
 
 /**
  * Reads an image (no `page`) or one page of a PDF. `bytes` is asked for only when the answer is not
@@ -45,7 +50,7 @@ export async function ocrRead(
   });
   if (outcome.ok) return { kind: "read", page: ocrPageText(outcome.result, page) };
   if (outcome.kind === "busy") return { kind: "wait", seconds: comeBackAfter(outcome.retryAfterSeconds) };
-  if (outcome.kind === "transient") return givesUpOnOcr(attempt) ? { kind: "unread", permanent: false } : { kind: "retry" };
+  if (outcome.kind === "transient") return givesUpOnOcr(attempt) ? { kind: "given_up" } : { kind: "retry" };
   return { kind: "unread", permanent: outcome.kind === "permanent" };
 }
 

@@ -31,6 +31,8 @@ export interface GatheredDocument {
   pages: ReadPage[] | null;
   /** A PDF that opened: the programs that wrote it (the operator's parse outcomes by generator). */
   generator?: PdfGenerator;
+  /** The OCR service kept failing on this file (or a page of it) and it was given up for now (ocr-read.ts `given_up`). */
+  gaveUp?: true;
 }
 
 /**
@@ -49,6 +51,7 @@ interface Reading {
   /** Set when the bytes say image although the file was announced as something else. */
   mimeType?: string;
   generator?: PdfGenerator;
+  gaveUp?: true;
 }
 
 /** A file not read yet: "retry" after a transient failure, or the seconds the OCR service asked to wait. */
@@ -106,6 +109,7 @@ async function gather(env: Env, config: OcrConfig | null, attempt: number, doc: 
     },
     pages: reading.pages,
     ...(reading.generator ? { generator: reading.generator } : {}),
+    ...(reading.gaveUp ? { gaveUp: true as const } : {}),
   };
 }
 
@@ -141,6 +145,7 @@ async function readImage(env: Env, config: OcrConfig | null, attempt: number, do
   const read = await ocrRead(env, config, attempt, { sha256: doc.row.sha256, bytes: () => fileBytes(env, doc), contentType: mimeType });
   if (read.kind === "retry") return "retry";
   if (read.kind === "wait") return { wait: read.seconds };
+  if (read.kind === "given_up") return { textStatus: "not_text", pageCount: null, pages: null, readings: null, mimeType, gaveUp: true };
   if (read.kind === "unread")
     return { textStatus: read.permanent ? "unreadable" : "not_text", pageCount: null, pages: null, readings: null, mimeType };
   const page = { text: read.page.text, width: read.page.width, height: read.page.height, rotation: 0, boxes: read.page.boxes };
@@ -175,5 +180,13 @@ async function readPdf(env: Env, config: OcrConfig | null, attempt: number, doc:
     readings.push(ocrReading(read.page, page.rotation));
   }
   const textStatus = pages.some((p) => p.text.trim()) ? "extracted" : "empty";
-  return { textStatus, pageCount: extraction.pageCount, pages, readings, generator: extraction.generator };
+  const gaveUp = [...ocr.values()].some((r) => r.kind === "given_up");
+  return {
+    textStatus,
+    pageCount: extraction.pageCount,
+    pages,
+    readings,
+    generator: extraction.generator,
+    ...(gaveUp ? { gaveUp: true as const } : {}),
+  };
 }

@@ -113,7 +113,7 @@ describe("the deploy's checks", () => {
     fs.mkdirSync(`${ROOT}node_modules/.cache/deploy-test`, { recursive: true });
     const entry = `${ROOT}node_modules/.cache/deploy-test/entry-${process.pid}.ts`;
     written.push(entry);
-    fs.writeFileSync(entry, `export { default, AccountGate, UpstreamPool, SignInGuard } from "../../../worker/index";\n`);
+    fs.writeFileSync(entry, `export { default, AccountGate, UpstreamPool, SignInGuard, RegistryConnectorContainer } from "../../../worker/index";\n`);
     const partial = await checks.workerExports(entry);
     expect(partial.has("OcrContainer")).toBe(false);
     expect(partial.has("AccountGate")).toBe(true);
@@ -122,13 +122,32 @@ describe("the deploy's checks", () => {
     ]);
   });
 
+  it("refuse the registry connector's container without its entry, with more than one instance, or without its secrets", () => {
+    const connector = (c: Config) => c.containers!.find((container) => container.class_name === "RegistryConnectorContainer")!;
+    const noContainer = broken("production", (c) => {
+      c.containers = c.containers!.filter((container) => container !== connector(c));
+    });
+    expect(problemsOf("production", noContainer)).toEqual([
+      "production: class RegistryConnectorContainer (REGISTRY_CONNECTOR) has no [[env.production.containers]] entry",
+    ]);
+    const two = broken("production", (c) => {
+      connector(c).max_instances = 2;
+    });
+    expect(problemsOf("production", two)).toEqual([expect.stringMatching(/RegistryConnectorContainer must have max_instances = 1/)]);
+    const noSecret = broken("production", (c) => {
+      const secrets = (c as Config & { secrets: { required: string[] } }).secrets;
+      secrets.required = secrets.required.filter((name) => name !== "REGISTRY_PUBLIC_KEY");
+    });
+    expect(problemsOf("production", noSecret)).toEqual([expect.stringMatching(/secret REGISTRY_PUBLIC_KEY \(the registry connector's\)/)]);
+  });
+
   it("refuse OCR without its container, uncapped, beyond its cap, or by URL beside the binding", () => {
     const noOcr = broken("production", (c) => {
       c.durable_objects.bindings = c.durable_objects.bindings.filter((b) => b.name !== "OCR");
     });
     expect(problemsOf("production", noOcr)).toEqual([expect.stringMatching(/binding OCR \(the OCR container's Durable Object\) is missing/)]);
     const noContainer = broken("production", (c) => {
-      c.containers = [];
+      c.containers = c.containers!.filter((container) => container.class_name !== "OcrContainer");
     });
     expect(problemsOf("production", noContainer)).toEqual(["production: class OcrContainer (OCR) has no [[env.production.containers]] entry"]);
     const uncapped = broken("staging", (c) => {

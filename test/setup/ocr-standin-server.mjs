@@ -27,6 +27,9 @@ const BUSY_CALLS = 2;
  * Starts the stand-in on a free port from `firstPort`. `read(sha256, page, kind)` gives the answer's
  * size and lines. The first call for each file and page answers 503 (a file holding `busyMarker`: its first
  * two, with Retry-After: 1, as the service does for a page still queued); GET /calls counts the calls.
+ * `kill()` stops it as a crashed process would (open connections dropped, new ones refused) and
+ * `restart()` brings it back on the same port; a control server (`controlUrl`: POST /kill, POST
+ * /restart) lets tests inside workerd do the same.
  */
 export async function startOcrStandin({ token, firstPort, read, busyMarker }) {
   const calls = new Map();
@@ -59,5 +62,29 @@ export async function startOcrStandin({ token, firstPort, read, busyMarker }) {
   });
   let port = firstPort;
   while (!(await listen(server, port))) port++;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  let alive = true;
+  const kill = async () => {
+    if (!alive) return;
+    alive = false;
+    const closed = new Promise((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    await closed;
+  };
+  const restart = async () => {
+    if (alive) return;
+    if (!(await listen(server, port))) throw new Error(`the OCR stand-in could not listen on ${port} again`);
+    alive = true;
+  };
+  const control = createServer(async (req, res) => {
+    const action = req.method === "POST" ? { "/kill": kill, "/restart": restart }[req.url ?? ""] : undefined;
+    if (!action) return res.writeHead(404).end();
+    await action();
+    res.writeHead(204).end();
+  });
+  await new Promise((resolve) => control.listen(0, "127.0.0.1", () => resolve()));
+  const close = async () => {
+    await kill();
+    await new Promise((resolve) => control.close(() => resolve()));
+  };
+  return { url: `http://127.0.0.1:${port}`, controlUrl: `http://127.0.0.1:${control.address().port}`, kill, restart, close };
 }

@@ -15,6 +15,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     ocrUrl: string;
     ocrToken: string;
+    /** POST /kill and POST /restart stop and restart the stand-in (test/setup/ocr-standin-server.mjs). */
+    ocrControlUrl: string;
   }
 }
 
@@ -28,5 +30,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   project.provide("ocrUrl", standin.url);
   project.provide("ocrToken", token);
+  project.provide("ocrControlUrl", standin.controlUrl);
   return () => standin.close();
 }

@@ -3,11 +3,11 @@
  * user, account and shard on every console request, so a revocation, a disabled user or a disabled
  * account takes effect on the next request (no cache).
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { AuditEvent } from "../domain/audit";
 import { appendToAuditOutbox } from "./audit";
-import { runBatch } from "./batch";
+import { runBatch, type Write } from "./batch";
 import { accountSecurity, accounts, sessions, shardDirectory, users, type SessionRecord, type UserRecord } from "./schema";
 import type { AccountShard } from "./shards";
 
@@ -59,4 +59,15 @@ export async function endSession(db: D1Database, sessionId: string, now: number,
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))),
     appendToAuditOutbox(db, event),
   ]);
+}
+
+/**
+ * Revokes every live session of the user but `keptSessionId` (the one that made the change): written in
+ * the batch that changes the user's password or second factor, so a stolen session ends with it.
+ */
+export function endOtherSessions(db: D1Database, userId: string, keptSessionId: string, now: number): Write {
+  return drizzle(db)
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keptSessionId), isNull(sessions.revokedAt)));
 }

@@ -7,6 +7,7 @@ import { drizzle } from "drizzle-orm/d1";
 import type { AuditEvent } from "../domain/audit";
 import { appendToAuditOutbox, appendToAuditOutboxIf, preparedSql } from "./audit";
 import { runBatch, type Write } from "./batch";
+import { endOtherSessions } from "./console-sessions";
 import { accountSecurity, accounts, invites, sessions, users, type NewUserRecord, type UserRecord } from "./schema";
 
 export type UserRole = UserRecord["role"];
@@ -131,11 +132,51 @@ export async function setPendingTotp(db: D1Database, userId: string, sealedSecre
   await drizzle(db).update(users).set({ totpPendingSecret: sealedSecret, updatedAt: now }).where(eq(users.id, userId));
 }
 
-/** The pending secret becomes the user's second factor, the confirming code's step used up, with the event. */
-export async function confirmTotp(db: D1Database, userId: string, sealedSecret: string, step: number, now: number, event: AuditEvent): Promise<void> {
+/**
+ * The pending secret becomes the user's second factor, the confirming code's step used up, with the
+ * event; the user's other sessions end in the same batch (a factor changed: whoever else held a session
+ * signs in again, with the new factor).
+ */
+export async function confirmTotp(
+  db: D1Database,
+  userId: string,
+  sealedSecret: string,
+  step: number,
+  now: number,
+  event: AuditEvent,
+  keptSessionId: string,
+): Promise<void> {
   const d = drizzle(db);
   await runBatch(db, [
     d.update(users).set({ totpSecret: sealedSecret, totpPendingSecret: null, totpLastStep: step, updatedAt: now }).where(eq(users.id, userId)),
+    endOtherSessions(db, userId, keptSessionId, now),
+    appendToAuditOutbox(db, event),
+  ]);
+}
+
+/** The user's second factor is removed (the last used step stays: a code of it never counts again), other sessions ended, with the event. */
+export async function removeTotp(db: D1Database, userId: string, now: number, event: AuditEvent, keptSessionId: string): Promise<void> {
+  const d = drizzle(db);
+  await runBatch(db, [
+    d.update(users).set({ totpSecret: null, totpPendingSecret: null, updatedAt: now }).where(eq(users.id, userId)),
+    endOtherSessions(db, userId, keptSessionId, now),
+    appendToAuditOutbox(db, event),
+  ]);
+}
+
+/** A new password hash, other sessions ended, with the event. */
+export async function changePassword(
+  db: D1Database,
+  userId: string,
+  passwordHash: string,
+  now: number,
+  event: AuditEvent,
+  keptSessionId: string,
+): Promise<void> {
+  const d = drizzle(db);
+  await runBatch(db, [
+    d.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId)),
+    endOtherSessions(db, userId, keptSessionId, now),
     appendToAuditOutbox(db, event),
   ]);
 }

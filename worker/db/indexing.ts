@@ -5,7 +5,7 @@
  * (queues/indexing/step.ts). Every write is conditional on the state it leaves, so redelivered and
  * concurrent steps change a row once.
  */
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { Write } from "./batch";
 import { documents, registrations, type IndexStatus } from "./schema/shard";
@@ -15,18 +15,22 @@ const UNDER_WAY: IndexStatus[] = ["pending", "indexing"];
 const hasNoAttachment = sql`NOT EXISTS (SELECT 1 FROM ${documents} WHERE ${documents.registrationId} = ${registrations.id} AND ${documents.kind} = 'attachment')`;
 
 /**
- * Asks for the query's attachments to be read, once: registrations not asked for yet become pending,
- * but those without an attachment, which have nothing to read, are completed at once. Returns the ids
- * that became pending (a second asker gets none: the messages are sent by whoever flipped them).
+ * Asks for the query's attachments to be read: registrations not asked for yet become pending, but
+ * those without an attachment, which have nothing to read, are completed at once; and so do, again,
+ * registrations whose reading failed before `askedSince` (the asking check's creation): what an outage
+ * left unread is read by the next check, never by the check that saw it fail (which would ask forever).
+ * Returns the ids that became pending (a second asker gets none: the messages are sent by whoever
+ * flipped them).
  */
-export async function requestIndexing(shard: D1Database, queryId: string, now: number): Promise<string[]> {
+export async function requestIndexing(shard: D1Database, queryId: string, askedSince: number, now: number): Promise<string[]> {
   const d = drizzle(shard);
   const notRequested = and(eq(registrations.queryId, queryId), eq(registrations.indexStatus, "not_requested"));
+  const failedBefore = and(eq(registrations.queryId, queryId), eq(registrations.indexStatus, "failed"), lt(registrations.updatedAt, askedSince));
   await d.update(registrations).set({ indexStatus: "completed", indexedAt: now, updatedAt: now }).where(and(notRequested, hasNoAttachment));
   const pending = await d
     .update(registrations)
     .set({ indexStatus: "pending", updatedAt: now })
-    .where(notRequested)
+    .where(or(notRequested, failedBefore))
     .returning({ id: registrations.id, ordinal: registrations.ordinal });
   return pending.sort((a, b) => a.ordinal - b.ordinal).map((r) => r.id);
 }

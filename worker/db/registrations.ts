@@ -2,20 +2,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { newId } from "../lib/ids";
+import type { ListedRegistration } from "../schemas/listed-registration";
 import { runInBatches, type Write } from "./batch";
 import { D1_MAX_PARAMETERS } from "./limits";
 import { registrations, type NewRegistrationRecord, type RegistrationRecord } from "./schema/shard";
 
 // ---- The pipeline's reads and writes (queues/query/…, queues/check/…).
-
-/** What the upstream listed for one registration. */
-export interface ListedRegistration {
-  certificateNumber: string;
-  registerType?: string | null;
-  registerTime?: string | null;
-  expiresAt?: string | null;
-  summary?: unknown;
-}
 
 /**
  * The listed registrations, insert-or-ignore by (query, certificate number) so a redelivered listing

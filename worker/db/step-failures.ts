@@ -18,23 +18,47 @@ export interface FailedMessage {
   step: PipelineStep;
 }
 
-/** The message's last failure, replacing the one before (a dead-letter mark stays until a re-drive). */
-export async function recordStepFailure(db: D1Database, message: FailedMessage, reason: FailureReason, attempts: number, now: number): Promise<void> {
-  await drizzle(db)
+/**
+ * The message's last failure, replacing the one before (a dead-letter mark stays until a re-drive).
+ * Returns since when the message has been failing: the run of failures goes on unless it had ended
+ * (dead-lettered, given up) or its last failure is more than `runGapMs` old. (SQLite's UPDATE reads the
+ * row as it was, so the CASE sees the previous failed_at.)
+ */
+export async function recordStepFailure(
+  db: D1Database,
+  message: FailedMessage,
+  reason: FailureReason,
+  attempts: number,
+  now: number,
+  runGapMs: number,
+): Promise<number> {
+  const [row] = await drizzle(db)
     .insert(stepFailures)
-    .values({ ...message, reason, attempts, failedAt: now })
-    .onConflictDoUpdate({ target: stepFailures.messageKey, set: { reason, attempts, failedAt: now } });
+    .values({ ...message, reason, attempts, failedAt: now, failingSince: now })
+    .onConflictDoUpdate({
+      target: stepFailures.messageKey,
+      set: {
+        reason,
+        attempts,
+        failedAt: now,
+        failingSince: sql`CASE WHEN ${stepFailures.failingSince} IS NULL OR ${stepFailures.failedAt} < ${now - runGapMs} THEN ${now} ELSE ${stepFailures.failingSince} END`,
+      },
+    })
+    .returning({ failingSince: stepFailures.failingSince });
+  return row?.failingSince ?? now;
 }
 
 /**
- * The dead-letter queue ended the message: marked with the time (a message re-driven before is
- * dead-lettered anew). Its reason stays the last failure recorded, or `waited` when none was.
+ * The dead-letter queue ended the message, or the consumer gave up on its passing faults (the same
+ * ending, sooner): marked with the time (a message re-driven before is dead-lettered anew). Its
+ * reason stays the last failure recorded, or `waited` when none was.
  */
 export async function recordDeadLetter(db: D1Database, message: FailedMessage, attempts: number, now: number): Promise<StepFailureRecord> {
   const [row] = await drizzle(db)
     .insert(stepFailures)
     .values({ ...message, reason: "waited", attempts, failedAt: now, deadLetteredAt: now })
-    .onConflictDoUpdate({ target: stepFailures.messageKey, set: { deadLetteredAt: now, redrivenAt: null } })
+    // The run of failures ends here: a later failure of the same message (a re-drive, a registration indexed again) starts its own.
+    .onConflictDoUpdate({ target: stepFailures.messageKey, set: { deadLetteredAt: now, redrivenAt: null, failingSince: null } })
     .returning();
   if (!row) throw new Error("the dead-letter record was not written");
   return row;

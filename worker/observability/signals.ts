@@ -30,7 +30,7 @@ export const SIGNALS = {
 export type SignalName = keyof typeof SIGNALS;
 
 /** What became of one queue delivery (the step signal's outcome). */
-export const STEP_OUTCOMES = ["done", "retry", "wait", "threw", "deadline", "dead_lettered"] as const;
+export const STEP_OUTCOMES = ["done", "retry", "wait", "threw", "deadline", "dead_lettered", "gave_up"] as const;
 export type StepOutcomeName = (typeof STEP_OUTCOMES)[number];
 
 /** The values an enumerated blob takes: the only ones docs/operations.md's queries may compare it with. */

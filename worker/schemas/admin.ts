@@ -3,6 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { ALLOWANCE_KINDS, BILLING_CYCLES, GRANT_SOURCES, SHARD_STATES } from "./account-vocabulary";
 import { REVIEW_DECISIONS } from "./check-vocabulary";
 import { int64, timestamp } from "./common";
+import { ListedRegistrationSchema } from "./listed-registration";
 import { REGISTER_TYPES } from "./query-vocabulary";
 
 const isoWithOffset = () =>
@@ -83,12 +84,13 @@ export const FixtureAttachmentParams = FixtureDocumentParams.extend({
 export const FixtureSubjectBody = z.strictObject({
   registrations: z
     .array(
+      // The listed registration (listed-registration.ts), narrowed to what an operator may state.
       z.strictObject({
+        ...ListedRegistrationSchema.shape,
         certificateNumber: z.string().regex(CERTIFICATE_NUMBER),
         registerType: z.enum(REGISTER_TYPES).optional(),
         registerTime: z.string().max(40).optional(),
         expiresAt: z.string().max(40).optional(),
-        summary: z.record(z.string(), z.unknown()).optional(),
       }),
     )
     .max(5000),

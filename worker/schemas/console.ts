@@ -113,3 +113,14 @@ export type SessionUser = z.output<typeof SessionUserSchema>;
 export type ConsoleUser = z.output<typeof UserSchema>;
 export type AuditEventBody = z.output<typeof AuditEventSchema>;
 export type Actor = z.output<typeof ActorSchema>;
+
+/** Step-up (worker/console/auth/step-up.ts): the current password or a current code of the enrolled second factor. */
+export const StepUpBody = z.strictObject({
+  currentPassword: z.string().min(1).max(256).optional().openapi({ description: "The user's current password" }),
+  totp: z
+    .string()
+    .regex(/^\d{6}$/, { message: "Six digits." })
+    .optional()
+    .openapi({ description: "A current code of the user's second factor" }),
+});
+export const PasswordChangeBody = StepUpBody.extend({ newPassword: z.string().min(1).max(1024) });

@@ -1,6 +1,7 @@
 /** @module Registration records → PublicRegistrationSummary / PublicRegistration (and their attachments, pdf and chain). */
 import type { RegistrationChain, RegistrationDetail } from "../db/registration-detail";
 import type { DocumentRecord, RegistrationRecord } from "../db/schema";
+import { registrationCoverageComplete } from "../domain/registration-coverage";
 import { toIso } from "../lib/time";
 import type { Attachment, ChainItem, Pdf, Registration, RegistrationSummary } from "../schemas/registration";
 import { toCertificate } from "./certificate";
@@ -42,7 +43,7 @@ export function toRegistrationSummary(row: RegistrationRecord, docs: readonly Do
   return {
     id: row.id,
     certificateNumber: row.certificateNumber,
-    coverageComplete: row.coverageComplete,
+    coverageComplete: registrationCoverageComplete(row, docs),
     dataSource: row.dataSource as RegistrationSummary["dataSource"],
     parseStatus: row.parseStatus as RegistrationSummary["parseStatus"],
     sourceStatus: row.sourceStatus as RegistrationSummary["sourceStatus"],
@@ -94,7 +95,10 @@ function toChain(chain: RegistrationChain): NonNullable<Registration["registrati
   };
 }
 
-/** indexStatus and indexedAt are the registration's own (queues/indexing/): not_requested until a check of its query asks. */
+/**
+ * indexStatus and indexedAt are the registration's own (queues/indexing/): not_requested until a check of
+ * its query asks; coverageComplete says what its checks will say (worker/domain/registration-coverage.ts).
+ */
 export function toPublicRegistration(detail: RegistrationDetail): Registration {
   const { registration: row, documents: docs, chain } = detail;
   return {
@@ -108,7 +112,7 @@ export function toPublicRegistration(detail: RegistrationDetail): Registration {
     indexStatus: row.indexStatus,
     upstreamSummary: upstreamSummary(row),
     attachments: docs.filter((d) => d.kind === "attachment").map(toAttachment),
-    coverageComplete: row.coverageComplete,
+    coverageComplete: registrationCoverageComplete(row, docs),
     ...(row.indexedAt ? { indexedAt: toIso(row.indexedAt) } : {}),
     ...(chain ? { registrationChain: toChain(chain) } : {}),
     sourceStatus: row.sourceStatus as Registration["sourceStatus"],

@@ -3,6 +3,7 @@
  * movable-property registry (spec: sandbox-upstream.md). Two implementations: sandbox/ (deterministic,
  * local) and http/ (a registry gateway). Expected failures are data, never exceptions.
  */
+import type { ListedRegistration } from "../schemas/listed-registration";
 
 /** Where a listing or file came from cannot be served: the pipeline maps these to query states. */
 export type UpstreamFailureKind =
@@ -24,18 +25,12 @@ export interface UpstreamFailure {
   retryAfterSeconds?: number;
 }
 
-/** One registration as the registry's list shows it, before its certificate is read. */
-export interface UpstreamRegistration {
-  certificateNumber: string;
-  /** initial | change | extension | cancellation | objection, when the list says so */
-  registerType?: string;
-  /** ISO 8601 with +08:00 */
-  registerTime?: string;
-  /** yyyy-MM-dd */
-  expiresAt?: string;
-  /** The upstream's own digest of the registration, kept as given (UpstreamSummary in the open API). */
-  summary: Record<string, unknown>;
-}
+/**
+ * One registration as the registry's list shows it, before its certificate is read (the one shape:
+ * worker/schemas/listed-registration.ts), its summary always present: the upstream's own digest of the
+ * registration, kept as given (UpstreamSummary in the open API), {} when it gave none.
+ */
+export type UpstreamRegistration = ListedRegistration & { summary: Record<string, unknown> };
 
 export type RegistrationListing =
   | {

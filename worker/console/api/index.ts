@@ -2,14 +2,16 @@
  * @module The console's JSON (/api/console/v1, console-api.md): a door of its own, beside the open API
  * and the management API, that never shares their credentials. Every path refuses an API key (401);
  * sign-in and invitation acceptance are the only paths without a session; every other path needs the
- * session cookie, and a request that changes something the session's CSRF token. Reads of queries,
- * checks, results and documents, and the creation of queries and checks, are the open API's own
- * routes (their shapes, filters, ownership rules, allowance and idempotency), counted in the
- * account's rate window like the open API's.
+ * session cookie, and a request that changes something the session's CSRF token. Every request that
+ * changes something, sign-in included, must come from the console's own origin (../auth/same-origin.ts).
+ * Reads of queries, checks, results and documents, and the creation of queries and checks, are the
+ * open API's own routes (their shapes, filters, ownership rules, allowance and idempotency), counted
+ * in the account's rate window like the open API's.
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../context";
 import { consoleSession, csrfProtection, refuseApiKeys, requireRole, totpEnrolled } from "../auth/console-session";
+import { sameOriginWrites } from "../auth/same-origin";
 import { KEY_AND_REVIEW_ROLES } from "../../domain/console-session";
 import { countRefusedCreation } from "../../middleware/count-refused-creation";
 import { admitOrdinaryRequest } from "../../middleware/rate-limit";
@@ -45,13 +47,15 @@ import { registerSessionRead } from "./session-read";
 import { registerTaskCreators } from "./task-creators";
 import { registerTotpConfirm } from "./totp-confirm";
 import { registerTotpEnrol } from "./totp-enrol";
+import { registerTotpRemove } from "./totp-remove";
+import { registerPasswordChange } from "./password-change";
 import { registerUserInvite } from "./user-invite";
 import { registerUsersList } from "./users-list";
 import { registerUserUpdate } from "./user-update";
 
 export function createConsoleApi(): OpenAPIHono<AppEnv> {
   const api = openApiRouter();
-  api.use("*", refuseApiKeys);
+  api.use("*", refuseApiKeys, sameOriginWrites);
 
   // Without a session: they answer before the session middleware below runs.
   const open = routeGroup(api);
@@ -66,6 +70,8 @@ export function createConsoleApi(): OpenAPIHono<AppEnv> {
   registerMe(self);
   registerTotpEnrol(self);
   registerTotpConfirm(self);
+  registerTotpRemove(self);
+  registerPasswordChange(self);
 
   api.use("*", totpEnrolled);
   const account = routeGroup(api);

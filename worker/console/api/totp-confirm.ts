@@ -1,4 +1,7 @@
-/** @module PUT /me/totp: a code from the app confirms the pending secret; from then on sign-in asks for a code. */
+/**
+ * @module PUT /me/totp: a code from the app confirms the pending secret; from then on sign-in asks for a
+ * code, and the user's other sessions end (a factor changed).
+ */
 import { createRoute } from "@hono/zod-openapi";
 import { userOf } from "../../db/console-users";
 import { ApiError } from "../../errors";
@@ -23,7 +26,8 @@ export function registerTotpConfirm(api: RouteGroup): void {
     const { accountId, actor } = c.get("principal");
     const user = await userOf(c.env.DB, accountId, actor.id);
     const event = auditEventOf(c, { accountId, kind: "user.totp_enrolled", actor, target: { type: "user", id: actor.id } });
-    if (!user || !(await confirmTotpEnrolment(c.env, user, c.req.valid("json").code, Date.now(), event))) throw new ApiError("TOTP_REQUIRED");
+    if (!user || !(await confirmTotpEnrolment(c.env, user, c.req.valid("json").code, Date.now(), event, c.get("consoleUser").sessionId)))
+      throw new ApiError("TOTP_REQUIRED");
     deliverAuditSoon(c, accountId);
     return c.body(null, 204);
   });

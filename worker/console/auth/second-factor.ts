@@ -26,13 +26,17 @@ export async function startTotpEnrolment(env: Env, userId: string, now: number):
   return secret;
 }
 
-/** The pending secret becomes the user's second factor when `code` is one of its codes (that step counts as used). */
+/**
+ * The pending secret becomes the user's second factor when `code` is one of its codes (that step counts
+ * as used); the user's sessions but `keptSessionId` end.
+ */
 export async function confirmTotpEnrolment(
   env: Env,
   user: Pick<UserRecord, "id" | "totpPendingSecret">,
   code: string,
   now: number,
   event: AuditEvent,
+  keptSessionId: string,
 ): Promise<boolean> {
   if (!user.totpPendingSecret) return false;
   const keys = await keysOf(env);
@@ -40,7 +44,7 @@ export async function confirmTotpEnrolment(
   const step = opened ? matchingTotpStep(opened.plaintext, code, now) : null;
   if (!opened || step === null) return false;
   const sealed = opened.stale ? await seal(keys, opened.plaintext, user.id) : user.totpPendingSecret;
-  await confirmTotp(env.DB, user.id, sealed, step, now, event);
+  await confirmTotp(env.DB, user.id, sealed, step, now, event, keptSessionId);
   return true;
 }
 

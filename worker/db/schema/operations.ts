@@ -27,6 +27,12 @@ export const stepFailures = sqliteTable(
     /** The delivery attempt of the last failure (or of the dead-lettering). */
     attempts: integer("attempts").notNull(),
     failedAt: integer("failed_at").notNull(),
+    /**
+     * When the message's present run of failures began (queues/retry-policy.ts bounds it); null once the
+     * run ended (the message was dead-lettered or given up). A failure longer than the bound after the
+     * one before starts a new run.
+     */
+    failingSince: integer("failing_since"),
     deadLetteredAt: integer("dead_lettered_at"),
     /** When an operator re-drove the task (POST /tasks/{id}/redrive) after the dead-letter queue ended this message. */
     redrivenAt: integer("redriven_at"),

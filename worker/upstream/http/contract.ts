@@ -7,6 +7,7 @@
  * that proxies and access logs keep: the listing takes them in its body, file requests in X-Subject.
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import { ListedRegistrationSchema } from "../../schemas/listed-registration";
 
 export const GATEWAY_HEADERS = {
   requestId: "X-Request-Id",
@@ -63,15 +64,14 @@ export const ListingRequestSchema = z
   })
   .openapi("ListingRequest");
 
-export const GatewayRegistrationSchema = z
-  .object({
-    certificateNumber: z.string().min(1).max(64).openapi({ example: "16405277000006493448" }),
-    registerType: z.string().nullish().openapi({ description: "initial | change | extension | cancellation | objection", example: "initial" }),
-    registerTime: z.string().nullish().openapi({ description: "ISO 8601 with offset", example: "2022-05-29T11:41:05+08:00" }),
-    expiresAt: z.string().nullish().openapi({ description: "yyyy-MM-dd", example: "2023-05-29" }),
-    summary: z.record(z.string(), z.unknown()).nullish().openapi({ description: "The registry's own digest of the registration, kept as given" }),
-  })
-  .openapi("GatewayRegistration");
+/** The listed registration (worker/schemas/listed-registration.ts) as a connector sends it: null is absent too. */
+const listed = ListedRegistrationSchema.shape;
+export const GatewayRegistrationSchema = ListedRegistrationSchema.extend({
+  registerType: listed.registerType.unwrap().nullish(),
+  registerTime: listed.registerTime.unwrap().nullish(),
+  expiresAt: listed.expiresAt.unwrap().nullish(),
+  summary: listed.summary.unwrap().nullish(),
+}).openapi("GatewayRegistration");
 
 export const ListingSchema = z
   .object({

@@ -1,6 +1,9 @@
 /**
  * @module From a gateway's non-2xx answer to an UpstreamFailure. The error body's code decides; the
- * HTTP status decides only when the body is not the contract's (a proxy's HTML page, an empty 503).
+ * HTTP status decides only when the body is not the contract's (a proxy's HTML page, an empty 503),
+ * and for 404 and 410, which are permanent whatever the body says (RFC 9110 §15.5.5, §15.5.11): a
+ * file that is not found or gone is not there on the next try either, and retrying it would keep its
+ * query running until the bound on passing faults ran out.
  */
 import type { UpstreamFailure } from "../types";
 import { GatewayErrorSchema } from "./contract";
@@ -39,6 +42,10 @@ export function failureOfStatus(status: number, retryAfter: number | undefined):
 /** Reads (at most 16 KiB of) the error body and maps it; the body is always consumed or cancelled. */
 export async function failureOfResponse(response: Response, now: number = Date.now()): Promise<UpstreamFailure> {
   const retryAfter = parseRetryAfter(response.headers.get("Retry-After"), now);
+  if (response.status === 404 || response.status === 410) {
+    await response.body?.cancel().catch(() => undefined);
+    return fail("missing");
+  }
   const code = await errorCode(response);
   switch (code?.code) {
     case "NOT_FOUND":

@@ -20,6 +20,8 @@ export interface TransportOptions {
   retryBaseMs?: number;
   /** Extra headers on every request (a connector's tenant header, a test's fault switch). */
   headers?: Record<string, string>;
+  /** Sends the request in place of the global fetch: the connector's container binding (connector-binding.ts). */
+  fetch?: (request: Request) => Promise<Response>;
 }
 
 export interface GatewayRequest {
@@ -56,12 +58,13 @@ export class GatewayTransport {
       let failure: UpstreamFailure;
       let retryable = true;
       try {
-        const response = await fetch(`${this.base}${request.path}`, {
+        const outgoing = new Request(`${this.base}${request.path}`, {
           method: request.method,
           headers: this.headers(request, ctx, requestId),
           body: this.body(request),
           signal,
         });
+        const response = await (this.options.fetch ?? fetch)(outgoing);
         if (response.ok) return { ok: true, response, requestId };
         failure = await failureOfResponse(response);
         if (response.status === 401 || response.status === 403) {

@@ -3,14 +3,10 @@
  * The sandbox adapter only reads them through this interface; the D1/R2-backed store behind the admin
  * endpoints implements it, tests use `MemoryFixtureStore`.
  */
+import type { ListedRegistration } from "../../schemas/listed-registration";
 
-export interface FixtureRegistration {
-  certificateNumber: string;
-  registerType?: string;
-  registerTime?: string;
-  expiresAt?: string;
-  summary?: Record<string, unknown>;
-}
+/** A registration as an operator's fixture lists it: the listed registration (worker/schemas/listed-registration.ts). */
+export type FixtureRegistration = ListedRegistration;
 
 export interface FixtureSubject {
   registrations: FixtureRegistration[];

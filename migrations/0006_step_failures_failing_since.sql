@@ -1,0 +1,1 @@
+ALTER TABLE `step_failures` ADD `failing_since` integer;

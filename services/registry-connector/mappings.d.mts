@@ -1,0 +1,10 @@
+/** Types of mappings.mjs, for TypeScript callers. */
+export type Outcome = "relogin" | "refused" | "misconfigured" | "busy" | "quarantined" | "unavailable" | "missing" | "transient";
+export const QUERY_DEFAULTS: { debtType: string; confirm: string };
+export const REGISTER_TYPE_CODES: Record<string, string>;
+export const FAULT_OUTCOMES: { pattern: RegExp; outcome: Outcome }[];
+export const TRUNCATED_LIST_OUTCOME: Outcome;
+export const OUTCOME_ERRORS: Record<Outcome, { code: string; retryAfterSeconds?: number }>;
+export function outcomeOfFault(message: string | undefined): Outcome;
+export const MIME_TYPES: Record<string, string>;
+export function mimeTypeOf(fileName: string): string;

@@ -1,0 +1,93 @@
+/**
+ * @module Every mapping between the registry's direct-connect answers and our gateway contract, in one
+ * place, so that a maintainer who learns how the 2020 interface has changed edits a table, not code.
+ * Each entry says whether it is certain (read in the registry's WSDLs and message models) or inferred
+ * (docs/registry-connector.md, "Certain and inferred").
+ */
+
+/**
+ * Query parameters the published client sends (certain: its samples); their meaning is inferred
+ * (debttype: the kind of debtor, 1000 for an enterprise; confirm: whether a query certificate is issued).
+ */
+export const QUERY_DEFAULTS = { debtType: "1000", confirm: "false" };
+
+/**
+ * The list's `registertype` codes. 01 = initial registration is inferred from samples; 02…05 follow the
+ * order the registry's certificates name the kinds in (inferred). An unknown code is left out of
+ * registerType and kept in the summary as registerTypeCode.
+ */
+export const REGISTER_TYPE_CODES = {
+  "01": "initial",
+  "02": "change",
+  "03": "extension",
+  "04": "cancellation",
+  "05": "objection",
+};
+
+/**
+ * What a fault's (or an error zip's) free text means. No error codes are published: these texts are
+ * inferred, matched in order, first match wins; anything unmatched is a passing fault (transient).
+ *   relogin       the login token is spent: log in again and repeat the call once
+ *   refused       the login itself was refused: the deployment's account, password or auth code is wrong
+ *   misconfigured the registry could not decrypt our parameters: REGISTRY_PUBLIC_KEY is wrong
+ *   busy          the registry asks us to slow down
+ *   quarantined   the subject's data may not be handed out
+ *   unavailable   the registry cannot answer this at all (retrying will not help)
+ *   missing       (files) the registration has no such file
+ */
+export const FAULT_OUTCOMES = [
+  { pattern: /令牌.*(失效|过期|无效)|token.*(expired|invalid)|未登录|重新登录|登录.*(超时|过期|失效)/i, outcome: "relogin" },
+  { pattern: /用户名|密码|授权码|账号|帐号|authcode|password/i, outcome: "refused" },
+  { pattern: /解密|decrypt/i, outcome: "misconfigured" },
+  { pattern: /繁忙|频繁|稍后|busy|too many/i, outcome: "busy" },
+  { pattern: /隔离|冻结|quarantin/i, outcome: "quarantined" },
+  { pattern: /不存在|未找到|无此|not found/i, outcome: "missing" },
+  { pattern: /不可用|暂停|维护|unavailable/i, outcome: "unavailable" },
+];
+
+/** A list whose counts disagree (totalrows, each business type's rows, the results given) is cut short. */
+export const TRUNCATED_LIST_OUTCOME = "unavailable";
+
+/**
+ * Outcome → the gateway contract's error code (docs/upstream-gateway.openapi.json) and the seconds to
+ * wait it suggests. `relogin` only reaches here when the second login is spent too.
+ */
+export const OUTCOME_ERRORS = {
+  relogin: { code: "TRANSIENT" },
+  refused: { code: "TRANSIENT", retryAfterSeconds: 60 },
+  misconfigured: { code: "TRANSIENT", retryAfterSeconds: 60 },
+  busy: { code: "BUSY", retryAfterSeconds: 2 },
+  quarantined: { code: "SOURCE_QUARANTINED" },
+  unavailable: { code: "SOURCE_UNAVAILABLE" },
+  missing: { code: "NOT_FOUND" },
+  transient: { code: "TRANSIENT" },
+};
+
+/** The outcome of a fault's text (FAULT_OUTCOMES); `transient` when no rule matches. */
+export function outcomeOfFault(message) {
+  return FAULT_OUTCOMES.find((rule) => rule.pattern.test(message ?? ""))?.outcome ?? "transient";
+}
+
+/** Attachment media types by file extension (the zip says nothing of types). */
+export const MIME_TYPES = {
+  pdf: "application/pdf",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  tif: "image/tiff",
+  tiff: "image/tiff",
+  bmp: "image/bmp",
+  gif: "image/gif",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xls: "application/vnd.ms-excel",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  txt: "text/plain",
+  zip: "application/zip",
+  rar: "application/vnd.rar",
+};
+
+export function mimeTypeOf(fileName) {
+  const extension = /\.([^.]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? "";
+  return MIME_TYPES[extension] ?? "application/octet-stream";
+}

@@ -1,0 +1,142 @@
+/**
+ * @module The direct-connect client: SOAP calls to the registry's query services with every parameter
+ * SM2-encrypted (sm2-parameter.mjs), through a pool of logged-in sessions (sessions.mjs). A spent token
+ * is answered by one new login and one repeat of the call. Every failure comes back as an outcome of
+ * mappings.mjs, never thrown; log lines name the operation and the outcome, never a parameter.
+ */
+import { outcomeOfFault } from "./mappings.mjs";
+import { SERVICES } from "./services.mjs";
+import { SessionPool } from "./sessions.mjs";
+import { encryptParameter } from "./sm2-parameter.mjs";
+import { readSoapAnswer, soapRequest } from "./soap.mjs";
+
+/**
+ * @typedef {{ok: true, bytes: Buffer} | {ok: false, outcome: string}} CallResult
+ * @typedef {{userName: string, password: string, platformAuthCode: string}} Account
+ */
+
+export class RegistryClient {
+  /**
+   * @param {{baseUrl: string, account: Account, publicKey: string, sessions: number, timeoutMs: number,
+   *   waitForSessionMs?: number, refusedCooldownMs?: number, log: (line: string) => void}} options
+   */
+  constructor(options) {
+    this.options = options;
+    this.base = options.baseUrl.replace(/\/+$/, "");
+    this.pool = new SessionPool({
+      size: options.sessions,
+      login: () => this.#login(),
+      waitMs: options.waitForSessionMs ?? 10_000,
+      refusedCooldownMs: options.refusedCooldownMs ?? 60_000,
+    });
+  }
+
+  /** The zip of a subject's list (queryBySubject). */
+  queryBySubject(subject, { debtType, confirm }) {
+    return this.#call(SERVICES.queryBySubject, [debtType, subject, confirm]);
+  }
+
+  /** The zip of a registration's certificate and attachments (queryDownLoadFileByNum). */
+  download(registerNo, subject, { debtType }) {
+    return this.#call(SERVICES.download, [registerNo, debtType, subject]);
+  }
+
+  /** @returns {Promise<CallResult>} */
+  async #call(service, values) {
+    const lease = await this.pool.acquire();
+    if (!lease.ok) return lease;
+    let session = lease.session;
+    try {
+      const encrypted = values.map((v) => this.#encrypt(v));
+      for (let attempt = 1; ; attempt++) {
+        const answer = await this.#post(service, [session.authCodeCipher, session.tokenCipher, ...encrypted], values);
+        if (answer.ok || answer.outcome !== "relogin") return answer;
+        if (attempt > 1) return { ok: false, outcome: "relogin" };
+        this.options.log(`registry ${service.operation}: login token spent, logging in again`);
+        const renewed = await this.pool.login();
+        if (!renewed.ok) {
+          this.pool.discard();
+          session = null;
+          return renewed;
+        }
+        session = renewed.session;
+      }
+    } finally {
+      if (session) this.pool.release(session);
+    }
+  }
+
+  async #login() {
+    const { userName, password, platformAuthCode } = this.options.account;
+    const values = [userName, password, platformAuthCode];
+    const answer = await this.#post(
+      SERVICES.login,
+      values.map((v) => this.#encrypt(v)),
+      values,
+    );
+    if (!answer.ok) {
+      // Whatever the login's fault says, a login that is refused is the account's problem (the table's relogin texts included).
+      const outcome = answer.outcome === "relogin" ? "refused" : answer.outcome;
+      if (outcome === "refused") this.options.log("registry login refused: check REGISTRY_USER, REGISTRY_PASSWORD and REGISTRY_AUTH_CODE");
+      return { ok: false, outcome };
+    }
+    const token = answer.bytes.toString("utf8").trim();
+    if (!token) {
+      this.options.log("registry login answered no token: treated as refused");
+      return { ok: false, outcome: "refused" };
+    }
+    this.options.log("registry login: new session");
+    return { ok: true, session: { tokenCipher: this.#encrypt(token), authCodeCipher: this.#encrypt(platformAuthCode) } };
+  }
+
+  #encrypt(value) {
+    return encryptParameter(value, this.options.publicKey);
+  }
+
+  /**
+   * One SOAP exchange; every failure as an outcome. `plainValues` are blanked out of a logged fault
+   * text (a registry may echo a subject, which can be personal data, or a credential).
+   * @returns {Promise<CallResult>}
+   */
+  async #post(service, cipherValues, plainValues) {
+    const body = soapRequest(
+      service.namespace,
+      service.operation,
+      service.parameters.map((name, i) => [name, cipherValues[i]]),
+    );
+    const started = Date.now();
+    let response;
+    let xml;
+    try {
+      response = await fetch(`${this.base}/${service.path}`, {
+        method: "POST",
+        headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: '""' },
+        body,
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+      xml = await response.text();
+    } catch (error) {
+      const timedOut = error?.name === "TimeoutError" || error?.name === "AbortError";
+      this.options.log(`registry ${service.operation}: ${timedOut ? `timed out after ${this.options.timeoutMs} ms` : "connection failed"}`);
+      return { ok: false, outcome: "transient" };
+    }
+    const answer = readSoapAnswer(xml, service.operation);
+    const ms = Date.now() - started;
+    if (answer.kind === "return") return { ok: true, bytes: answer.bytes };
+    if (answer.kind === "fault") {
+      const outcome = outcomeOfFault(answer.message);
+      this.options.log(`registry ${service.operation}: fault (${outcome}) after ${ms} ms: ${blankOut(answer.message, plainValues)}`);
+      if (outcome === "misconfigured") this.options.log("the registry could not decrypt the parameters: check REGISTRY_PUBLIC_KEY");
+      return { ok: false, outcome };
+    }
+    this.options.log(`registry ${service.operation}: HTTP ${response.status}, not a SOAP answer, after ${ms} ms`);
+    return { ok: false, outcome: "transient" };
+  }
+}
+
+/** `text` with every occurrence of each value replaced by "[…]". */
+export function blankOut(text, values) {
+  let out = text;
+  for (const value of values) if (value) out = out.split(value).join("[…]");
+  return out;
+}

@@ -1,0 +1,110 @@
+/**
+ * @module The replica's registry: each operation's parameters decrypted with the replica's private
+ * key (a parameter that does not decrypt is the registry's fault, and so is a missing one), login
+ * tokens issued and checked, and the sandbox's subjects and documents answered as the registry's zips.
+ * Faults asked for (server.mjs) are played here, after the subject is known.
+ */
+import { randomBytes } from "node:crypto";
+import { decryptParameter } from "../sm2-parameter.mjs";
+import { errorZip, FAULT_TEXTS, listingZip } from "./answers.mjs";
+import { writeZip } from "./zip-write.mjs";
+
+/** What each sandbox failure is, in the registry's words (FAULT_TEXTS; the connector's table maps them back). */
+const FAULT_OF_KIND = {
+  unavailable: FAULT_TEXTS.unavailable,
+  busy: FAULT_TEXTS.busy,
+  quarantined: FAULT_TEXTS.quarantined,
+  transient: FAULT_TEXTS.internal,
+};
+/** Faults on request that stand for the registry's own answers. */
+const REQUESTED_FAULTS = {
+  fault: FAULT_TEXTS.internal,
+  busy: FAULT_TEXTS.busy,
+  unavailable: FAULT_TEXTS.unavailable,
+  quarantined: FAULT_TEXTS.quarantined,
+};
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class ReplicaRegistry {
+  #tokens = new Map();
+  #listingCalls = new Map();
+
+  /** @param {{sandbox: object, keys: {privateKey: string}, account: {userName: string, password: string, platformAuthCode: string}, tokenTtlMs: number}} options */
+  constructor(options) {
+    this.options = options;
+  }
+
+  /**
+   * @param {{operation: string, parameters: string[]}} service
+   * @param {Map<string, Buffer>} encrypted
+   * @param {(subject: string | null) => Map<string, string>} faultFor the fault asked for this call
+   * @returns {Promise<{bytes: Uint8Array} | {fault: string}>}
+   */
+  async answer(service, encrypted, faultFor) {
+    const values = {};
+    for (const name of service.parameters) {
+      const bytes = encrypted.get(name);
+      const value = bytes ? decryptParameter(bytes, this.options.keys.privateKey) : null;
+      if (value === null) return { fault: FAULT_TEXTS.cannotDecrypt };
+      values[name] = value;
+    }
+    const fault = faultFor(values.nameorno ?? null);
+    if (fault.has("wrong-key")) return { fault: FAULT_TEXTS.cannotDecrypt };
+    if (fault.has("slow")) await sleep(Number(fault.get("slow")) || 1000);
+    if (service.operation === "login") return this.#login(values, fault);
+    const { account, tokenTtlMs } = this.options;
+    if (values.platformAuthCode !== account.platformAuthCode) return { fault: FAULT_TEXTS.loginRefused };
+    const issued = this.#tokens.get(values.loginToken);
+    if (!issued || Date.now() - issued > tokenTtlMs || fault.has("expired-token")) {
+      this.#tokens.delete(values.loginToken);
+      return { fault: FAULT_TEXTS.expiredToken };
+    }
+    const requested = Object.keys(REQUESTED_FAULTS).find((name) => fault.has(name));
+    if (requested) return { fault: REQUESTED_FAULTS[requested] };
+    if (fault.has("error-zip")) return { bytes: errorZip(service.operation === "login" ? FAULT_TEXTS.internal : FAULT_TEXTS.unavailable) };
+    return service.operation === "queryBySubject" ? this.#listing(values.nameorno, fault) : this.#download(values.nameorno, values.registerNo);
+  }
+
+  #login({ userName, userPassword, platformAuthCode }, fault) {
+    const { account } = this.options;
+    if (
+      fault.has("refuse-login") ||
+      userName !== account.userName ||
+      userPassword !== account.password ||
+      platformAuthCode !== account.platformAuthCode
+    ) {
+      return { fault: FAULT_TEXTS.loginRefused };
+    }
+    const token = randomBytes(16).toString("hex");
+    this.#tokens.set(token, Date.now());
+    return { bytes: Buffer.from(token, "utf8") };
+  }
+
+  async #listing(subject, fault) {
+    // The sandbox's 排队 subjects are busy on their first attempts: the replica counts a subject's calls.
+    const attempt = (this.#listingCalls.get(subject) ?? 0) + 1;
+    this.#listingCalls.set(subject, attempt);
+    const listed = await this.options.sandbox.listRegistrations(subject, { attempt });
+    if (!listed.ok) return { fault: FAULT_OF_KIND[listed.kind] ?? FAULT_TEXTS.internal };
+    if (listed.sourceStatus === "quarantined") return { fault: FAULT_TEXTS.quarantined };
+    return { bytes: listingZip(listed.registrations, { truncate: fault.has("truncate") }) };
+  }
+
+  /** The registration's zip: `<registerNo>.pdf` (when the registry has it) and its attachments, GBK names. */
+  async #download(subject, registerNo) {
+    const sandbox = this.options.sandbox;
+    const ref = { subjectName: subject, certificateNumber: registerNo };
+    const ctx = { attempt: 1 };
+    const certificate = await sandbox.fetchCertificate(ref, ctx);
+    if (!certificate.ok && certificate.kind !== "missing") return { fault: FAULT_OF_KIND[certificate.kind] ?? FAULT_TEXTS.internal };
+    const listed = await sandbox.listAttachments(ref, ctx);
+    if (!listed.ok && listed.kind !== "missing") return { fault: FAULT_OF_KIND[listed.kind] ?? FAULT_TEXTS.internal };
+    const files = certificate.ok ? [{ name: `${registerNo}.pdf`, bytes: certificate.body }] : [];
+    for (const attachment of listed.ok ? listed.attachments : []) {
+      const got = await sandbox.fetchAttachment(ref, attachment.fileName, ctx);
+      if (got.ok) files.push({ name: attachment.fileName, bytes: got.body });
+    }
+    return files.length > 0 ? { bytes: writeZip(files) } : { bytes: errorZip(FAULT_TEXTS.missingCertificate) };
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * @module The connector's HTTP side: the gateway contract (docs/upstream-gateway.openapi.json) the
+ * Worker's http upstream adapter speaks, served from the registry's direct-connect answers. Every
+ * failure is a contract error body whose code comes from mappings.mjs (OUTCOME_ERRORS); a listing is
+ * the whole list or an error, never a part. Subjects arrive in the listing's body or X-Subject and
+ * never reach a log line.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import { createServer } from "node:http";
+import { listingOfFeedback } from "./feedback.mjs";
+import { DownloadCache, filesOfZip } from "./files.mjs";
+import { OUTCOME_ERRORS, QUERY_DEFAULTS } from "./mappings.mjs";
+import { readZip } from "./zip-read.mjs";
+
+const MAX_LISTING_BODY = 64 * 1024;
+const MAX_SUBJECT_LENGTH = 200;
+
+function sendJson(res, status, body, headers = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+/** The contract error for an outcome (mappings.mjs). */
+function sendOutcome(res, requestId, outcome) {
+  const { code, retryAfterSeconds } = OUTCOME_ERRORS[outcome] ?? OUTCOME_ERRORS.transient;
+  const status = { NOT_FOUND: 404, SOURCE_UNAVAILABLE: 422, SOURCE_QUARANTINED: 451, BUSY: 429, TRANSIENT: 503 }[code];
+  const body = { code, message: outcome, requestId };
+  const headers = { "X-Request-Id": requestId };
+  if (retryAfterSeconds !== undefined) {
+    body.retryAfterSeconds = retryAfterSeconds;
+    headers["Retry-After"] = String(retryAfterSeconds);
+  }
+  sendJson(res, status, body, headers);
+}
+
+function sendFile(res, requestId, file) {
+  const bytes = Buffer.from(file.bytes);
+  res.writeHead(200, {
+    "Content-Type": file.mimeType,
+    "Content-Length": bytes.length,
+    "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    "X-Content-SHA256": createHash("sha256").update(bytes).digest("hex"),
+    "X-Request-Id": requestId,
+  });
+  res.end(bytes);
+}
+
+async function readBody(req) {
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += chunk.length;
+    if (size > MAX_LISTING_BODY) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Which contract route a request is, with its parameters; null when it is none. */
+function routeOf(method, path) {
+  if (method === "POST" && path === "/v1/listings") return { route: "listing" };
+  const m = /^\/v1\/registrations\/([^/]+)\/(certificate|attachments)(?:\/([^/]+))?$/.exec(path);
+  if (!m || method !== "GET") return null;
+  const certificateNumber = decodeURIComponent(m[1]);
+  if (m[2] === "certificate") return m[3] === undefined ? { route: "certificate", certificateNumber } : null;
+  return m[3] === undefined
+    ? { route: "attachments", certificateNumber }
+    : { route: "attachment", certificateNumber, fileName: decodeURIComponent(m[3]) };
+}
+
+/** A percent-encoded header's text, or null when absent or not valid percent-encoding. */
+function decodedHeader(value) {
+  try {
+    return value ? decodeURIComponent(String(value)) : null;
+  } catch {
+    return null;
+  }
+}
+
+function subjectOf(value) {
+  return typeof value === "string" && value.length > 0 && value.length <= MAX_SUBJECT_LENGTH ? value : null;
+}
+
+/**
+ * @param {{client: import("./registry-client.mjs").RegistryClient, token: string, log: (line: string) => void,
+ *   query?: {debtType: string, confirm: string}, cacheMs?: number, cacheEntries?: number}} options
+ */
+export function createConnectorServer({ client, token, log, query = QUERY_DEFAULTS, cacheMs = 120_000, cacheEntries = 8 }) {
+  const expected = Buffer.from(`Bearer ${token}`);
+  const authorised = (req) => {
+    const given = Buffer.from(req.headers.authorization ?? "");
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  const downloads = new DownloadCache({
+    ttlMs: cacheMs,
+    maxEntries: cacheEntries,
+    download: async (registerNo, subject) => {
+      const answer = await client.download(registerNo, subject, query);
+      return answer.ok ? filesOfZip(answer.bytes, registerNo) : answer;
+    },
+  });
+
+  async function listing(req, res, requestId) {
+    let subject = null;
+    try {
+      subject = subjectOf(JSON.parse((await readBody(req)) ?? "null")?.subject);
+    } catch {
+      // not JSON: answered below
+    }
+    if (!subject) return sendJson(res, 400, { code: "BAD_REQUEST", message: "the body is not a ListingRequest", requestId });
+    const answer = await client.queryBySubject(subject, query);
+    if (!answer.ok) return sendOutcome(res, requestId, answer.outcome);
+    let xml = null;
+    try {
+      const xmlFiles = readZip(answer.bytes).filter((f) => /\.xml$/i.test(f.name));
+      xml = xmlFiles.length === 1 ? new TextDecoder().decode(xmlFiles[0].bytes) : null;
+    } catch {
+      // not a zip: a passing fault below
+    }
+    const parsed = xml === null ? { ok: false, outcome: "transient", reason: "not a zip of one XML file" } : listingOfFeedback(xml);
+    if (!parsed.ok) {
+      log(`listing ${requestId}: ${parsed.reason} (${parsed.outcome})`);
+      return sendOutcome(res, requestId, parsed.outcome);
+    }
+    log(`listing ${requestId}: ${parsed.registrations.length} registration(s)`);
+    sendJson(res, 200, { subject, complete: true, sourceStatus: "available", registrations: parsed.registrations }, { "X-Request-Id": requestId });
+  }
+
+  async function file(req, res, match, requestId) {
+    const subject = subjectOf(decodedHeader(req.headers["x-subject"]));
+    if (!subject) return sendJson(res, 400, { code: "BAD_REQUEST", message: "X-Subject is required", requestId });
+    const files = await downloads.get(match.certificateNumber, subject);
+    if (!files.ok) return sendOutcome(res, requestId, files.outcome);
+    if (match.route === "certificate")
+      return files.certificate ? sendFile(res, requestId, files.certificate) : sendOutcome(res, requestId, "missing");
+    if (match.route === "attachments") {
+      const attachments = files.attachments.map((a) => ({
+        fileName: a.name,
+        mimeType: a.mimeType,
+        size: a.bytes.byteLength,
+        sha256: createHash("sha256").update(a.bytes).digest("hex"),
+      }));
+      return sendJson(res, 200, { attachments }, { "X-Request-Id": requestId });
+    }
+    const attachment = files.attachments.find((a) => a.name === match.fileName);
+    return attachment ? sendFile(res, requestId, attachment) : sendOutcome(res, requestId, "missing");
+  }
+
+  async function handle(req, res) {
+    const url = new URL(req.url ?? "/", "http://connector");
+    const requestId = String(req.headers["x-request-id"] ?? `con_${Math.random().toString(36).slice(2)}`).slice(0, 100);
+    if (url.pathname === "/healthz") return sendJson(res, 200, { ok: true, service: "registry-connector", sessions: client.pool.size });
+    const match = routeOf(req.method, url.pathname);
+    if (!match) return sendJson(res, 404, { code: "NOT_FOUND", message: "no such route", requestId });
+    if (!authorised(req)) return sendJson(res, 401, { code: "UNAUTHORIZED", message: "bearer token required", requestId });
+    if (match.route === "listing") return listing(req, res, requestId);
+    return file(req, res, match, requestId);
+  }
+
+  return createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      log(`internal error: ${error instanceof Error ? error.name : "unknown"}`);
+      if (!res.headersSent) sendJson(res, 503, { code: "TRANSIENT", message: "connector error" });
+      else res.destroy();
+    });
+  });
+}

@@ -1,0 +1,34 @@
+/** @module PUT /me/password: a new password, with step-up; the user's other sessions end. */
+import { createRoute } from "@hono/zod-openapi";
+import { changePassword } from "../../db/console-users";
+import { auditEventOf, deliverAuditSoon } from "../../lib/audit-trail";
+import { PasswordChangeBody } from "../../schemas/console";
+import { validationError } from "../../errors";
+import { errorResponses } from "../../routes/responses";
+import type { RouteGroup } from "../../routes/router";
+import { hashPassword, passwordWeakness } from "../auth/password";
+import { requireStepUp } from "../auth/step-up";
+
+const route = createRoute({
+  method: "put",
+  path: "/me/password",
+  request: { body: { required: true, content: { "application/json": { schema: PasswordChangeBody } } } },
+  responses: {
+    204: { description: "Changed" },
+    ...errorResponses("VALIDATION_FAILED", "INVALID_CREDENTIALS", "CSRF_TOKEN_INVALID", "RATE_LIMITED", "SERVICE_UNAVAILABLE"),
+  },
+});
+
+export function registerPasswordChange(api: RouteGroup): void {
+  api.openapi(route, async (c) => {
+    const { newPassword, ...proof } = c.req.valid("json");
+    const user = await requireStepUp(c, proof);
+    const weakness = await passwordWeakness(newPassword, user.email);
+    if (weakness) throw validationError([{ path: "newPassword", code: "INVALID_VALUE", message: weakness }]);
+    const { accountId, actor } = c.get("principal");
+    const event = auditEventOf(c, { accountId, kind: "user.password_changed", actor, target: { type: "user", id: user.id } });
+    await changePassword(c.env.DB, user.id, await hashPassword(newPassword), Date.now(), event, c.get("consoleUser").sessionId);
+    deliverAuditSoon(c, accountId);
+    return c.body(null, 204);
+  });
+}
