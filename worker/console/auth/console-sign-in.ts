@@ -1,6 +1,7 @@
 /**
  * @module Console sign-in (console-api.md, Session): email and password, then the second factor when
- * the user has one; failures counted per email and per client address in SignInGuard objects (429
+ * the user has one; failures counted per email from one client address, and per client address, in
+ * SignInGuard objects (429
  * with Retry-After over the limit); a wrong email and a wrong password get the same answer after the
  * same work (./password-match.ts: as many PBKDF2 derivations whatever the email names). Failed attempts of a known user are in the account's
  * audit trail (without the password); a session is created with its event in one batch.
@@ -33,7 +34,9 @@ export interface SignedIn {
 export async function signIn(c: Context<AppEnv>, request: { email: string; password: string; totp?: string }): Promise<SignedIn> {
   const email = request.email.trim().toLowerCase();
   const origin = requestOrigin(c);
-  const byEmail = guard(c.env, `email:${await sha256Hex(email)}`);
+  // One email from one address: someone who knows an owner's email and guesses from their own
+  // machine slows only themselves; the owner, from anywhere else, still signs in.
+  const byEmail = guard(c.env, `email:${await sha256Hex(`${email}\n${origin.ip ?? "unknown"}`)}`);
   const byAddress = guard(c.env, `ip:${origin.ip ?? "unknown"}`);
   const [emailWait, addressWait] = await Promise.all([byEmail.retryAfter(FAILURES_PER_EMAIL), byAddress.retryAfter(FAILURES_PER_ADDRESS)]);
   if (emailWait > 0 || addressWait > 0) {
