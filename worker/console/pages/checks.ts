@@ -93,7 +93,7 @@ async function checksPage(c: PageContext): Promise<Response> {
       <form id="checks-filter" class="inline" method="get">
         <div>
           <label for="checks-search">${words.search}</label
-          ><input id="checks-search" name="search" type="search" maxlength="100" size="40" value="${c.req.query("search") ?? ""}" />
+          ><input id="checks-search" name="search" type="search" maxlength="100" value="${c.req.query("search") ?? ""}" />
         </div>
         <div>
           <label for="checks-status">${words.status}</label>
