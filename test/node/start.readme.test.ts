@@ -8,8 +8,11 @@ const load = (name: string) => import(/* @vite-ignore */ name);
 const { readFileSync } = (await load("node:fs")) as { readFileSync(path: string, encoding: "utf8"): string };
 
 const SOURCES = ["scripts/start.mjs", "scripts/ocr-sidecar.mjs", "scripts/sweep-ticker.mjs"];
-/** Read by npm start but not settings of it: they pass through to the services (wrangler, the OCR service's own settings are in docs/ocr.md). */
-const PASSED_THROUGH = new Set(["OCR_TOKEN"]);
+/**
+ * Read by npm start but not settings of it: they pass through to the services (wrangler, the OCR service's
+ * own settings are in docs/ocr.md), or npm run start:direct hands them to npm start to name its upstream.
+ */
+const PASSED_THROUGH = new Set(["OCR_TOKEN", "START_UPSTREAM_LABEL", "START_UPSTREAM_LINE"]);
 
 describe("the README's Quickstart", () => {
   it("says how to set every variable npm start reads (PORT, OCR_PORT, SWEEP_EVERY_SECONDS)", () => {
