@@ -102,7 +102,7 @@ describe("the console's doors", () => {
 });
 
 describe("sign-in", () => {
-  it("answers a wrong email and a wrong password alike, and throttles an email after 5 failures (429, Retry-After)", async () => {
+  it("answers a wrong email and a wrong password alike, and throttles an email from one address after 5 failures (429, Retry-After), not from another", async () => {
     const a = await newAccount();
     const owner = await consoleUser(a.accountId, "owner");
     const ip = { "CF-Connecting-IP": `198.51.100.${Math.floor(Math.random() * 250)}` };
@@ -114,12 +114,14 @@ describe("sign-in", () => {
     ];
     expect(u.message).toBe(w.message);
     for (let i = 0; i < 4; i++) await expectError((await signIn(owner.email, `wrong password ${i}`, {}, ip)).res, 401, "INVALID_CREDENTIALS");
-    // Five failures for this email: even the right password waits now.
-    const limited = (await signIn(owner.email, PASSWORD, {}, { "CF-Connecting-IP": "192.0.2.200" })).res;
+    // Five failures for this email from this address: even the right password waits there now.
+    const limited = (await signIn(owner.email, PASSWORD, {}, ip)).res;
     await expectError(limited, 429, "RATE_LIMITED");
     const retryAfter = Number(limited.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThan(800);
     expect(retryAfter).toBeLessThanOrEqual(900);
+    // Whoever typed them cannot lock the owner out: from the owner's own address the password still works.
+    expect((await signIn(owner.email, PASSWORD, {}, { "CF-Connecting-IP": "192.0.2.200" })).res.status).toBe(200);
   });
 
   it("throttles one address after 20 failures across emails", async () => {
@@ -150,6 +152,16 @@ describe("sign-in", () => {
       "short",
     ]);
     await expectError(await call(`${CONSOLE}/invites/${token}`, { method: "POST", json: { password: invited.email } }), 400, "VALIDATION_FAILED");
+    // Twelve characters are not enough when they are easy to guess: a repeat, a common password, a keyboard row, the email's own words.
+    for (const weak of ["aaaaaaaaaaaa", "123456789012", "Password12345", "qwertyuiop12", `${invited.email.split("@")[0]}2026`]) {
+      const refused = await expectError(
+        await call(`${CONSOLE}/invites/${token}`, { method: "POST", json: { password: weak } }),
+        400,
+        "VALIDATION_FAILED",
+        [weak],
+      );
+      expect(JSON.stringify(refused), weak).toMatch(/too easy to guess/);
+    }
     expect((await call(`${CONSOLE}/invites/${token}`, { method: "POST", json: { password: PASSWORD } })).status).toBe(200);
     await expectError(await call(`${CONSOLE}/invites/${token}`, { method: "POST", json: { password: PASSWORD } }), 404, "NOT_FOUND");
     await expectError(await call(`${CONSOLE}/invites/${"A".repeat(43)}`, { method: "POST", json: { password: PASSWORD } }), 404, "NOT_FOUND");

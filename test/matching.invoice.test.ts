@@ -98,7 +98,7 @@ describe("invoice numbers: written ranges", () => {
   });
 
   it.each([
-    ["ends of different lengths", "00123456-123499"],
+    ["a shorter end below the start (it gives the last digits: 00123400)", "00123456-123400"],
     ["start shorter than the end", "0123456-00123499"],
     ["reversed", "00123499-00123456"],
     ["no separator, only a space", "00123456 00123499"],
@@ -188,7 +188,7 @@ describe("abbreviated lists and ranges written with CJK marks", () => {
 
   it("makes no range of ordinary text: dates, 一 in words, ends of other lengths", () => {
     const criteria = ["20190322", "0322", "00123460", "2020"].map((v) => invoice(v));
-    for (const text of ["2019-03-21至2019-03-23", "第一批00123456一批", "2019一2021年", "00123456一123499", "一00123456一"])
+    for (const text of ["2019-03-21至2019-03-23", "第一批00123456一批", "2019一2021年", "00123456一123455", "一00123456一"])
       expect(
         scan(criteria, text).filter((h) => h.via === "range"),
         text,

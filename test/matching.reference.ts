@@ -38,7 +38,7 @@ export function referenceScan(criteria: readonly Criterion[], text: string): Hit
       hits.push({ criterionId: c.id, termKind: c.kind, via, start, end, matched: text.slice(start, end) });
     }
   };
-  const tokens = tokenize(perUnit);
+  const tokens = tokenize(perUnit, text);
   for (const c of criteria) {
     const v = normalizeValue(c.value);
     if (v === "") continue;
@@ -48,11 +48,17 @@ export function referenceScan(criteria: readonly Criterion[], text: string): Hit
         const a = tokens[k - 1] as Token;
         const b = tokens[k] as Token;
         const between = perUnit.slice(a.end, b.start).join("");
-        // Separators, then a number sign before the second number ("No.00823456-No.00823499").
-        const sign = /(?:no[.:#]?|№)$/.exec(between);
-        const separators = sign ? between.slice(0, sign.index) : between;
+        // An ordinal's "号" after the first number; separators; a number sign or an ordinal's "第" before the second.
+        const sign = /(?:no[.:#]?|№|第)$/.exec(between);
+        const signless = sign ? between.slice(0, sign.index) : between;
+        const separators = signless.startsWith("号") ? signless.slice(1) : signless;
         if (separators === "" || ![...separators].every((ch) => SEPARATORS.has(ch))) continue;
         if (a.digits.length === v.length && b.digits.length === v.length && a.digits < v && v < b.digits) add(c, "range", a.start, b.end);
+        // The second number gives only the digits that change ("12345601-09"): up to it, included.
+        if (a.digits.length === v.length && a.digits.length >= HEAD_MIN && b.digits.length < a.digits.length) {
+          const high = a.digits.slice(0, a.digits.length - b.digits.length) + b.digits;
+          if (a.digits < v && v <= high) add(c, "range", a.start, b.end);
+        }
       }
       for (const list of abbreviatedLists(tokens, perUnit)) if (list.value === v) add(c, "list", list.start, list.end);
     } else {
@@ -64,8 +70,8 @@ export function referenceScan(criteria: readonly Criterion[], text: string): Hit
   return hits.sort((x, y) => x.start - y.start || x.end - y.end);
 }
 
-/** Chunks are runs of folded digits; whitespace-separated chunks join only as 4,4,…,(1–4). */
-function tokenize(perUnit: readonly string[]): Token[] {
+/** Chunks are runs of folded digits; chunks one whitespace unit apart (not a tab) join only as 4,4,…,(1–4). */
+function tokenize(perUnit: readonly string[], text: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < perUnit.length) {
@@ -77,7 +83,7 @@ function tokenize(perUnit: readonly string[]): Token[] {
     while (j < perUnit.length && /^[0-9]$/.test(perUnit[j] as string)) j++;
     const chunk = perUnit.slice(i, j).join("");
     const last = tokens[tokens.length - 1];
-    const gapIsWhitespace = last !== undefined && perUnit.slice(last.end, i).every((u) => u === "");
+    const gapIsWhitespace = last !== undefined && i - last.end === 1 && perUnit[last.end] === "" && text.charAt(last.end) !== "\t";
     if (last && gapIsWhitespace && !last.chunks.some((n) => n !== 4) && chunk.length <= 4) {
       last.end = j;
       last.digits += chunk;

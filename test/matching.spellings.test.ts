@@ -6,7 +6,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { compileCriteria, type Criterion } from "../worker/domain/matching";
-import { KEYWORD_VARIANTS } from "../worker/domain/matching/variants";
+
+/** The variant pairs the matcher folded by a hand-made table before OpenCC (issue 20): each still folds. */
+const FORMER_VARIANTS = "帐帳賬貨據單轉讓發應債權擔證質務買賣價額貸銀資產動記號碼稅財購銷倉車運貿幣匯電協議約託餘項開廠設備裝";
+const FORMER_STANDARDS = "账账账货据单转让发应债权担证质务买卖价额贷银资产动记号码税财购销仓车运贸币汇电协议约托余项开厂设备装";
+const FORMER_PAIRS = [...FORMER_VARIANTS].map((variant, i) => [variant, FORMER_STANDARDS.charAt(i)] as const);
 
 const invoice = (value: string): Criterion => ({ id: value, kind: "invoice_no", value });
 const keyword = (value: string): Criterion => ({ id: value, kind: "keyword", value });
@@ -86,7 +90,7 @@ describe("keywords in variant characters", () => {
     expect(hits([keyword("应收帐款")], text).map((h) => h[2])).toEqual(["应收帐款", "應收賬款", "应收账款"]);
   });
 
-  it.each(KEYWORD_VARIANTS.map(([variant, standard]) => [variant, standard]))("%s reads as %s, both ways", (variant, standard) => {
+  it.each(FORMER_PAIRS)("%s reads as %s, both ways", (variant, standard) => {
     const typed = `甲${standard}乙`;
     const printed = `前文 甲${variant}乙 后文`;
     expect(hits([keyword(typed)], printed)).toEqual([[typed, "substring", `甲${variant}乙`]]);

@@ -1,8 +1,8 @@
 /**
  * @module The check step: once its source query has finished and its attachments are read (the first
  * slice asks for that and waits: queues/indexing/request.ts), match the criteria over one slice of
- * its registrations (property description, or certificate text when the fields could not be read,
- * and attachment text from a text layer or OCR), store results and evidence, then send the next
+ * its registrations (every page of the certificate, whatever its reader made of it, and of each
+ * attachment, from a text layer or OCR), store results and evidence, then send the next
  * slice or finish the check. Redelivery-safe: it runs until processing is marked complete,
  * rewriting the same result rows and replacing the evidence wholesale.
  */
@@ -52,7 +52,7 @@ export async function checkStep(env: Env, shard: D1Database, message: CheckMessa
       registrationId: reg.id,
       certificateNumber: reg.certificateNumber,
       parseStatus: reg.parseStatus,
-      // A failed parse stores a certificate too (its issues say why): only a completed one has fields to search.
+      // A failed parse stores a certificate too (its issues say why): only a completed one's fields place a hit (sourceField).
       certificate: reg.certificate && reg.parseStatus === "completed" ? (JSON.parse(reg.certificate) as Certificate) : null,
       documents: await searchable(env, documents),
       attachmentsComplete: reg.parseStatus !== "completed" || reg.coverageComplete,

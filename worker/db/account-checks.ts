@@ -1,5 +1,5 @@
 /** @module An account's checks as the open API creates and lists them (the pipeline's writes are in checks.ts). */
-import { and, asc, count, desc, eq, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, or, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { toBoundStatement, type BoundStatement } from "./bound-statement";
 import { inJsonList } from "./json-list";
@@ -46,8 +46,10 @@ export function insertCheckStatements(db: D1Database, check: CheckRecord, checkC
 }
 
 export interface CheckListFilter {
-  /** A substring of the applicant, or a whole check id. */
+  /** A substring of the applicant or of a criterion (invoice number, keyword), or a whole check id. */
   search?: string;
+  /** Checks reading one of these queries also match `search` (the queries holding a certificate number it names). */
+  searchSourceQueryIds?: readonly string[];
   status?: string;
 }
 
@@ -57,7 +59,19 @@ export async function pageOfChecks(db: D1Database, accountId: string, f: CheckLi
   const where: SQL | undefined = and(
     eq(checks.accountId, accountId),
     // An id matches whole, not as a substring: every id shares its prefix.
-    f.search ? or(containsText(checks.applicant, f.search), eq(checks.id, f.search)) : undefined,
+    f.search
+      ? or(
+          containsText(checks.applicant, f.search),
+          eq(checks.id, f.search),
+          exists(
+            d
+              .select({ one: criteria.id })
+              .from(criteria)
+              .where(and(eq(criteria.checkId, checks.id), containsText(criteria.value, f.search))),
+          ),
+          f.searchSourceQueryIds?.length ? inJsonList(checks.sourceQueryId, f.searchSourceQueryIds) : undefined,
+        )
+      : undefined,
     f.status ? eq(checks.status, f.status) : undefined,
   );
   const [total, rows] = await d.batch([

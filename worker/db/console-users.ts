@@ -13,7 +13,7 @@ import { accountSecurity, accounts, invites, sessions, users, type NewUserRecord
 export type UserRole = UserRecord["role"];
 export type UserStatus = UserRecord["status"];
 
-/** A new user (status invited) and its invitation; false when the email is taken. */
+/** A new user (status invited) and its invitation; false when the email is taken in the user's account. */
 export async function insertInvitedUser(
   db: D1Database,
   user: NewUserRecord,
@@ -22,7 +22,10 @@ export async function insertInvitedUser(
 ): Promise<boolean> {
   const d = drizzle(db);
   const [inserted] = await runBatch(db, [
-    d.insert(users).values(user).onConflictDoNothing({ target: users.email }),
+    d
+      .insert(users)
+      .values(user)
+      .onConflictDoNothing({ target: [users.accountId, users.email] }),
     appendToAuditOutboxIf(db, event, sql`EXISTS (SELECT 1 FROM ${users} WHERE id = ${user.id})`),
     // Only for the user this batch inserted (a taken email inserted nothing).
     preparedSql(
@@ -47,15 +50,20 @@ export async function userOf(db: D1Database, accountId: string, userId: string):
     .get();
 }
 
-/** The user an email names, with whether the account is disabled. */
-export async function userByEmail(db: D1Database, email: string): Promise<(UserRecord & { accountDisabled: boolean }) | undefined> {
-  const row = await drizzle(db)
+/**
+ * The users an email names, in as many accounts (an email is unique within an account only), oldest
+ * first and at most `limit`, each with whether its account is disabled.
+ */
+export async function usersByEmail(db: D1Database, email: string, limit: number): Promise<Array<UserRecord & { accountDisabled: boolean }>> {
+  const rows = await drizzle(db)
     .select({ user: users, accountDisabled: accounts.disabled })
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))
     .where(eq(users.email, email))
-    .get();
-  return row ? { ...row.user, accountDisabled: row.accountDisabled } : undefined;
+    .orderBy(asc(users.createdAt))
+    .limit(limit)
+    .all();
+  return rows.map((row) => ({ ...row.user, accountDisabled: row.accountDisabled }));
 }
 
 /**

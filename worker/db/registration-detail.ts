@@ -20,6 +20,17 @@ export async function findOwnRegistration(db: D1Database, accountId: string, que
     .get();
 }
 
+/** Up to `limit` of the account's queries holding a registration whose certificate number contains `text`. */
+export async function queriesWithCertificate(db: D1Database, accountId: string, text: string, limit: number): Promise<string[]> {
+  const rows = await drizzle(db)
+    .selectDistinct({ queryId: registrations.queryId })
+    .from(registrations)
+    .where(and(eq(registrations.accountId, accountId), containsText(registrations.certificateNumber, text)))
+    .limit(limit)
+    .all();
+  return rows.map((r) => r.queryId);
+}
+
 /** A registration by id (its check result was found through the account's check already). */
 export async function registrationById(db: D1Database, id: string): Promise<RegistrationRecord | undefined> {
   return drizzle(db).select().from(registrations).where(eq(registrations.id, id)).get();

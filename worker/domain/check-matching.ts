@@ -1,28 +1,32 @@
 /**
- * @module Matching one registration for a check (pure): hits over the property description
- * (mapped back to page offsets through the certificate's spans), or over the certificate's page text
- * without its furniture when the description could not be read, and over each attachment's page texts
- * (text layer or OCR) without theirs, turned into evidence; then the registration's decision. Whatever
- * was read is searched: a hit is a match whatever the parse status, and only a miss on text that could
- * not be read (or was read with low OCR confidence) leaves the registration pending.
+ * @module Matching one registration for a check (pure): hits over every page of the certificate and of
+ * each read attachment (text layer or OCR), all but their furniture (./check-search.ts), turned into
+ * evidence; then the registration's decision. The certificate's parsed fields only say where a hit lies
+ * (`sourceField`: the property description's spans, or elsewhere on the certificate), never what is
+ * searched. Whatever was read is searched: a hit is a match whatever the parse status, and only a miss on
+ * text that could not be read (or was read with low OCR confidence) leaves the registration pending.
  *
  * Page furniture (running headers and footers, page numbers: ./text/furniture.ts) is never evidence: it
  * is not searched, and a snippet stops where it begins. A document's pages are searched as one text, their
  * searched pieces joined by line breaks, so that what a page break cuts ("07573825-" at the foot of one
  * page, "07573827" at the top of the next) reads whole; such a hit is shown on its first page.
+ *
+ * An invoice number the text names as something else ("合同编号：12345678": ./matching/number-labels.ts) is
+ * evidence to look at, not of an invoice: such hits alone make a keyword_only candidate, never an
+ * invoice_match (which carries the system's decision).
  */
-import { compileCriteria, snippetAround, type CompiledMatcher, type Hit } from "./matching";
-import { descriptionOffsetToPage } from "./certificate";
-import { contentLines } from "./certificate/lines";
+import { compileCriteria, namedOtherThanInvoice, snippetAround, type CompiledMatcher, type Hit } from "./matching";
+import { attachmentPages, certificateFieldAt, certificatePages, type SearchedPages } from "./check-search";
 import { touchesLowConfidence, type PageReading } from "./page-reading";
-import { documentFurniture, touchesFurniture, type TextRange } from "./text/furniture";
+import type { TextRange } from "./text/furniture";
 import type { TextBox } from "./text/page";
 import type { Certificate } from "../schemas/certificate";
 import type { SOURCE_FIELDS } from "../schemas/check-vocabulary";
 import type { Evidence } from "../schemas/evidence";
 
 export const INDEX_VERSION = "text-1";
-export const RULE_VERSION = "match-1";
+/** match-2: issue 29's forms (ordinal and shortened ranges, column gaps, OpenCC) and labels (a contract's number is no invoice evidence). */
+export const RULE_VERSION = "match-2";
 
 export interface SearchableDocument {
   id: string;
@@ -61,8 +65,9 @@ export interface RegistrationInput {
 export type EvidenceDraft = Required<Omit<Evidence, "id" | "url" | "certificateNumber" | "matchedAt">>;
 
 /**
- * Where a hit was read: the parsed property description; the certificate's text without its furniture
- * (fields not parsed); an attachment's text layer; text read by OCR (an image, a page without a text
+ * Where a hit was read: the certificate's property description (inside the spans its reader found); the
+ * certificate's text elsewhere (another field, a line the reader could not place, or any of it when the
+ * fields did not parse); an attachment's text layer; text read by OCR (an image, a page without a text
  * layer), and OCR text from a line read with low confidence (look at the page before relying on it).
  */
 export type SourceField = (typeof SOURCE_FIELDS)[number];
@@ -89,66 +94,6 @@ export function compile(criteria: ReadonlyArray<{ id: string; kind: "invoice_no"
 
 export function documentVersionId(sha256: string): string {
   return `dv_${sha256.slice(0, 16)}`;
-}
-
-/**
- * A document's pages as searched: the pieces of each page that are searched (page offsets), and the
- * ranges of each page a snippet must not reach (what is not searched, white space aside).
- */
-interface SearchedPages {
-  pieces: Array<{ page: number; start: number; end: number }>;
-  barriers: TextRange[][];
-}
-
-/** The pages of a document with their boxes, for furniture found by geometry. */
-function pageTexts(doc: SearchableDocument): Array<{ text: string; boxes?: readonly TextBox[] }> {
-  return (doc.pages ?? []).map((text, i) => ({ text, boxes: doc.boxes?.[i] }));
-}
-
-/** What lies between the searched pieces of each page (ignoring white space): where snippets stop. */
-function barriersOf(pages: readonly string[], pieces: SearchedPages["pieces"]): TextRange[][] {
-  return pages.map((text, i) => {
-    const own = pieces.filter((p) => p.page === i + 1).sort((a, b) => a.start - b.start);
-    const gaps: TextRange[] = [];
-    let at = 0;
-    for (const piece of [...own, { start: text.length, end: text.length }]) {
-      if (piece.start > at && text.slice(at, piece.start).trim()) gaps.push({ start: at, end: piece.start });
-      at = Math.max(at, piece.end);
-    }
-    return gaps;
-  });
-}
-
-/** An attachment: every page without its furniture. */
-function attachmentPages(doc: SearchableDocument): SearchedPages {
-  const pages = doc.pages ?? [];
-  const furniture = documentFurniture(pageTexts(doc));
-  const pieces: SearchedPages["pieces"] = [];
-  pages.forEach((text, i) => {
-    let at = 0;
-    for (const r of [...(furniture[i] ?? []), { start: text.length, end: text.length }]) {
-      // The piece between two furniture ranges, without the line breaks around it.
-      let [start, end] = [at, r.start];
-      while (start < end && /\s/.test(text.charAt(start))) start++;
-      while (end > start && /\s/.test(text.charAt(end - 1))) end--;
-      if (end > start) pieces.push({ page: i + 1, start, end });
-      at = Math.max(at, r.end);
-    }
-  });
-  return { pieces, barriers: furniture };
-}
-
-/**
- * The certificate: its content lines as the parser reads them (without the furniture it knows, the
- * certificate number as a running header among it), less the furniture found by place and repetition.
- */
-function certificatePages(doc: SearchableDocument): SearchedPages {
-  const pages = pageTexts(doc);
-  const furniture = documentFurniture(pages);
-  const pieces = contentLines(pages)
-    .map((l) => ({ page: l.page, start: l.start, end: l.start + l.text.length }))
-    .filter((l) => !touchesFurniture(furniture[l.page - 1] ?? [], l.start, l.end));
-  return { pieces, barriers: barriersOf(doc.pages ?? [], pieces) };
 }
 
 function draft(
@@ -183,24 +128,6 @@ function draft(
   };
 }
 
-/** Hits in the joined description, located in page text; a hit crossing a page break is shown on its first page. */
-function descriptionEvidence(matcher: CompiledMatcher, cert: Certificate, doc: SearchableDocument): EvidenceDraft[] {
-  const description = cert.propertyDescription;
-  const spans = cert.propertyDescriptionSpans ?? [];
-  if (!description || !doc.pages) return [];
-  const { barriers } = certificatePages(doc);
-  const out: EvidenceDraft[] = [];
-  for (const hit of matcher.scan(description)) {
-    const from = descriptionOffsetToPage(spans, doc.pages, hit.start);
-    const last = descriptionOffsetToPage(spans, doc.pages, hit.end - 1);
-    if (!from || !last) continue;
-    const pageText = doc.pages[from.pageNumber - 1]!;
-    const end = last.pageNumber === from.pageNumber ? last.offset + 1 : spanEndOn(spans, from.pageNumber, pageText.length);
-    out.push(draft(hit, doc, from.pageNumber, pageText, from.offset, end, "property_description", barriers[from.pageNumber - 1] ?? []));
-  }
-  return out;
-}
-
 /** The source of a hit in page text: OCR'd pages say so, and say when the line was read with low confidence. */
 function sourceOf(doc: SearchableDocument, pageNumber: number, start: number, end: number, ownField: SourceField): SourceField {
   const reading = doc.readings[pageNumber - 1];
@@ -208,17 +135,26 @@ function sourceOf(doc: SearchableDocument, pageNumber: number, start: number, en
   return touchesLowConfidence(reading, start, end) ? "ocr_text_low_confidence" : "ocr_text";
 }
 
+/** The field a hit [start, end) on a page lies in, before OCR has its say. */
+type FieldAt = (pageNumber: number, start: number, end: number) => SourceField;
+
+/** A hit as evidence, and whether it shows an invoice number (an invoice_no hit the text does not name otherwise). */
+interface Found {
+  evidence: EvidenceDraft;
+  showsInvoice: boolean;
+}
+
 /**
  * Hits in the searched pieces of a document's pages, joined by line breaks into one text and mapped
  * back to page offsets; a hit that crosses a page break is shown on its first page, up to the end of
  * that page's last piece.
  */
-function pagesEvidence(matcher: CompiledMatcher, doc: SearchableDocument, searched: SearchedPages, ownField: SourceField): EvidenceDraft[] {
+function pagesEvidence(matcher: CompiledMatcher, doc: SearchableDocument, searched: SearchedPages, fieldAt: FieldAt): Found[] {
   const pages = doc.pages ?? [];
   let joined = "";
   const at: number[] = [];
   for (const piece of searched.pieces) {
-    if (joined) joined += "\n";
+    if (joined && !piece.wrapped) joined += "\n";
     at.push(joined.length);
     joined += pages[piece.page - 1]!.slice(piece.start, piece.end);
   }
@@ -227,7 +163,7 @@ function pagesEvidence(matcher: CompiledMatcher, doc: SearchableDocument, search
     while (k > 0 && at[k]! > offset) k--;
     return k;
   };
-  const out: EvidenceDraft[] = [];
+  const out: Found[] = [];
   for (const hit of matcher.scan(joined)) {
     const first = pieceAt(hit.start);
     const last = pieceAt(hit.end - 1);
@@ -235,9 +171,11 @@ function pagesEvidence(matcher: CompiledMatcher, doc: SearchableDocument, search
     const b = searched.pieces[last]!;
     const start = a.start + hit.start - at[first]!;
     const end = b.page === a.page ? b.start + hit.end - at[last]! : Math.max(...searched.pieces.filter((p) => p.page === a.page).map((p) => p.end));
-    out.push(
-      draft(hit, doc, a.page, pages[a.page - 1]!, start, end, sourceOf(doc, a.page, start, end, ownField), searched.barriers[a.page - 1] ?? []),
-    );
+    const field = sourceOf(doc, a.page, start, end, fieldAt(a.page, start, end));
+    out.push({
+      evidence: draft(hit, doc, a.page, pages[a.page - 1]!, start, end, field, searched.barriers[a.page - 1] ?? []),
+      showsInvoice: hit.termKind === "invoice_no" && !namedOtherThanInvoice(joined, hit.start),
+    });
   }
   return out;
 }
@@ -250,13 +188,9 @@ function readingIssues(doc: SearchableDocument): string[] {
   return codes;
 }
 
-function spanEndOn(spans: Certificate["propertyDescriptionSpans"], pageNumber: number, fallback: number): number {
-  return spans?.find((s) => s.pageNumber === pageNumber)?.end ?? fallback;
-}
-
 export function decideRegistration(matcher: CompiledMatcher, input: RegistrationInput): RegistrationDecision {
   const issues: CoverageIssue[] = [];
-  const evidence: EvidenceDraft[] = [];
+  const found: Found[] = [];
   const certificateDoc = input.documents.find((d) => d.kind === "certificate");
   /** Codes of what could not be read: a miss there does not rule out a match. */
   const unread: string[] = [];
@@ -266,12 +200,12 @@ export function decideRegistration(matcher: CompiledMatcher, input: Registration
   };
   const certificateRead = certificateDoc?.textStatus === "extracted" && certificateDoc.pages !== null;
   if (input.parseStatus === "missing") uncovered("CERTIFICATE_MISSING");
-  else if (input.certificate?.propertyDescription && certificateDoc && certificateRead) {
-    evidence.push(...descriptionEvidence(matcher, input.certificate, certificateDoc));
-  } else if (certificateDoc && certificateRead) {
-    // Fields not parsed (or no description among them): the whole text is searched, and the issue stays.
+  else if (certificateDoc && certificateRead) {
+    // Every page is searched whatever the reader made of it; fields not parsed keep their issue (no hit can be placed in a field).
     if (!input.certificate) issues.push({ code: "CERTIFICATE_UNPARSED", registrationId: input.registrationId });
-    evidence.push(...pagesEvidence(matcher, certificateDoc, certificatePages(certificateDoc), "certificate_text"));
+    const searched = certificatePages(certificateDoc, input.certificateNumber, input.certificate);
+    const fieldAt: FieldAt = (page, start, end) => certificateFieldAt(input.certificate, page, start, end);
+    found.push(...pagesEvidence(matcher, certificateDoc, searched, fieldAt));
   } else uncovered("CERTIFICATE_UNPARSED");
   if (certificateDoc && certificateRead) readingIssues(certificateDoc).forEach(uncovered);
 
@@ -279,7 +213,7 @@ export function decideRegistration(matcher: CompiledMatcher, input: Registration
     if (doc.kind !== "attachment") continue;
     if (input.attachmentsIndexed === false) uncovered("ATTACHMENT_NOT_INDEXED");
     else if (doc.textStatus === "extracted" && doc.pages) {
-      evidence.push(...pagesEvidence(matcher, doc, attachmentPages(doc), "attachment_text"));
+      found.push(...pagesEvidence(matcher, doc, attachmentPages(doc), () => "attachment_text"));
       readingIssues(doc).forEach(uncovered);
     } else {
       const code = {
@@ -293,12 +227,13 @@ export function decideRegistration(matcher: CompiledMatcher, input: Registration
   }
   if (!input.attachmentsComplete) uncovered("ATTACHMENT_MISSING");
 
+  const evidence = found.map((f) => f.evidence);
   const matchedCriterionIds = [...new Set(evidence.map((e) => e.criterionId))];
   const matched = evidence.length > 0;
   const pendingReason = unread[0] ?? null;
   return {
     matchStatus: matched ? "matched" : pendingReason ? "pending" : "unmatched",
-    strength: matched ? (evidence.some((e) => e.termKind === "invoice_no") ? "invoice_match" : "keyword_only") : null,
+    strength: matched ? (found.some((f) => f.showsInvoice) ? "invoice_match" : "keyword_only") : null,
     matchedCriterionIds,
     evidence,
     coverageIssues: issues,

@@ -3,20 +3,22 @@ import { z } from "@hono/zod-openapi";
 import { CHECK_EXECUTION_STATUSES, CHECK_STATUSES, COVERAGE_ISSUE_CODES, TERM_KINDS } from "./check-vocabulary";
 import { PaginationQuery, SearchQuery, int64, pageSchema, timestamp } from "./common";
 import { FailureSchema } from "./query";
+import { INVOICE_DIGITS, INVOICE_NO_PATTERN } from "./invoice-number";
 import { SOURCE_STATUSES } from "./query-vocabulary";
-
-/** What the server checks of an invoice_no value (worker/domain/criteria.ts): 6 to 20 digits once spaces go and full-width digits fold. */
-const INVOICE_NO_PATTERN = "^[\\s]*([0-9０-９][\\s]*){6,20}$";
 
 export const CriterionInputSchema = z
   .strictObject({
     kind: z
       .enum(TERM_KINDS)
       .openapi({ description: "invoice_no: an invoice number, matched as a whole digit token; keyword: text matched as a substring" }),
-    value: z.string().min(1).max(200).openapi({
-      description: "invoice_no: 6 to 20 digits (spaces and full-width digits allowed, folded before matching); keyword: 1 to 200 characters",
-      example: "44031234",
-    }),
+    value: z
+      .string()
+      .min(1)
+      .max(200)
+      .openapi({
+        description: `invoice_no: ${INVOICE_DIGITS.min} to ${INVOICE_DIGITS.max} digits (spaces and full-width digits allowed, folded before matching); keyword: 1 to 200 characters`,
+        example: "44031234",
+      }),
   })
   .openapi("CriterionInput", {
     // The value's rule depends on the kind: one branch per kind, so generators and validators see it.
@@ -26,7 +28,7 @@ export const CriterionInputSchema = z
         title: "Invoice number",
         properties: {
           kind: { type: "string", const: "invoice_no" },
-          value: { type: "string", minLength: 6, maxLength: 200, pattern: INVOICE_NO_PATTERN },
+          value: { type: "string", minLength: INVOICE_DIGITS.min, maxLength: 200, pattern: INVOICE_NO_PATTERN },
         },
         required: ["kind", "value"],
         additionalProperties: false,

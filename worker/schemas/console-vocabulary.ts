@@ -20,6 +20,7 @@ export const AUDIT_KINDS = [
   "key.revoked",
   "query.created",
   "check.created",
+  "check.exported",
   "review.written",
   "document.downloaded",
   "subscription.changed",

@@ -22,7 +22,10 @@ export const EvidenceSchema = z
     highlightRanges: z.array(RangeSchema).openapi({ description: "Offsets within snippet, end exclusive" }),
     indexVersion: z.string(),
     matchedAt: timestamp(),
-    sourceField: z.enum(SOURCE_FIELDS),
+    sourceField: z.enum(SOURCE_FIELDS).openapi({
+      description:
+        "Where the hit lies. property_description: inside the certificate's property description as its reader placed it; certificate_text: anywhere else on the certificate (another field, text the reader could not place, or any of it when the fields did not parse; every page is searched whatever the reader made of it); attachment_text: an attachment's text layer; ocr_text: text read by OCR; ocr_text_low_confidence: OCR text from a line read with low confidence",
+    }),
     termKind: z.enum(TERM_KINDS),
     termValue: z.string().openapi({ description: "The text as written on the page (a number, a whole written range, or the keyword)" }),
     documentId: z.string().optional(),

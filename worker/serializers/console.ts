@@ -6,6 +6,7 @@ import type { Actor, AuditEventBody, ConsoleUser, SessionUser } from "../schemas
 import type { z } from "@hono/zod-openapi";
 import type { ConsoleKeyListItemSchema } from "../schemas/console";
 import { toKeyListItem } from "./admin";
+import { csvField } from "../domain/csv";
 
 export function toSessionUser(u: Pick<UserRecord, "id" | "email" | "name" | "role">): SessionUser {
   return { id: u.id, email: u.email, ...(u.name ? { name: u.name } : {}), role: u.role };
@@ -54,13 +55,6 @@ const CSV_COLUMNS = [
   "userAgent",
   "detail",
 ] as const;
-
-/** RFC 4180 fields; a leading =, +, - or @ is prefixed with ' so that a spreadsheet never runs it as a formula. */
-function csvField(value: string | null | undefined): string {
-  let text = value ?? "";
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 export function auditCsvHeader(): string {
   return `${CSV_COLUMNS.join(",")}\r\n`;

@@ -1,21 +1,22 @@
 /**
  * @module Console sign-in (console-api.md, Session): email and password, then the second factor when
- * the user has one; failures counted per email and per client address in SignInGuard objects (429
+ * the user has one; failures counted per email from one client address, and per client address, in
+ * SignInGuard objects (429
  * with Retry-After over the limit); a wrong email and a wrong password get the same answer after the
- * same work (a PBKDF2 derivation either way). Failed attempts of a known user are in the account's
+ * same work (./password-match.ts: as many PBKDF2 derivations whatever the email names). Failed attempts of a known user are in the account's
  * audit trail (without the password); a session is created with its event in one batch.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../../context";
 import { createSession } from "../../db/console-sessions";
-import { userByEmail } from "../../db/console-users";
 import { SESSION_MAX_MS } from "../../domain/console-session";
 import { FAILURES_PER_ADDRESS, FAILURES_PER_EMAIL } from "../../domain/sign-in-limits";
 import { ApiError } from "../../errors";
 import { auditEventOf, deliverAuditSoon, recordAuditEvent, requestOrigin } from "../../lib/audit-trail";
 import { sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
-import { verifyPassword } from "./password";
+import { usersByEmail } from "../../db/console-users";
+import { userByPassword } from "./password-match";
 import { acceptTotpCode } from "./second-factor";
 import { newToken, tokenHash } from "./session-token";
 import { rateLimited } from "../../middleware/rate-limit";
@@ -33,21 +34,23 @@ export interface SignedIn {
 export async function signIn(c: Context<AppEnv>, request: { email: string; password: string; totp?: string }): Promise<SignedIn> {
   const email = request.email.trim().toLowerCase();
   const origin = requestOrigin(c);
-  const byEmail = guard(c.env, `email:${await sha256Hex(email)}`);
+  // One email from one address: someone who knows an owner's email and guesses from their own
+  // machine slows only themselves; the owner, from anywhere else, still signs in.
+  const byEmail = guard(c.env, `email:${await sha256Hex(`${email}\n${origin.ip ?? "unknown"}`)}`);
   const byAddress = guard(c.env, `ip:${origin.ip ?? "unknown"}`);
   const [emailWait, addressWait] = await Promise.all([byEmail.retryAfter(FAILURES_PER_EMAIL), byAddress.retryAfter(FAILURES_PER_ADDRESS)]);
-  const user = await userByEmail(c.env.DB, email);
+  if (emailWait > 0 || addressWait > 0) {
+    const [named] = await usersByEmail(c.env.DB, email, 1);
+    if (named) await failure(c, named, "rate_limited");
+    throw rateLimited(Math.max(emailWait, addressWait));
+  }
+  // The password decides which account's user an email shared by several accounts names (./password-match.ts).
+  const { user, passwordOk } = await userByPassword(c.env.DB, email, request.password);
   const failed = async (reason: string, error: ApiError): Promise<never> => {
     await Promise.all([byEmail.fail(FAILURES_PER_EMAIL), byAddress.fail(FAILURES_PER_ADDRESS)]);
     if (user) await failure(c, user, reason);
     throw error;
   };
-  if (emailWait > 0 || addressWait > 0) {
-    if (user) await failure(c, user, "rate_limited");
-    throw rateLimited(Math.max(emailWait, addressWait));
-  }
-  // Derived whether or not the user exists: the same work, about the same time.
-  const passwordOk = await verifyPassword(request.password, user?.passwordHash ?? null);
   if (!user || !passwordOk || user.status !== "active" || user.accountDisabled) return failed("password", new ApiError("INVALID_CREDENTIALS"));
   const now = Date.now();
   if (

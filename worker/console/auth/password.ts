@@ -5,6 +5,7 @@
  * can rise later without breaking old hashes. Verification compares in constant time.
  */
 import { decodeBase64, encodeBase64 } from "@oslojs/encoding";
+import { guessability } from "./password-strength";
 
 export const PBKDF2_ITERATIONS = 100_000;
 const SALT_BYTES = 16;
@@ -40,12 +41,15 @@ export async function verifyPassword(password: string, stored: string | null): P
   return expected.length === actual.length && crypto.subtle.timingSafeEqual(expected, actual);
 }
 
-/** Why a new password is refused (console-api.md: at least 12 characters, not the email), or null. */
-export function passwordWeakness(password: string, email: string): string | null {
+/**
+ * Why a new password is refused (console-api.md: at least 12 characters, not the email, not common
+ * or easy to guess: password-strength.ts), or null.
+ */
+export async function passwordWeakness(password: string, email: string): Promise<string | null> {
   if ([...password].length < MIN_PASSWORD_LENGTH) return `At least ${MIN_PASSWORD_LENGTH} characters.`;
   if (password.length > MAX_PASSWORD_LENGTH) return `At most ${MAX_PASSWORD_LENGTH} characters.`;
   const plain = password.trim().toLowerCase();
   const address = email.toLowerCase();
   if (plain === address || plain === address.split("@")[0]) return "The password must not be the email address.";
-  return null;
+  return guessability(password, email);
 }

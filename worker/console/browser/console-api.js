@@ -5,7 +5,7 @@
  * become ApiProblem, shown in the reader's language with the words the page rendered into
  * #console-text (`text`). A 401 UNAUTHENTICATED (the session ended) sends the reader to sign in.
  *
- * Exports: api(method, path, body?), ApiProblem, text(key, values?), problemText(problem),
+ * Exports: api(method, path, body?, headers?), ApiProblem, text(key, values?), problemText(problem),
  * showProblem(element, problem), say(message), busy(button, promise).
  */
 
@@ -15,12 +15,14 @@ export class ApiProblem extends Error {
    * @param {string} code
    * @param {string} message
    * @param {number | null} retryAfter seconds, from Retry-After
+   * @param {Array<{ path: string, message: string }>} [fields] a VALIDATION_FAILED body's fields
    */
-  constructor(status, code, message, retryAfter) {
+  constructor(status, code, message, retryAfter, fields = []) {
     super(message);
     this.status = status;
     this.code = code;
     this.retryAfter = retryAfter;
+    this.fields = fields;
   }
 }
 
@@ -44,6 +46,7 @@ async function problemOf(res) {
     typeof body?.code === "string" ? body.code : `HTTP_${res.status}`,
     typeof body?.message === "string" ? body.message : res.statusText,
     Number.isFinite(retry) && retry > 0 ? retry : null,
+    Array.isArray(body?.details?.fields) ? body.details.fields : [],
   );
 }
 
@@ -51,11 +54,12 @@ async function problemOf(res) {
  * @param {"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} method
  * @param {string} path under the console's JSON, e.g. "/keys"
  * @param {unknown} [body] sent as JSON
+ * @param {Record<string, string>} [extraHeaders] e.g. Idempotency-Key
  * @returns {Promise<any>} the parsed body, or null for 204
  */
-export async function api(method, path, body) {
+export async function api(method, path, body, extraHeaders = {}) {
   /** @type {Record<string, string>} */
-  const headers = { Accept: "application/json" };
+  const headers = { ...extraHeaders, Accept: "application/json" };
   if (method !== "GET") headers["X-CSRF-Token"] = csrfToken();
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let res;

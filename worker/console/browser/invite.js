@@ -3,7 +3,7 @@
  * server by the browser); it is read once, dropped from the address bar and history entry, and sent
  * with the chosen password to POST /invites/{token}.
  */
-import { api, busy, showProblem, text } from "./console-api.js";
+import { api, ApiProblem, busy, showProblem, text } from "./console-api.js";
 
 const token = location.hash.slice(1);
 if (token) history.replaceState(null, "", location.pathname);
@@ -40,6 +40,13 @@ form.addEventListener("submit", async (event) => {
     /** @type {HTMLElement} */ (document.getElementById("invite-done")).hidden = false;
     signIn.focus();
   } catch (problem) {
+    // Each state alone: a spent or unknown invitation has no form left to fill.
+    if (problem instanceof ApiProblem && problem.status === 404) {
+      form.hidden = true;
+      return fail(text("invite.gone"));
+    }
+    const reason = problem instanceof ApiProblem ? problem.fields.find((f) => f.path === "password")?.message : undefined;
+    if (reason) return fail(text("invite.weak", { reason }));
     showProblem(error, problem);
   }
 });

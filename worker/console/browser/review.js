@@ -30,7 +30,11 @@ const queue = createReviewQueue(api, checkId);
 /** Absent for a viewer: the page is rendered without it. */
 const form = $("review-form");
 
-const state = { registrationId: "", navigation: null, busy: false };
+/** `decided`: conclusions written in this round, so the position counts the whole round, not what is left of it. */
+const state = { registrationId: "", navigation: null, busy: false, decided: 0 };
+/** The longest note the API takes (ReviewBody): a longer one is refused with a message, never cut. */
+const NOTE_MAX = 2000;
+const lang = document.documentElement.lang || "zh-CN";
 /**
  * The hit is brought into view inside the page's own scroll box only: the window stays where it is, so
  * the form beside the page (or below it on a phone) never scrolls away.
@@ -78,9 +82,37 @@ function updateCandidate(result, navigation) {
   $("candidate-position").textContent =
     navigation.position === null
       ? statusWord(result.resultStatus)
-      : say("candidatePosition", { position: navigation.position, total: navigation.total });
+      : say("candidatePosition", { position: state.decided + navigation.position, total: state.decided + navigation.total });
   const review = result.check?.manualReview;
   $("previous-review").textContent = review ? say("previousReview", { decision: statusWord(review.decision), note: review.note }) : "";
+  if (review) showReviewer(result.registration.id, review).catch(() => undefined);
+}
+
+const when = (iso) => new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Shanghai" }).format(new Date(iso));
+
+/** Who wrote the conclusion shown, and when (the check's review history: every earlier one stays there). */
+async function showReviewer(registrationId, review) {
+  const { items } = await api.json(`/checks/${encodeURIComponent(checkId)}/reviews`);
+  const last = items.filter((item) => item.registrationId === registrationId).at(-1);
+  if (!last || state.registrationId !== registrationId) return;
+  $("previous-review").textContent = say("previousReviewBy", {
+    decision: statusWord(review.decision),
+    note: review.note,
+    reviewer: last.reviewer.label,
+    at: when(last.reviewedAt),
+  });
+}
+
+/** The note's length beside it; over the limit, said and the form held back. */
+function noteLength() {
+  const note = $("review-note");
+  if (!note) return true;
+  const count = note.value.length;
+  $("note-count").textContent = say("noteCount", { count, max: NOTE_MAX });
+  const over = count > NOTE_MAX;
+  $("note-count").dataset.over = String(over);
+  if (over) tell("refused", say("noteTooLong", { count, max: NOTE_MAX }));
+  return !over;
 }
 
 async function updateCheck() {
@@ -102,6 +134,7 @@ async function show(registrationId, { result, navigation }) {
   if (form) {
     form.reset();
     form.querySelector("fieldset").disabled = false;
+    noteLength();
   }
   await pane.open(checkId, result);
 }
@@ -113,7 +146,7 @@ async function finish() {
   $("review-done").hidden = false;
   $("done-status").textContent = say("done", { status: statusWord(check.status) });
   const passed = queue.passedCount;
-  $("done-passed").textContent = passed ? say("donePassed", { count: passed }) : "";
+  $("done-passed").textContent = passed === 0 ? "" : passed === 1 ? say("donePassedOne") : say("donePassed", { count: passed });
   $("review-again").hidden = passed === 0;
   screen.dataset.registrationId = "";
   history.replaceState(null, "", location.pathname);
@@ -174,6 +207,7 @@ async function submit() {
   if (!form || state.busy || !state.registrationId) return;
   const decision = form.querySelector('input[name="decision"]:checked')?.value;
   if (!decision) return setState("error", say("chooseDecision"));
+  if (!noteLength()) return setState("error", say("noteTooLong", { count: $("review-note").value.length, max: NOTE_MAX }));
   const registrationId = state.registrationId;
   state.busy = true;
   form.querySelector("fieldset").disabled = true;
@@ -182,6 +216,7 @@ async function submit() {
     if (!(await decidedMeanwhile(registrationId))) {
       await api.put(`${resultPath(registrationId)}/review`, { decision, note: $("review-note").value });
       tell("saved", say("saved", { decision: statusWord(decision) }));
+      if (state.navigation?.position !== null) state.decided += 1;
     }
   } catch (error) {
     if (!(error instanceof ApiFailure && error.status === 409)) {
@@ -241,8 +276,10 @@ function init() {
   $("shortcuts-close").addEventListener("click", () => $("shortcuts").close());
   $("review-again").addEventListener("click", () => {
     queue.restart();
+    state.decided = 0;
     advance(null).catch(fail);
   });
+  $("review-note")?.addEventListener("input", noteLength);
   form?.addEventListener("submit", (event) => {
     event.preventDefault();
     submit().catch(fail);

@@ -2,6 +2,8 @@
  * @module The security page (pages: security.ts): enrol a second factor (POST /me/totp shows the
  * secret and otpauth URI), confirm it with a code (PUT /me/totp), and for an owner the account's
  * policy (PUT /account/security). The secret lives only in this page's DOM until it is reloaded.
+ * With a factor enrolled, replacing (POST /me/totp) or removing it (DELETE /me/totp) sends the current
+ * password (step-up); the password form changes the password (PUT /me/password).
  */
 import { api, busy, say, showProblem, text } from "./console-api.js";
 
@@ -11,11 +13,47 @@ const setup = /** @type {HTMLElement} */ (document.getElementById("totp-setup"))
 document.getElementById("totp-enrol")?.addEventListener("click", async (event) => {
   error.hidden = true;
   try {
-    const enrolment = await busy(/** @type {HTMLButtonElement} */ (event.currentTarget), api("POST", "/me/totp"));
+    const stepUp = stepUpProof();
+    const enrolment = await busy(/** @type {HTMLButtonElement} */ (event.currentTarget), api("POST", "/me/totp", stepUp));
     /** @type {HTMLElement} */ (document.getElementById("totp-secret")).textContent = enrolment.secret;
     /** @type {HTMLElement} */ (document.getElementById("totp-uri")).textContent = enrolment.uri;
     setup.hidden = false;
     document.getElementById("totp-code")?.focus();
+  } catch (problem) {
+    showProblem(error, problem);
+  }
+});
+
+/** The current password typed for a change of an enrolled factor; undefined when there is no such field. */
+function stepUpProof() {
+  const field = /** @type {HTMLInputElement | null} */ (document.getElementById("step-up-password"));
+  return field ? { currentPassword: field.value } : undefined;
+}
+
+document.getElementById("totp-remove")?.addEventListener("click", async (event) => {
+  error.hidden = true;
+  try {
+    await busy(/** @type {HTMLButtonElement} */ (event.currentTarget), api("DELETE", "/me/totp", stepUpProof()));
+    say(text("security.removed"));
+    location.reload();
+  } catch (problem) {
+    showProblem(error, problem);
+  }
+});
+
+const passwordForm = /** @type {HTMLFormElement} */ (document.getElementById("password-form"));
+passwordForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  error.hidden = true;
+  if (!passwordForm.reportValidity()) return;
+  const form = new FormData(passwordForm);
+  try {
+    await busy(
+      document.getElementById("password-submit"),
+      api("PUT", "/me/password", { currentPassword: String(form.get("currentPassword") ?? ""), newPassword: String(form.get("newPassword") ?? "") }),
+    );
+    passwordForm.reset();
+    say(text("security.changed"));
   } catch (problem) {
     showProblem(error, problem);
   }

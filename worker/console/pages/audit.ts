@@ -17,6 +17,8 @@ import type { PageGroup } from "../view/page-group";
 import { CONSOLE_API_BASE, readConsoleApi, type PageContext } from "../view/page-session";
 import type { AuditPageSchema } from "../../schemas/console";
 import { AUDIT_KINDS } from "../../schemas/console-vocabulary";
+import { auditDetail, auditTarget } from "../view/audit-detail";
+import { vocabulary } from "../view/vocabulary";
 
 type AuditPage = z.output<typeof AuditPageSchema>;
 
@@ -67,6 +69,7 @@ const COLUMNS = ["at", "kind", "actor", "target", "ip", "detail"] as const;
 async function auditPage(c: PageContext): Promise<Response> {
   const lang = c.var.lang;
   const words = messages(lang);
+  const kinds = vocabulary(lang).audit;
   const events = await readConsoleApi<AuditPage>(c, `/audit${forwardedQuery(c, ["page", "pageSize", ...FILTERS])}`);
   const value = (name: (typeof FILTERS)[number]) => c.req.query(name) ?? "";
   const cell = (field: (typeof COLUMNS)[number], content: unknown, extra = html``) =>
@@ -75,10 +78,10 @@ async function auditPage(c: PageContext): Promise<Response> {
     ? events.data.items.map(
         (e) =>
           html`<tr data-event-id="${e.id}" data-kind="${e.kind}">
-            ${cell("at", html`<time datetime="${e.at}">${formatTime(lang, e.at)}</time>`)} ${cell("kind", html`<code>${e.kind}</code>`)}
+            ${cell("at", html`<time datetime="${e.at}">${formatTime(lang, e.at)}</time>`)}
+            ${cell("kind", html`<span title="${e.kind}">${kinds[e.kind]}</span>`)}
             ${cell("actor", `${words[`actor.${e.actor.type}`]} · ${e.actor.label}`, html`data-actor-type="${e.actor.type}" data-actor-id="${e.actor.id}"`)}
-            ${cell("target", e.target ? `${e.target.type} ${e.target.id}` : "—")} ${cell("ip", e.ip ?? "—")}
-            ${cell("detail", e.detail ? html`<code>${JSON.stringify(e.detail)}</code>` : "—")}
+            ${cell("target", auditTarget(lang, e.target))} ${cell("ip", e.ip ?? "—")} ${cell("detail", auditDetail(lang, e.detail))}
           </tr>`,
       )
     : [];
@@ -92,7 +95,7 @@ async function auditPage(c: PageContext): Promise<Response> {
           <label for="audit-kind">${words.kind}</label>
           <select id="audit-kind" name="kind">
             <option value="">${words.all}</option>
-            ${AUDIT_KINDS.map((k) => html`<option value="${k}" ${k === chosenKind ? "selected" : ""}>${k}</option>`)}
+            ${AUDIT_KINDS.map((k) => html`<option value="${k}" ${k === chosenKind ? "selected" : ""}>${kinds[k]}</option>`)}
           </select>
         </div>
         <div>

@@ -46,7 +46,9 @@ function reviewForm(words: Words): Html {
         <label><input type="radio" name="decision" value="false_positive" id="decision-false-positive" /> ${words.falsePositive} <kbd>f</kbd></label>
       </div>
       <label for="review-note">${words.note} <kbd>n</kbd></label>
-      <textarea id="review-note" maxlength="2000" rows="3"></textarea>
+      <!-- No maxlength: a browser would cut a pasted note silently; review.js counts it and refuses a longer one with a message. -->
+      <textarea id="review-note" rows="3" aria-describedby="note-count"></textarea>
+      <span id="note-count" class="hint"></span>
       <div class="actions">
         <button type="submit" id="review-submit">${words.submit} <kbd>Ctrl+Enter</kbd></button>
       </div>

@@ -6,22 +6,30 @@
  * screen, /console/checks/{id}/review?registration={registrationId}. Another account's check, or an
  * unknown one, is the 404 page.
  *
- * Stable hooks: h1#check-applicant, dl#check with dd[data-field=status|candidateCount|pendingReviewCount|
- * confirmedRiskCount|excludedCount|coverageComplete|createdAt], form#results-filter (select#filter-resultStatus,
+ * A decided result links to the review screen too, to change its conclusion (the earlier one stays
+ * in the audit trail); the reviewer and the time of the conclusion shown come from GET
+ * /checks/{id}/reviews. While the check runs the page follows it (follow.js); the export links
+ * (a#export-csv, a#export-pdf) give the check for the credit file in the reader's language.
+ *
+ * Stable hooks: h1#check-applicant, dl#check with dd[data-field=status|criteria|source|candidateCount|pendingReviewCount|
+ * confirmedRiskCount|excludedCount|coverageComplete|createdBy|createdAt], #check-following, form#results-filter (select#filter-resultStatus,
  * #filter-matchStatus, #filter-strength, #filter-criterionId, #filter-sort, each named for its parameter),
  * table#results with rows tr[data-registration-id][data-result-status] (cells
- * td[data-field=certificateNumber|matchStatus|resultStatus|strength|criteria|reviewNote]) and
- * a.review-link in a pending row, a#review-next (the review screen from its first candidate) while any
+ * td[data-field=certificateNumber|matchStatus|resultStatus|strength|criteria|reviewNote|reviewedBy]) and
+ * a.review-link in a pending row, a.review-again-link in a decided one, a#review-next (the review screen from its first candidate) while any
  * result awaits review, #no-results, nav.pager.
  */
 import type { z } from "zod";
-import { defineMessages, formatNumber, formatTime, type Lang } from "../view/i18n";
+import { defineMessages, fill, formatNumber, formatTime, type Lang } from "../view/i18n";
 import { failedReadPage, html, renderPage, type Html } from "../view/layout";
 import { forwardedQuery, pager, stackedTable } from "../view/listing";
 import type { PageGroup } from "../view/page-group";
-import { readConsoleApi, type PageContext } from "../view/page-session";
-import { statusWords } from "../view/status-words";
+import { CONSOLE_API_BASE, readConsoleApi, type PageContext } from "../view/page-session";
+import { vocabulary } from "../view/vocabulary";
+import { creatorsOf } from "../view/task-forms";
+import { followingNotice } from "../view/task-progress";
 import type { CheckSchema } from "../../schemas/check";
+import type { ReviewHistorySchema } from "../../schemas/console-checks";
 import type { ResultPageSchema } from "../../schemas/check-result";
 import { MATCH_STATUSES, RESULT_SORTS, RESULT_STATUSES, STRENGTHS } from "../../schemas/check-vocabulary";
 
@@ -32,6 +40,15 @@ const messages = defineMessages(
     title: "核查",
     back: "返回核查列表",
     status: "状态",
+    criteria: "核查条件",
+    source: "查询结果",
+    createdBy: "发起人",
+    following: "核查进行中：本页会自动更新，直到自动处理完成。",
+    export: "导出",
+    exportCsv: "导出 CSV（表格）",
+    exportPdf: "导出 PDF（授信档案）",
+    reviewAgain: "更改结论",
+    reviewedBy: "{reviewer}，{at}",
     candidateCount: "候选",
     pendingReviewCount: "待复核",
     confirmedRiskCount: "已确认风险",
@@ -57,6 +74,7 @@ const messages = defineMessages(
     "col.strength": "强度",
     "col.criteria": "命中条件",
     "col.reviewNote": "复核备注",
+    "col.reviewedBy": "复核人与时间",
     "col.actions": "操作",
     review: "复核",
     reviewNext: "开始复核待复核候选",
@@ -65,6 +83,15 @@ const messages = defineMessages(
     title: "Check",
     back: "Back to the checks",
     status: "Status",
+    criteria: "Looked for",
+    source: "Query result",
+    createdBy: "Started by",
+    following: "The check is running: this page updates itself until its automatic processing is done.",
+    export: "Export",
+    exportCsv: "Export CSV (spreadsheet)",
+    exportPdf: "Export PDF (credit file)",
+    reviewAgain: "Change the conclusion",
+    reviewedBy: "{reviewer}, {at}",
     candidateCount: "Candidates",
     pendingReviewCount: "Awaiting review",
     confirmedRiskCount: "Confirmed risks",
@@ -90,13 +117,17 @@ const messages = defineMessages(
     "col.strength": "Strength",
     "col.criteria": "Criteria matched",
     "col.reviewNote": "Review note",
+    "col.reviewedBy": "Reviewed by",
     "col.actions": "Actions",
     review: "Review",
     reviewNext: "Review the candidates awaiting review",
   },
 );
 
-const COLUMNS = ["certificateNumber", "matchStatus", "resultStatus", "strength", "criteria", "reviewNote"] as const;
+const COLUMNS = ["certificateNumber", "matchStatus", "resultStatus", "strength", "criteria", "reviewNote", "reviewedBy"] as const;
+/** What changes while a check runs: the page is rendered again when one of these does. */
+const CHECK_PROGRESS_FIELDS = ["status", "executionStatus", "candidateCount"] as const;
+type ReviewHistory = z.output<typeof ReviewHistorySchema>;
 const FILTERS = ["resultStatus", "matchStatus", "strength", "criterionId", "sort"] as const;
 
 /** The review screen's path (the review page module's), for a result awaiting review. */
@@ -117,12 +148,12 @@ function select(c: PageContext, name: (typeof FILTERS)[number], label: string, o
 
 function filterForm(c: PageContext, check: Check): Html {
   const words = messages(c.var.lang);
-  const status = statusWords(c.var.lang);
-  const named = (values: readonly (keyof typeof status)[]) => values.map((v): [string, string] => [v, status[v]]);
+  const terms = vocabulary(c.var.lang);
+  const named = <T extends string>(values: readonly T[], table: Readonly<Record<T, string>>) => values.map((v): [string, string] => [v, table[v]]);
   return html`<form id="results-filter" class="inline" method="get">
-    ${select(c, "resultStatus", words["filter.resultStatus"], named(RESULT_STATUSES), words.all)}
-    ${select(c, "matchStatus", words["filter.matchStatus"], named(MATCH_STATUSES), words.all)}
-    ${select(c, "strength", words["filter.strength"], named(STRENGTHS), words.all)}
+    ${select(c, "resultStatus", words["filter.resultStatus"], named(RESULT_STATUSES, terms.result), words.all)}
+    ${select(c, "matchStatus", words["filter.matchStatus"], named(MATCH_STATUSES, terms.match), words.all)}
+    ${select(c, "strength", words["filter.strength"], named(STRENGTHS, terms.strength), words.all)}
     ${select(
       c,
       "criterionId",
@@ -140,12 +171,16 @@ function filterForm(c: PageContext, check: Check): Html {
   </form>`;
 }
 
-function checkFacts(lang: Lang, check: Check): Html {
+function checkFacts(lang: Lang, check: Check, createdBy: string | undefined): Html {
   const words = messages(lang);
   const counts = ["candidateCount", "pendingReviewCount", "confirmedRiskCount", "excludedCount"] as const;
   return html`<dl id="check" class="facts">
     <dt>${words.status}</dt>
-    <dd data-field="status" data-value="${check.status}">${statusWords(lang)[check.status]}</dd>
+    <dd data-field="status" data-value="${check.status}">${vocabulary(lang).check[check.status]}</dd>
+    <dt>${words.criteria}</dt>
+    <dd data-field="criteria" class="criteria">${check.criteria.map((k) => html`<code>${k.value}</code> `)}</dd>
+    <dt>${words.source}</dt>
+    <dd data-field="source"><a href="/console/queries/${encodeURIComponent(check.sourceRegistryQueryId)}">${check.sourceRegistryQueryId}</a></dd>
     ${counts.map(
       (f) =>
         html`<dt>${words[f]}</dt>
@@ -153,22 +188,43 @@ function checkFacts(lang: Lang, check: Check): Html {
     )}
     <dt>${words.coverageComplete}</dt>
     <dd data-field="coverageComplete">${check.coverageComplete ? words.yes : words.no}</dd>
+    <dt>${words.createdBy}</dt>
+    <dd data-field="createdBy">${createdBy ?? "—"}</dd>
     <dt>${words.createdAt}</dt>
     <dd data-field="createdAt">${formatTime(lang, check.createdAt)}</dd>
   </dl>`;
 }
 
+/** The conclusion shown for each result: the last one written, with its reviewer and time. */
+function lastReviews(history: ReviewHistory | null): Map<string, ReviewHistory["items"][number]> {
+  return new Map((history?.items ?? []).map((item) => [item.registrationId, item]));
+}
+
+function following(check: Check, words: ReturnType<typeof messages>): Html | string {
+  if (check.processingCompletedAt) return "";
+  const path = `/checks/${encodeURIComponent(check.id)}`;
+  return followingNotice("check-following", { path, task: check, fields: CHECK_PROGRESS_FIELDS, message: words.following });
+}
+
+function reviewedBy(lang: Lang, resultStatus: string, review: ReviewHistory["items"][number] | undefined): string {
+  if (!review || (resultStatus !== "confirmed" && resultStatus !== "excluded")) return "—";
+  return fill(messages(lang).reviewedBy, { reviewer: review.reviewer.label, at: formatTime(lang, review.reviewedAt) });
+}
+
 async function checkPage(c: PageContext): Promise<Response> {
   const lang = c.var.lang;
   const words = messages(lang);
-  const status = statusWords(lang);
+  const terms = vocabulary(lang);
   const rawId = c.req.param("id") ?? "";
   const id = encodeURIComponent(rawId);
-  const [check, results] = await Promise.all([
+  const [check, results, history] = await Promise.all([
     readConsoleApi<Check>(c, `/checks/${id}`),
     readConsoleApi<z.output<typeof ResultPageSchema>>(c, `/checks/${id}/results${forwardedQuery(c, ["page", "pageSize", ...FILTERS])}`),
+    readConsoleApi<ReviewHistory>(c, `/checks/${id}/reviews`),
   ]);
   if (!check.ok) return failedReadPage(c, check);
+  const creators = await creatorsOf(c, [check.data.id]);
+  const reviews = lastReviews(history.ok ? history.data : null);
   const criteria = new Map(check.data.criteria.map((k) => [k.id, k.value]));
   const cell = (field: (typeof COLUMNS)[number], content: unknown) =>
     html`<td data-field="${field}" data-label="${words[`col.${field}`]}">${content}</td>`;
@@ -176,11 +232,18 @@ async function checkPage(c: PageContext): Promise<Response> {
     ? results.data.items.map(
         (r) =>
           html`<tr data-registration-id="${r.registration.id}" data-result-status="${r.resultStatus}">
-            ${cell("certificateNumber", html`<code>${r.registration.certificateNumber}</code>`)} ${cell("matchStatus", status[r.matchStatus])}
-            ${cell("resultStatus", status[r.resultStatus])} ${cell("strength", r.strength ? status[r.strength] : "—")}
-            ${cell("criteria", r.matchedCriterionIds.map((k) => criteria.get(k) ?? k).join("、") || "—")} ${cell("reviewNote", r.reviewNote ?? "—")}
+            ${cell("certificateNumber", html`<code>${r.registration.certificateNumber}</code>`)} ${cell("matchStatus", terms.match[r.matchStatus])}
+            ${cell("resultStatus", terms.result[r.resultStatus])} ${cell("strength", r.strength ? terms.strength[r.strength] : "—")}
+            ${cell("criteria", r.matchedCriterionIds.map((k) => criteria.get(k) ?? k).join("、") || "—")}
+            ${cell("reviewNote", html`<span class="long-text">${r.reviewNote ?? "—"}</span>`)}
+            ${cell("reviewedBy", reviewedBy(lang, r.resultStatus, reviews.get(r.registration.id)))}
             <td data-label="${words["col.actions"]}">
               ${r.resultStatus === "pending" ? html`<a class="review-link button" href="${reviewPath(rawId, r.registration.id)}">${words.review}</a>` : ""}
+              ${
+                r.resultStatus === "confirmed" || r.resultStatus === "excluded"
+                  ? html`<a class="review-again-link" href="${reviewPath(rawId, r.registration.id)}">${words.reviewAgain}</a>`
+                  : ""
+              }
             </td>
           </tr>`,
       )
@@ -188,9 +251,15 @@ async function checkPage(c: PageContext): Promise<Response> {
   return renderPage(c, {
     title: `${words.title} · ${check.data.applicant}`,
     active: "checks",
+    scripts: check.data.processingCompletedAt ? [] : ["follow.js"],
     body: html`<p><a href="/console/checks">← ${words.back}</a></p>
       <h1 id="check-applicant">${check.data.applicant}</h1>
-      ${checkFacts(lang, check.data)}
+      ${following(check.data, words)} ${checkFacts(lang, check.data, creators.get(check.data.id))}
+      <p id="check-export" class="actions">
+        ${words.export}:
+        <a id="export-csv" href="${CONSOLE_API_BASE}/checks/${id}/export?format=csv&amp;lang=${lang}" download>${words.exportCsv}</a>
+        <a id="export-pdf" href="${CONSOLE_API_BASE}/checks/${id}/export?format=pdf&amp;lang=${lang}" download>${words.exportPdf}</a>
+      </p>
       ${
         check.data.pendingReviewCount > 0
           ? html`<p><a id="review-next" class="button" href="/console/checks/${encodeURIComponent(rawId)}/review">${words.reviewNext}</a></p>`

@@ -10,6 +10,7 @@ import { pageGroup } from "../view/page-group";
 import { CONSOLE_BASE, pageBasics, type ConsoleDispatch, type PageEnv } from "../view/page-session";
 import { registerAuditPage } from "./audit";
 import { registerCheckPage } from "./check";
+import { registerNewCheckPage } from "./check-new";
 import { registerCheckReviewPage } from "./check-review";
 import { registerChecksPage } from "./checks";
 import { registerInvitePage } from "./invite";
@@ -39,6 +40,8 @@ export function createConsolePages(dispatch: ConsoleDispatch): Hono<PageEnv> {
   registerQueriesPage(pages);
   registerQueryPage(pages);
   registerChecksPage(pages);
+  // Before /checks/:id, which would take "new" for an id.
+  registerNewCheckPage(pages);
   registerCheckPage(pages);
   registerCheckReviewPage(pages);
   registerUsersPage(pages);

@@ -1,6 +1,7 @@
 /**
  * @module GET /console/ (the overview): the account's plan, its allowance and this period's usage, for
- * queries and for checks (GET /me's entitlements, the open API's PublicEntitlements).
+ * queries and for checks (GET /me's entitlements, the open API's PublicEntitlements); above them, what
+ * awaits review and what finished since the last visit (view/work-list.ts).
  *
  * Stable hooks: #plan (the plan's name, or #no-subscription), #period-ends, table#allowance with rows
  * tr[data-kind=query|check] and cells td[data-field=total|used|reserved|available].
@@ -10,6 +11,7 @@ import { html, renderPage, type Html } from "../view/layout";
 import type { PageGroup } from "../view/page-group";
 import { signedIn } from "../view/page-session";
 import type { Entitlements } from "../../schemas/entitlements";
+import { workSections } from "../view/work-list";
 
 const messages = defineMessages(
   {
@@ -97,7 +99,7 @@ function allowanceTable(lang: Lang, e: Entitlements): Html {
 }
 
 export function registerOverviewPage(pages: PageGroup): void {
-  pages.signedInPage("/", (c) => {
+  pages.signedInPage("/", async (c) => {
     const lang = c.var.lang;
     const { me } = signedIn(c);
     const words = messages(lang);
@@ -105,7 +107,7 @@ export function registerOverviewPage(pages: PageGroup): void {
       title: words.title,
       active: "overview",
       body: html`<h1>${words.title}</h1>
-        ${planSection(lang, me.entitlements)} ${allowanceTable(lang, me.entitlements)}`,
+        ${await workSections(c, lang)} ${planSection(lang, me.entitlements)} ${allowanceTable(lang, me.entitlements)}`,
     });
   });
 }

@@ -10,6 +10,9 @@
  * section#totp-setup (hidden until enrolling) with code#totp-secret, code#totp-uri, form#totp-confirm-form
  * (input#totp-code[name=code], button#totp-confirm-submit); #security-error; form#require-totp-form
  * (owner) with input#require-totp[type=checkbox][name=requireTotp] and button#require-totp-submit.
+ * Step-up (worker/console/auth/step-up.ts): with a factor enrolled, input#step-up-password (the current
+ * password) goes with button#totp-enrol and button#totp-remove; form#password-form changes the password
+ * (input#current-password, input#new-password, button#password-submit).
  */
 import { defineMessages } from "../view/i18n";
 import { html, renderPage } from "../view/layout";
@@ -36,6 +39,15 @@ const messages = defineMessages(
     save: "保存",
     saved: "已保存。",
     "error.TOTP_REQUIRED": "验证码错误，请重新输入。",
+    stepUp: "当前密码（更换或移除验证器时需要）",
+    remove: "移除双因素认证",
+    removed: "双因素认证已移除。",
+    password: "更改密码",
+    currentPassword: "当前密码",
+    newPassword: "新密码",
+    change: "更改",
+    changed: "密码已更改，其他会话已退出。",
+    "error.INVALID_CREDENTIALS": "当前密码或验证码不正确。",
   },
   {
     title: "Security",
@@ -56,6 +68,15 @@ const messages = defineMessages(
     save: "Save",
     saved: "Saved.",
     "error.TOTP_REQUIRED": "That code is wrong. Try again.",
+    stepUp: "Current password (to replace or remove the authenticator)",
+    remove: "Remove the second factor",
+    removed: "The second factor is off.",
+    password: "Change the password",
+    currentPassword: "Current password",
+    newPassword: "New password",
+    change: "Change",
+    changed: "The password is changed; your other sessions are signed out.",
+    "error.INVALID_CREDENTIALS": "The current password or code is wrong.",
   },
 );
 
@@ -67,12 +88,28 @@ function securityPage(c: PageContext): Response | Promise<Response> {
     title: words.title,
     active: "security",
     scripts: ["security.js"],
-    scriptText: { "security.confirmed": words.confirmed, "security.saved": words.saved, "error.TOTP_REQUIRED": words["error.TOTP_REQUIRED"] },
+    scriptText: {
+      "security.confirmed": words.confirmed,
+      "security.saved": words.saved,
+      "security.removed": words.removed,
+      "security.changed": words.changed,
+      "error.TOTP_REQUIRED": words["error.TOTP_REQUIRED"],
+      "error.INVALID_CREDENTIALS": words["error.INVALID_CREDENTIALS"],
+    },
     body: html`<h1>${words.title}</h1>
       <h2>${words.totp}</h2>
       ${account.requireTotp && !user.totpEnabled ? html`<p id="totp-required-notice" class="notice">${words.required}</p>` : ""}
       <p id="totp-state" data-enabled="${String(user.totpEnabled)}">${user.totpEnabled ? words.enabled : words.disabledState}</p>
+      ${
+        user.totpEnabled
+          ? html`<div>
+              <label for="step-up-password">${words.stepUp}</label
+              ><input id="step-up-password" name="currentPassword" type="password" autocomplete="current-password" />
+            </div>`
+          : ""
+      }
       <button type="button" id="totp-enrol" class="${user.totpEnabled ? "secondary" : ""}">${user.totpEnabled ? words.reenrol : words.enrol}</button>
+      ${user.totpEnabled ? html`<button type="button" id="totp-remove" class="secondary">${words.remove}</button>` : ""}
       <section id="totp-setup" hidden>
         <p>${words.setupBody}</p>
         <dl class="facts">
@@ -99,6 +136,18 @@ function securityPage(c: PageContext): Response | Promise<Response> {
         </form>
       </section>
       <p id="security-error" class="error" role="alert" hidden></p>
+      <h2>${words.password}</h2>
+      <form id="password-form" class="inline" novalidate>
+        <div>
+          <label for="current-password">${words.currentPassword}</label
+          ><input id="current-password" name="currentPassword" type="password" autocomplete="current-password" required />
+        </div>
+        <div>
+          <label for="new-password">${words.newPassword}</label
+          ><input id="new-password" name="newPassword" type="password" autocomplete="new-password" minlength="12" required />
+        </div>
+        <button type="submit" id="password-submit" class="secondary">${words.change}</button>
+      </form>
       ${
         owner
           ? html`<h2>${words.account}</h2>

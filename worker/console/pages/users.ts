@@ -16,7 +16,7 @@ import { failedReadPage, html, renderPage, type Html } from "../view/layout";
 import type { PageGroup } from "../view/page-group";
 import { readConsoleApi, signedIn, type PageContext } from "../view/page-session";
 import { shellMessages } from "../view/shell-messages";
-import { statusWords } from "../view/status-words";
+import { vocabulary } from "../view/vocabulary";
 import type { UserListSchema } from "../../schemas/console";
 import { USER_ROLES } from "../../schemas/console-vocabulary";
 
@@ -104,7 +104,7 @@ function userRow(lang: Lang, user: User, selfId: string): Html {
         }`;
   return html`<tr data-user-id="${user.id}">
     ${cell("email", words["col.email"], user.email)} ${cell("name", words["col.name"], user.name ?? "—")}
-    ${cell("role", words["col.role"], shell[`role.${user.role}`])} ${cell("status", words["col.status"], statusWords(lang)[user.status])}
+    ${cell("role", words["col.role"], shell[`role.${user.role}`])} ${cell("status", words["col.status"], vocabulary(lang).user[user.status])}
     ${cell("totp", words["col.totp"], user.totpEnabled ? words.on : words.off)}
     <td data-label="${words["col.actions"]}">${controls}</td>
   </tr>`;

@@ -5,11 +5,12 @@
  */
 import { EVIDENCE_WORDS, type EvidenceWord } from "../../routes/viewer/browser/evidence-words.js";
 import { defineMessages, type Lang } from "./i18n";
+import { vocabulary } from "./vocabulary";
 
 export const reviewMessages = defineMessages(
   {
-    title: "审核候选",
-    heading: "审核候选：{applicant}",
+    title: "复核候选",
+    heading: "复核候选：{applicant}",
     backToCheck: "返回核查",
     shortcutsButton: "键盘快捷键",
     shortcutsTitle: "键盘快捷键",
@@ -25,9 +26,9 @@ export const reviewMessages = defineMessages(
     note: "备注",
     submit: "提交并进入下一条",
     skip: "跳过",
-    readOnly: "您的角色只能查看证据，不能提交审核结论。",
-    doneTitle: "审核完成",
-    reviewAgain: "重新审核已跳过的候选",
+    readOnly: "您的角色只能查看证据，不能提交复核结论。",
+    doneTitle: "复核完成",
+    reviewAgain: "重新复核已跳过的候选",
     noScript: "此页面需要 JavaScript：页面由 pdf.js 在浏览器中绘制。",
     "action.nextEvidence": "下一条证据",
     "action.previousEvidence": "上一条证据",
@@ -78,38 +79,35 @@ const scriptMessages = defineMessages(
   {
     "review.loadingCandidate": "正在加载候选…",
     "review.candidateTitle": "{certificate} · {status}",
-    "review.candidatePosition": "待审核候选 第 {position} 条，共 {total} 条",
+    "review.candidatePosition": "待复核候选 第 {position} 条，共 {total} 条",
     "review.previousReview": "已有结论：{decision}（{note}）",
+    "review.previousReviewBy": "已有结论：{decision}（{note}）——{reviewer}，{at}",
+    "review.noteTooLong": "备注共 {count} 个字符，超过 {max} 个的上限：请删减后再提交（不会自动截断）。",
+    "review.noteCount": "{count} / {max}",
     "review.evidencePosition": "证据 {index} / {count}",
-    "review.checkSummary": "核查状态：{status} · 待审核：{pending}",
+    "review.checkSummary": "核查状态：{status} · 待复核：{pending}",
     "review.chooseDecision": "请先选择结论：确认风险（c）或误报（f）。",
     "review.saving": "正在保存…",
     "review.saved": "已保存：{decision}。",
     "review.skipped": "已跳过，本轮稍后不再显示。",
-    "review.notReviewable": "该候选不能审核（{code}）：其来源不可用或已不是待审核候选。已转到下一条。",
-    "review.alreadyReviewed": "该候选已由他人审核（{status}），未覆盖其结论。已转到下一条。",
-    "review.done": "没有待审核的候选了。核查状态：{status}。",
-    "review.donePassed": "本轮跳过或无法审核的候选：{count} 条，仍待审核。",
+    "review.notReviewable": "该候选不能复核（{code}）：其来源不可用或已不是待复核候选。已转到下一条。",
+    "review.alreadyReviewed": "该候选已由他人复核（{status}），未覆盖其结论。已转到下一条。",
+    "review.done": "没有待复核的候选了。核查状态：{status}。",
+    "review.donePassed": "本轮跳过或无法复核的候选：{count} 条，仍待复核。",
+    "review.donePassedOne": "本轮跳过或无法复核的候选：1 条，仍待复核。",
     "review.notFound": "未找到：您的账户没有该核查、结果或文件。",
-    "review.forbidden": "您的角色不能提交审核结论。",
+    "review.forbidden": "您的角色不能提交复核结论。",
     "review.tooMany": "请求过于频繁，请稍候一分钟再继续。",
     "review.failed": "操作失败（{code}）：{message}",
-    "status.processing": "处理中",
-    "status.review_pending": "待审核",
-    "status.completed": "已完成",
-    "status.partial": "部分完成",
-    "status.failed": "失败",
-    "status.pending": "待定",
-    "status.confirmed": "确认风险",
-    "status.excluded": "已排除",
-    "status.unmatched": "未命中",
-    "status.false_positive": "误报",
   },
   {
     "review.loadingCandidate": "Loading the candidate…",
     "review.candidateTitle": "{certificate} · {status}",
     "review.candidatePosition": "Candidate {position} of {total} awaiting review",
     "review.previousReview": "Earlier decision: {decision} ({note})",
+    "review.previousReviewBy": "Earlier decision: {decision} ({note}) by {reviewer}, {at}",
+    "review.noteTooLong": "The note has {count} characters, over the limit of {max}: shorten it before sending (nothing is cut for you).",
+    "review.noteCount": "{count} / {max}",
     "review.evidencePosition": "Evidence {index} of {count}",
     "review.checkSummary": "Check: {status} · awaiting review: {pending}",
     "review.chooseDecision": "Choose a decision first: risk confirmed (c) or false positive (f).",
@@ -121,20 +119,11 @@ const scriptMessages = defineMessages(
     "review.alreadyReviewed": "Someone else has reviewed this candidate already ({status}); their decision stands. Moved on to the next.",
     "review.done": "No candidate awaits review. The check is now: {status}.",
     "review.donePassed": "{count} candidates skipped or refused in this round still await review.",
+    "review.donePassedOne": "1 candidate skipped or refused in this round still awaits review.",
     "review.notFound": "Not found: your account has no such check, result or document.",
     "review.forbidden": "Your role cannot write a review.",
     "review.tooMany": "Too many requests just now: wait a minute, then go on.",
     "review.failed": "That failed ({code}): {message}",
-    "status.processing": "processing",
-    "status.review_pending": "review pending",
-    "status.completed": "completed",
-    "status.partial": "partial",
-    "status.failed": "failed",
-    "status.pending": "pending",
-    "status.confirmed": "risk confirmed",
-    "status.excluded": "excluded",
-    "status.unmatched": "unmatched",
-    "status.false_positive": "false positive",
   },
 );
 
@@ -151,17 +140,27 @@ const CHINESE_EVIDENCE_WORDS: Readonly<Record<EvidenceWord, string>> = {
   keyword: "关键词",
   propertyDescription: "财产描述",
   attachmentText: "附件内容",
+  certificateText: "登记证明内容",
+  ocrText: "扫描件识别文字（OCR）",
+  ocrTextLowConfidence: "扫描件识别文字（OCR，置信度低）",
   loadingPage: "正在加载页面…",
   noEvidence: "此结果没有可显示的证据。",
   noPageNamed: "此证据没有页码：请阅读摘录。",
   pageOnly: "命中在页面上的确切位置未知：已标出整页，摘录中显示命中内容。",
 };
 
+/** The states and decisions the script names, from the console's one vocabulary (`status.<value>`). */
+function statusText(lang: Lang): Record<string, string> {
+  const { check, result, decision } = vocabulary(lang);
+  return Object.fromEntries(Object.entries({ ...check, ...result, ...decision }).map(([value, word]) => [`status.${value}`, word]));
+}
+
 /** Every word the review script needs, in the reader's language. */
 export function reviewScriptText(lang: Lang): Record<string, string> {
   const evidence = lang === "en" ? EVIDENCE_WORDS : CHINESE_EVIDENCE_WORDS;
   return {
     ...scriptMessages(lang),
+    ...statusText(lang),
     ...Object.fromEntries(Object.entries(evidence).map(([key, text]) => [`evidence.${key}`, text])),
   };
 }

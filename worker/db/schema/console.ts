@@ -41,7 +41,10 @@ export const users = sqliteTable(
   (t) => [
     check("users_role", oneOf(t.role, USER_ROLES)),
     check("users_status", oneOf(t.status, USER_STATUSES)),
-    uniqueIndex("users_email").on(t.email),
+    // Unique within an account (console-api.md: 409 "when the email is taken in that account"): the same
+    // person may be a user of two accounts, and no answer tells one account about the other's users.
+    uniqueIndex("users_account_email").on(t.accountId, t.email),
+    index("users_email").on(t.email),
     index("users_account").on(t.accountId),
   ],
 );

@@ -16,9 +16,9 @@
  * the chain of dependent reads: a dense state is its row's offset in the table (ROWS + state ×
  * alphabet), a sparse one is `denseLimit + (state − denseCount)`, and a transition entry is stored bitwise-negated (< 0)
  * when the scanner must look: its target ends a pattern, or (with `flagSeparators`) the
- * character is a range separator read right after a digit (whitespace aside), where a range of
- * invoice numbers may begin. That needs no extra state: the last character read is the label of
- * the trie edge into the current state once every digit has an edge from the root, which
+ * character is a range separator read right after a digit or an ordinal's "号" (whitespace aside), where
+ * a range of invoice numbers may begin. That needs no extra state: the last character read is the label
+ * of the trie edge into the current state once every digit and "号" has an edge from the root, which
  * `flagSeparators` adds; a "至" in running text is then no event at all. One sign test per
  * character covers both, so every step, on digits as on text, is a class read, a transition read
  * and a branch that is almost never taken. No branch depends on the kind of character read: on
@@ -41,9 +41,14 @@ export const CLS_SEP_LAST = 16;
 /** Classes 17..18 are the marks of an abbreviated list, "/" and "、" ("07573825/26/27", ./look.ts). */
 export const CLS_LIST_FIRST = 17;
 export const CLS_LIST_LAST = 18;
+/**
+ * Class 19 is "号", which closes a number written as an ordinal ("第12345601号至第12345609号"): a range
+ * separator after it is read like one right after a digit (./look.ts).
+ */
+export const CLS_ORDINAL_END = 19;
 /** Class of every character that occurs in no pattern; classes above it are pattern characters. */
-export const CLS_OTHER = 19;
-const FIXED = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "-", "~", "至", "到", "一", "ー", "/", "、"];
+export const CLS_OTHER = 20;
+const FIXED = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "-", "~", "至", "到", "一", "ー", "/", "、", "号"];
 
 /** Transition-table entries allowed for the dense part (4 bytes each). */
 const DENSE_BUDGET = 1 << 21;
@@ -77,8 +82,8 @@ export interface Automaton {
   reports: Uint8Array;
   /** Transitions on range-separator classes out of states entered on a digit are flagged. */
   flagSeparators: boolean;
-  /** 1 when the state's trie edge is a digit class: the last unit read (whitespace aside) was a digit. */
-  afterDigit: Uint8Array;
+  /** 1 when the state's trie edge is a digit or "号": the last unit read (whitespace aside) may end a range's first number. */
+  afterNumber: Uint8Array;
 }
 
 /**
@@ -114,8 +119,8 @@ export function buildAutomaton(patterns: readonly string[], flagSeparators = fal
     for (let i = 0; i < p.length; i++) s = child(s, classes.get(p.charCodeAt(i)) as number);
     ends[s]?.push(index);
   });
-  // Every digit leaves the root, so every state entered on a digit is labelled by one.
-  if (flagSeparators) for (let d = 0; d < 10; d++) child(0, CLS_DIGIT0 + d);
+  // Every digit and "号" leaves the root, so every state entered on one is labelled by it.
+  if (flagSeparators) for (const cls of [...DIGIT_CLASSES, CLS_ORDINAL_END]) child(0, cls);
   const stateCount = kids.length;
   if (stateCount > 0xffff) throw new RangeError("too many automaton states");
   const order = [0];
@@ -147,8 +152,8 @@ export function buildAutomaton(patterns: readonly string[], flagSeparators = fal
   const fail = new Uint16Array(stateCount);
   const dictLink = new Int32Array(stateCount).fill(-1);
   const reports = new Uint8Array(stateCount);
-  const afterDigit = new Uint8Array(stateCount);
-  for (let k = 0; k < childTo.length; k++) afterDigit[childTo[k] as number] = isDigitClass(childCls[k] as number) ? 1 : 0;
+  const afterNumber = new Uint8Array(stateCount);
+  for (let k = 0; k < childTo.length; k++) afterNumber[childTo[k] as number] = endsNumber(childCls[k] as number) ? 1 : 0;
   const step = (s: number, cls: number): number => {
     for (;;) {
       for (let k = childStart[s] as number; k < (childStart[s + 1] as number); k++) if (childCls[k] === cls) return childTo[k] as number;
@@ -192,7 +197,7 @@ export function buildAutomaton(patterns: readonly string[], flagSeparators = fal
     dictLink,
     reports,
     flagSeparators,
-    afterDigit,
+    afterNumber,
   };
   for (let k = 0; k < rows; k++) table[ROWS + k] = transitionTo(a, Math.floor(k / alphabet), target[k] as number, k % alphabet);
   for (let s = 0; s < denseCount; s++) table[ROWS + s * alphabet + CLS_SKIP] = encodeState(a, s);
@@ -212,13 +217,17 @@ export function decodeState(a: Automaton, code: number): number {
 /** The encoded root, where every scan starts. */
 export const ROOT = ROWS;
 
-function isDigitClass(cls: number): boolean {
-  return cls >= CLS_DIGIT0 && cls < CLS_DIGIT0 + 10;
+/** The digit classes. */
+const DIGIT_CLASSES = Array.from({ length: 10 }, (_, d) => CLS_DIGIT0 + d);
+
+/** A digit, or the "号" closing an ordinal: what a range's first number ends with. */
+function endsNumber(cls: number): boolean {
+  return (cls >= CLS_DIGIT0 && cls < CLS_DIGIT0 + 10) || cls === CLS_ORDINAL_END;
 }
 
 /** The entry of a transition from state `from` on `cls` to state `to`: encoded, negated when flagged. */
 function transitionTo(a: Automaton, from: number, to: number, cls: number): number {
-  const flagged = a.reports[to] === 1 || (a.flagSeparators && cls >= CLS_SEP_FIRST && cls <= CLS_LIST_LAST && a.afterDigit[from] === 1);
+  const flagged = a.reports[to] === 1 || (a.flagSeparators && cls >= CLS_SEP_FIRST && cls <= CLS_LIST_LAST && a.afterNumber[from] === 1);
   return flagged ? ~encodeState(a, to) : encodeState(a, to);
 }
 

@@ -6,9 +6,20 @@
  * here: a confirmed hit is recorded as numbers (./hits.ts). A keyword's original start is found
  * by walking back over its length in non-whitespace units, so the scanner keeps no offset map.
  */
-import { CLS_DIGIT0, CLS_LIST_FIRST, CLS_LIST_LAST, CLS_SEP_FIRST, CLS_SEP_LAST, CLS_SKIP, decodeState } from "./automaton";
+import { CLS_DIGIT0, CLS_LIST_FIRST, CLS_LIST_LAST, CLS_ORDINAL_END, CLS_SEP_FIRST, CLS_SEP_LAST, CLS_SKIP, decodeState } from "./automaton";
 import { compareToken, compareTokens, firstAbove, firstValueAbove } from "./numbers";
-import { emptySpan, endsToken, isDigitAt, notBelowAhead, skipBackward, skipForward, tokenEndingAt, tokenStartingAt, type TokenSpan } from "./tokens";
+import {
+  digitRunAt,
+  emptySpan,
+  endsToken,
+  isDigitAt,
+  notBelowAhead,
+  skipBackward,
+  skipForward,
+  tokenEndingAt,
+  tokenStartingAt,
+  type TokenSpan,
+} from "./tokens";
 import { newHitLog, record, VIA_EXACT, VIA_LIST, VIA_RANGE, VIA_SUBSTRING, type HitLog } from "./hits";
 import { foldTable } from "./fold";
 import type { CompiledTables } from "./types";
@@ -137,10 +148,12 @@ function startOf(ctx: Look, last: number, units: number): number {
 
 /**
  * A separator at index i: when a digit precedes it (only whitespace between, so this is the first
- * separator after a token) and, past further separators and whitespace, a digit follows, the tokens
- * on either side are a range; patterns of their length strictly between them hit. The token before
- * is read first: most ranges end before the first pattern above it, which the leading digits of
- * the token after tell without reading all of it.
+ * separator after a token; or the "号" of an ordinal, "第12345601号至第12345609号") and, past further
+ * separators, whitespace and a number sign, a digit follows, the tokens on either side are a range;
+ * patterns of their length strictly between them hit. The token before is read first: most ranges end
+ * before the first pattern above it, which the leading digits of the token after tell without reading
+ * all of it. A token after that is shorter than the one before gives only its last digits
+ * ("12345601-09": ./look.ts readShortened).
  */
 function readRange(ctx: Look, i: number): void {
   const { numbers, automaton } = ctx.t;
@@ -149,7 +162,9 @@ function readRange(ctx: Look, i: number): void {
   const cap = numbers.lengths.length - 1;
   const from = ctx.left;
   const to = ctx.right;
-  if (!tokenEndingAt(classOf, text, skipBackward(classOf, text, i - 1), cap, from) || numbers.lengths[from.digits] !== 1) return;
+  let last = skipBackward(classOf, text, i - 1);
+  if (last >= 0 && classOf[text.charCodeAt(last)] === CLS_ORDINAL_END) last = skipBackward(classOf, text, last - 1);
+  if (!tokenEndingAt(classOf, text, last, cap, from) || numbers.lengths[from.digits] !== 1) return;
   let after = i + 1;
   for (;;) {
     after = skipForward(classOf, text, after);
@@ -160,6 +175,11 @@ function readRange(ctx: Look, i: number): void {
   if (!isDigitAt(classOf, text, after)) after = pastNumberSign(classOf, text, after);
   const sorted = numbers.byLength[from.digits];
   if (!sorted) return;
+  const run = digitRunAt(classOf, text, after, from.digits);
+  if (run > 0 && run < from.digits && from.digits >= HEAD_MIN && tokenStartingAt(classOf, text, after, cap, to) && to.digits < from.digits) {
+    readShortened(ctx, sorted);
+    return;
+  }
   const sortedValues = numbers.valuesByLength[from.digits];
   if (sortedValues) {
     let k = firstValueAbove(numbers, from.digits, from.value);
@@ -178,15 +198,43 @@ function readRange(ctx: Look, i: number): void {
   }
 }
 
+/**
+ * A range whose second number gives only the digits that change ("12345601-09", "12345601至609"): it
+ * stands for the first number with as many last digits replaced, and must be above it. Patterns of the
+ * first number's length above it and up to that end, the end included (it is printed only in part, so
+ * it never hits as a token of its own), hit; the span runs from the first number to the short one.
+ * Tokens ctx.left (the first number) and ctx.right (the short one) are read.
+ */
+function readShortened(ctx: Look, sorted: Uint16Array): void {
+  const { numbers, automaton } = ctx.t;
+  const { classOf } = automaton;
+  const { left: from, right: to, text } = ctx;
+  const low = digitsOf(classOf, text, from.start, from.last);
+  const high = low.slice(0, low.length - to.digits) + digitsOf(classOf, text, to.start, to.last);
+  if (high <= low) return;
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((numbers.values[sorted[mid] as number] as string) <= low) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let k = lo; k < sorted.length && (numbers.values[sorted[k] as number] as string) <= high; k++)
+    record(ctx.log, from.start, to.last + 1, sorted[k] as number, VIA_RANGE);
+}
+
 const N = 0x6e;
 const O = 0x6f;
 /** Folded units that may follow "No" before the digits: ".", ":", "#". */
 const NUMBER_SIGN_ENDS = new Set([0x2e, 0x3a, 0x23]);
 const NUMERO = 0x2116;
 
+/** "第", which opens a number written as an ordinal ("第12345609号"). */
+const ORDINAL_START = 0x7b2c;
+
 /**
  * Past a number sign before a range's second number ("No.00823456-No.00823499", "NO．…", "No: …",
- * "№…"): the first digit after it, or `at` itself when no digit follows the sign.
+ * "№…", the "第" of an ordinal): the first digit after it, or `at` itself when no digit follows the sign.
  */
 function pastNumberSign(classOf: Int32Array, text: string, at: number): number {
   const fold = foldTable();
@@ -195,7 +243,7 @@ function pastNumberSign(classOf: Int32Array, text: string, at: number): number {
   if (first === N && k < text.length && fold[text.charCodeAt(k)] === O) {
     k++;
     if (k < text.length && NUMBER_SIGN_ENDS.has(fold[text.charCodeAt(k)] as number)) k++;
-  } else if (first !== NUMERO) return at;
+  } else if (first !== NUMERO && first !== ORDINAL_START) return at;
   k = skipForward(classOf, text, k);
   return isDigitAt(classOf, text, k) ? k : at;
 }

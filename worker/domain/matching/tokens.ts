@@ -42,6 +42,25 @@ export function skipForward(classOf: Int32Array, text: string, i: number): numbe
   return i;
 }
 
+/** A tab: the gap between two table columns, never the space inside a number written in groups. */
+const TAB = 0x09;
+
+/**
+ * Whether the whitespace [from, to) between two digit chunks may be the space of a number written in
+ * 4-digit groups: one unit, and no tab. A wider gap (a tab, several spaces) separates a table's columns:
+ * "0440 3190 0111\t1234 5678" is a code and a number, not one 20-digit number.
+ */
+function isGroupSpace(text: string, from: number, to: number): boolean {
+  return to - from === 1 && text.charCodeAt(from) !== TAB;
+}
+
+/** Digits in a row from unit i, counted up to `cap`. */
+export function digitRunAt(classOf: Int32Array, text: string, i: number, cap: number): number {
+  let n = 0;
+  while (n < cap && digitAt(classOf, text, i + n) >= 0) n++;
+  return n;
+}
+
 /** Last unit at or before i that is not whitespace (-1 when none). */
 export function skipBackward(classOf: Int32Array, text: string, i: number): number {
   while (i >= 0 && classOf[text.charCodeAt(i)] === CLS_SKIP) i--;
@@ -69,7 +88,8 @@ export function tokenEndingAt(classOf: Int32Array, text: string, last: number, c
   for (let chunk = lastChunk; chunk <= 4; chunk = 4) {
     // The chunk before, if only whitespace separates it: it joins when it has exactly 4 digits.
     const p = skipBackward(classOf, text, start - 1);
-    if (p === start - 1) break; // no whitespace: the unit before is no digit
+    // No whitespace (the unit before is no digit), or a column gap.
+    if (!isGroupSpace(text, p + 1, start)) break;
     let chunkValue = 0;
     let chunkPlace = 1;
     let k = p;
@@ -110,6 +130,7 @@ export function tokenStartingAt(classOf: Int32Array, text: string, first: number
   while (chunk === 4) {
     // The chunk after, if only whitespace separates it: it joins when it has at most 4 digits.
     const q = skipForward(classOf, text, i);
+    if (!isGroupSpace(text, i, q)) break;
     let n = 0;
     let chunkValue = 0;
     for (let d = digitAt(classOf, text, q); d >= 0 && n < 5; d = digitAt(classOf, text, q + n)) {
@@ -135,6 +156,7 @@ export function tokenStartingAt(classOf: Int32Array, text: string, first: number
 export function endsToken(classOf: Int32Array, text: string, span: TokenSpan): boolean {
   if (span.lastChunk !== 4) return true;
   const q = skipForward(classOf, text, span.last + 1);
+  if (!isGroupSpace(text, span.last + 1, q)) return true;
   let n = 0;
   while (n < 5 && isDigitAt(classOf, text, q + n)) n++;
   return n === 0 || n > 4;

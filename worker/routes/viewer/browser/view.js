@@ -29,7 +29,13 @@ export function snippetNode(evidence) {
   return wrap;
 }
 
-const SOURCE_WORDS = { property_description: "propertyDescription", attachment_text: "attachmentText" };
+const SOURCE_WORDS = {
+  property_description: "propertyDescription",
+  certificate_text: "certificateText",
+  attachment_text: "attachmentText",
+  ocr_text: "ocrText",
+  ocr_text_low_confidence: "ocrTextLowConfidence",
+};
 
 /** @param {Record<string, string>} words the pane's words (evidence-words.js) */
 export function evidenceLabel(evidence, words) {

@@ -1,0 +1,192 @@
+/**
+ * The console as an analyst's workplace, walked in Chromium in both languages against a real local
+ * server (wrangler dev, sandbox upstream): sign in through the page, start a query and watch its page
+ * follow it to the end, start a check from it, review one candidate, change that conclusion, export
+ * the check as CSV and PDF, and read the audit trail in words. Each step keeps a screenshot
+ * (CONSOLE_ANALYST_SCREENSHOTS, default bench/out/console-analyst/<lang>-<step>.png).
+ *
+ * One server and one browser, a few minutes on the shared machine: it runs with `npm run test:browser`
+ * (VIEWER_BROWSER_TEST=1) and is reported as skipped otherwise.
+ */
+import { type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDevServer, type DevServer } from "../../scripts/lib/dev-server.mjs";
+import { sandboxRegistry } from "../../worker/upstream/sandbox";
+import { BROWSER_TESTS, launchChromium } from "./browser";
+import { previousReviewBy } from "./console-analyst.probes.js";
+import { PASSWORD, REVIEW_SUBJECT } from "./console-review.fixture";
+
+// The project's types are the Workers runtime's: Node's modules are loaded untyped, as in viewer.assets.test.ts.
+const load = (name: string) => import(/* @vite-ignore */ name);
+const [fs] = await Promise.all([load("node:fs")]);
+const readFileSync = (path: string): Uint8Array => new Uint8Array(fs.readFileSync(path));
+const join = (...parts: string[]) => parts.join("/");
+
+const PORT = Number(process.env.CONSOLE_ANALYST_TEST_PORT ?? 8831);
+const SHOTS = process.env.CONSOLE_ANALYST_SCREENSHOTS ?? "bench/out/console-analyst";
+const SETUP_MS = 480_000;
+/** A query and a check through the sandbox pipeline, then the page's next reload. */
+const TASK_MS = 240_000;
+const STEP_MS = 300_000;
+
+let server: DevServer;
+let browser: Browser;
+let email: string;
+const problems: string[] = [];
+
+async function created<T>(path: string, json: unknown): Promise<T> {
+  const res = await server.call<T>(`/api/admin/v1${path}`, { method: "POST", json, admin: true });
+  if (res.status >= 300) throw new Error(`POST ${path}: ${res.status}`);
+  return res.body;
+}
+
+/** Invoice numbers printed in the descriptions of the subject's first registrations that print one. */
+function invoiceNumbers(count: number): string[] {
+  const numbers: string[] = [];
+  for (const registration of sandboxRegistry.listing(REVIEW_SUBJECT)) {
+    const fresh = sandboxRegistry.invoiceNumbersOf(REVIEW_SUBJECT, registration.certificateNumber, "description").find((n) => !numbers.includes(n));
+    if (fresh) numbers.push(fresh);
+    if (numbers.length === count) break;
+  }
+  return numbers;
+}
+
+const WORDS = {
+  "zh-CN": {
+    switchTo: null,
+    queryDone: "已完成",
+    excluded: "已排除",
+    csvHead: "登记证明编号,登记时间,担保权人",
+    exported: "导出核查",
+    reviewed: "复核结论",
+  },
+  en: {
+    switchTo: "en",
+    queryDone: "Completed",
+    excluded: "Excluded",
+    csvHead: "Certificate number,Registered,Secured parties",
+    exported: "Check exported",
+    reviewed: "Review conclusion",
+  },
+} as const;
+
+describe.runIf(BROWSER_TESTS)("the analyst's day in the console, in Chromium", () => {
+  beforeAll(async () => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    server = await startDevServer({ name: "console-analyst", port: PORT, vars: { SANDBOX_SLOW_MS: "0" } });
+    const account = await created<{ id: string }>("/accounts", { name: "示例银行 · 授信审查部" });
+    await created(`/accounts/${account.id}/subscriptions`, { planId: "professional", cycle: "annual" });
+    email = `owner.${Date.now()}@bank.example`;
+    const invited = await created<{ inviteUrl: string }>(`/accounts/${account.id}/users`, { email, role: "owner" });
+    const token = new URL(invited.inviteUrl).hash.slice(1);
+    const accepted = await server.call(`/api/console/v1/invites/${token}`, { method: "POST", json: { password: PASSWORD } });
+    if (accepted.status !== 200) throw new Error(`invite acceptance: ${accepted.status}`);
+    browser = await launchChromium();
+  }, SETUP_MS);
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.stop();
+  });
+
+  for (const lang of ["zh-CN", "en"] as const) {
+    it(
+      `signs in, queries, checks, reviews twice, exports and reads the trail (${lang})`,
+      async () => {
+        const words = WORDS[lang];
+        const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+        const page: Page = await context.newPage();
+        page.on("pageerror", (error) => problems.push(`${lang} page error: ${error.message}`));
+        const shot = (step: string) => page.screenshot({ path: join(SHOTS, `${lang}-${step}.png`), fullPage: true });
+
+        await page.goto(`${server.base}/console/sign-in`);
+        if (words.switchTo) {
+          await page.click("#lang-switch");
+          await page.waitForSelector(`html[lang="en"]`, { state: "attached" });
+        }
+        await page.fill("#email", email);
+        await page.fill("#password", PASSWORD);
+        await shot("1-sign-in");
+        await page.click("#sign-in-submit");
+        await page.waitForURL(`${server.base}/console/`);
+        expect(await page.getAttribute("html", "lang")).toBe(lang);
+
+        // A query, typed into the form; its page follows it until it is done.
+        await page.click('#console-nav a[data-nav="queries"]');
+        await page.fill("#query-subjects", REVIEW_SUBJECT);
+        await page.click("#query-create-submit");
+        await page.waitForURL(/\/console\/queries\/qry_/);
+        await page.waitForSelector('#query dd[data-field="status"][data-value="succeeded"]', { timeout: TASK_MS });
+        expect(await page.textContent('#query dd[data-field="status"]')).toBe(words.queryDone);
+        expect(await page.textContent('#query dd[data-field="createdBy"]')).toBe(email);
+        expect(await page.locator("#registrations tr[data-registration-id]").count()).toBeGreaterThan(0);
+        // Types and states in words, never the API's codes.
+        const typeCells = await page.locator('#registrations td[data-field="registerType"]').allTextContents();
+        expect(typeCells.some((t) => /initial|extension|change/.test(t))).toBe(false);
+        await shot("2-query-done");
+
+        // A check on that query's result: invoice numbers pasted as a list.
+        await page.click("#start-check");
+        await page.waitForURL(/\/console\/checks\/new\?query=qry_/);
+        await page.fill("#check-invoices", invoiceNumbers(2).join("\n"));
+        await page.fill("#check-keywords", "钢材\n仓单");
+        await shot("3-check-form");
+        await page.click("#check-create-submit");
+        await page.waitForURL(/\/console\/checks\/chk_/);
+        const checkUrl = page.url();
+        await page.waitForSelector('#check dd[data-field="status"][data-value="review_pending"]', { timeout: TASK_MS });
+        expect(await page.textContent('#check dd[data-field="createdBy"]')).toBe(email);
+        await shot("4-check-done");
+
+        // Review one candidate: confirmed, with a note.
+        const firstRow = page.locator('#results tr[data-result-status="pending"]').first();
+        const registrationId = (await firstRow.getAttribute("data-registration-id")) ?? "";
+        await firstRow.locator("a.review-link").click();
+        await page.waitForSelector("#review[data-state=ready]", { timeout: STEP_MS });
+        await page.click("#decision-confirmed");
+        await page.fill("#review-note", "发票已在他行融资");
+        await page.click("#review-submit");
+        await page.waitForSelector('#review-message[data-kind="saved"]');
+        await shot("5-reviewed");
+
+        // Change that conclusion: the decided row links back to the review screen, which names the earlier one and its reviewer.
+        await page.goto(checkUrl);
+        await page.locator(`#results tr[data-registration-id="${registrationId}"] a.review-again-link`).click();
+        await page.waitForFunction(previousReviewBy, email, { timeout: STEP_MS });
+        await page.click("#decision-false-positive");
+        await page.fill("#review-note", "Repaid: the earlier financing was settled");
+        await page.click("#review-submit");
+        await page.waitForSelector('#review-message[data-kind="saved"]');
+        await shot("6-changed");
+
+        await page.goto(checkUrl);
+        const row = page.locator(`#results tr[data-registration-id="${registrationId}"]`);
+        expect(await row.locator('td[data-field="resultStatus"]').textContent()).toBe(words.excluded);
+        expect(await row.locator('td[data-field="reviewedBy"]').textContent()).toContain(email);
+
+        // The export, both formats, as the browser downloads them.
+        const [csvDownload] = await Promise.all([page.waitForEvent("download"), page.click("#export-csv")]);
+        const csv = readFileSync((await csvDownload.path())!);
+        expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+        const csvText = new TextDecoder().decode(csv.subarray(3));
+        expect(csvText.startsWith(words.csvHead)).toBe(true);
+        expect(csvText).toContain("Repaid: the earlier financing was settled");
+        const [pdfDownload] = await Promise.all([page.waitForEvent("download"), page.click("#export-pdf")]);
+        expect(new TextDecoder("latin1").decode(readFileSync((await pdfDownload.path())!).subarray(0, 5))).toBe("%PDF-");
+        await shot("7-check-exported");
+
+        // The audit trail: kinds in words, the review's note readable.
+        await page.click('#console-nav a[data-nav="audit"]');
+        await page.waitForSelector('#audit tr[data-kind="check.exported"]');
+        expect(await page.locator('#audit tr[data-kind="review.written"]').count()).toBeGreaterThanOrEqual(2);
+        expect(await page.locator('#audit tr[data-kind="check.exported"] td[data-field="kind"]').first().textContent()).toBe(words.exported);
+        expect(await page.locator('#audit tr[data-kind="review.written"] td[data-field="kind"]').first().textContent()).toBe(words.reviewed);
+        expect(await page.locator("#audit").textContent()).not.toContain('{"');
+        await shot("8-audit");
+        await context.close();
+        expect(problems).toEqual([]);
+      },
+      STEP_MS * 2,
+    );
+  }
+});

@@ -1,0 +1,117 @@
+/**
+ * @module What a check searches of a document, and where a hit lies. Every page of the certificate and of
+ * every read attachment is searched, all of it but its furniture: running headers and footers, page
+ * numbers, a watermark laid flat (./text/furniture.ts, by place and repetition), and what only a
+ * certificate prints as furniture (the issuer's name, print-time lines, the certificate number as a
+ * header: ./certificate/lines.ts). The parsed fields never decide what is searched: a description the
+ * reader closed early, a line it could not place, a field it never read are searched all the same. They
+ * only say where a hit lies (`sourceField`): inside the property description's spans, or elsewhere on the
+ * certificate. Issue 29: a reader that lost the end of a five-page description must not turn a printed
+ * invoice number into "no hit, coverage complete".
+ */
+import { pageContent } from "./certificate/lines";
+import { documentFurniture, touchesFurniture, type TextRange } from "./text/furniture";
+import type { TextBox } from "./text/page";
+import type { Certificate } from "../schemas/certificate";
+
+/** A document's pages as the search step reads them (a subset of SearchableDocument, ./check-matching.ts). */
+export interface PagedDocument {
+  pages: string[] | null;
+  boxes?: ReadonlyArray<readonly TextBox[]> | null;
+}
+
+/**
+ * A document's pages as searched: the pieces of each page that are searched (page offsets, in reading
+ * order), and the ranges of each page a snippet must not reach (what is not searched, white space aside).
+ */
+export interface SearchedPages {
+  pieces: SearchedPiece[];
+  barriers: TextRange[][];
+}
+
+export interface SearchedPiece {
+  page: number;
+  start: number;
+  end: number;
+  /**
+   * The piece continues the one before it without a break: a value the page wrapped onto its next line
+   * ("No.1" / "7904903" is No.17904903). Otherwise pieces are searched as separate lines.
+   */
+  wrapped?: boolean;
+}
+
+/** The pages of a document with their boxes, for furniture found by geometry. */
+function pageTexts(doc: PagedDocument): Array<{ text: string; boxes?: readonly TextBox[] }> {
+  return (doc.pages ?? []).map((text, i) => ({ text, boxes: doc.boxes?.[i] }));
+}
+
+/** What lies between the searched pieces of each page (ignoring white space): where snippets stop. */
+function barriersOf(pages: readonly string[], pieces: SearchedPages["pieces"]): TextRange[][] {
+  return pages.map((text, i) => {
+    const own = pieces.filter((p) => p.page === i + 1).sort((a, b) => a.start - b.start);
+    const gaps: TextRange[] = [];
+    let at = 0;
+    for (const piece of [...own, { start: text.length, end: text.length }]) {
+      if (piece.start > at && text.slice(at, piece.start).trim()) gaps.push({ start: at, end: piece.start });
+      at = Math.max(at, piece.end);
+    }
+    return gaps;
+  });
+}
+
+/** An attachment: every page without its furniture. */
+export function attachmentPages(doc: PagedDocument): SearchedPages {
+  const pages = doc.pages ?? [];
+  const furniture = documentFurniture(pageTexts(doc));
+  const pieces: SearchedPages["pieces"] = [];
+  pages.forEach((text, i) => {
+    let at = 0;
+    for (const r of [...(furniture[i] ?? []), { start: text.length, end: text.length }]) {
+      // The piece between two furniture ranges, without the line breaks around it.
+      let [start, end] = [at, r.start];
+      while (start < end && /\s/.test(text.charAt(start))) start++;
+      while (end > start && /\s/.test(text.charAt(end - 1))) end--;
+      if (end > start) pieces.push({ page: i + 1, start, end });
+      at = Math.max(at, r.end);
+    }
+  });
+  return { pieces, barriers: furniture };
+}
+
+const digitsOnly = (text: string) => text.replace(/\D/g, "");
+
+/**
+ * The certificate: every line of every page but its furniture, in reading order. A 20-digit number the
+ * page prints where a header stands is furniture only when it is this certificate's own number: a
+ * 20-digit invoice number wrapped onto the first line of a page is content. Where the reader placed the
+ * property description, its lines are one text, as the description joins them (its value column wraps
+ * anywhere, inside a number too); elsewhere each line is searched as a line (a table's rows stay apart).
+ */
+export function certificatePages(doc: PagedDocument, certificateNumber: string, certificate: Certificate | null): SearchedPages {
+  const pages = pageTexts(doc);
+  const furniture = documentFurniture(pages);
+  const content = pageContent(pages);
+  const foreignNumbers = content.numberHeaders
+    .filter((h) => !h.labelled && digitsOnly(h.text) !== digitsOnly(certificateNumber))
+    .map((h) => ({ page: h.page, start: h.start, end: h.end }));
+  const pieces = [...content.lines.map((l) => ({ page: l.page, start: l.start, end: l.start + l.text.length })), ...foreignNumbers]
+    .filter((l) => !touchesFurniture(furniture[l.page - 1] ?? [], l.start, l.end))
+    .sort((a, b) => a.page - b.page || a.start - b.start);
+  const inDescription = pieces.map((p) => certificateFieldAt(certificate, p.page, p.start, p.end) === "property_description");
+  const marked = pieces.map((p, i): SearchedPiece => (i > 0 && inDescription[i] && inDescription[i - 1] ? { ...p, wrapped: true } : p));
+  return { pieces: marked, barriers: barriersOf(doc.pages ?? [], pieces) };
+}
+
+/** Where a hit on the certificate lies: which parsed field's text it touches. */
+export type CertificateField = "property_description" | "certificate_text";
+
+/**
+ * The field of a certificate hit [start, end) on page `pageNumber`: the property description when it
+ * overlaps one of the description's spans, else the certificate's text (another field, or a line the
+ * reader could not place). A hit is evidence wherever it lies.
+ */
+export function certificateFieldAt(certificate: Certificate | null, pageNumber: number, start: number, end: number): CertificateField {
+  const spans = certificate?.propertyDescriptionSpans ?? [];
+  const inDescription = spans.some((s) => s.pageNumber === pageNumber && s.start !== null && s.end !== null && s.start < end && start < s.end);
+  return inDescription ? "property_description" : "certificate_text";
+}
