@@ -7,7 +7,7 @@
 import type { FieldValues } from "../../test/corpus/fields";
 import { normalizeText } from "../../worker/domain/text/normalize";
 import type { Rng } from "../../worker/upstream/sandbox/prng";
-import type { FuzzKnobs, FuzzParty } from "./fuzz-case";
+import type { FuzzKnobs, FuzzParty } from "./fuzz-knobs";
 import { DETAIL_HEADINGS, type FuzzBusiness, LABELS, ROLE_HEADINGS, SECTIONS } from "./fuzz-vocabulary";
 
 export interface Pair {

@@ -14,29 +14,12 @@ import { Rng } from "../../worker/upstream/sandbox/prng";
 import { leiCheckDigits, makeCreditCode, makeIdentityNumber } from "../../worker/upstream/sandbox/identifiers";
 import { GOODS, REGIONS } from "../../worker/upstream/sandbox/vocab";
 import { partyKey, type FieldValues } from "../../test/corpus/fields";
-import { type FuzzGeometry, fuzzGeometry } from "./fuzz-geometry";
+import { fuzzGeometry } from "./fuzz-geometry";
 import { type Band, partyBands, registrationBands } from "./fuzz-bands";
-import { type Era, ERAS, FUZZ_BUSINESSES, type FuzzRegisterType, REGISTER_WORDS, TITLES } from "./fuzz-vocabulary";
+import type { FuzzKnobs, FuzzParty } from "./fuzz-knobs";
+import { ERAS, FUZZ_BUSINESSES, type FuzzRegisterType, REGISTER_WORDS, TITLES } from "./fuzz-vocabulary";
 
-export interface FuzzKnobs {
-  seed: number;
-  era: Era;
-  business: number;
-  registerType: FuzzRegisterType;
-  /** Post-2021: head parties 担保人 / 担保权人 instead of the business type's pair. */
-  genericRoles: boolean;
-  debtors: number;
-  securedParties: number;
-  /** The last debtor is a natural person (identity number, no credit code). */
-  naturalPerson: boolean;
-  /** The last secured party is a foreign company (LEI, no credit code). */
-  foreignCompany: boolean;
-  descriptionChars: number;
-  invoiceTable: boolean;
-  /** Rows printed with an empty value cell (填表人归档号, 法定代表人/负责人, a contract number). */
-  emptyValues: boolean;
-  geometry: FuzzGeometry;
-}
+export type { FuzzKnobs, FuzzParty };
 
 export const fuzzKnobs: fc.Arbitrary<FuzzKnobs> = fc.record({
   seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
@@ -66,15 +49,6 @@ export interface FuzzDocument {
   truth: FieldValues;
   /** "beside/shuffled" (the description's placement, the stream order): the report's per-layout table. */
   layout: string;
-}
-
-export interface FuzzParty {
-  role: "debtor" | "secured_party";
-  kind: "company" | "person" | "foreign" | "bank";
-  name: string;
-  typeWord: string;
-  typeCode: string;
-  identifier: string;
 }
 
 function party(rng: Rng, role: FuzzParty["role"], kind: FuzzParty["kind"]): FuzzParty {

@@ -442,18 +442,26 @@ function promoteByPlace(labels: PendingLabel[], texts: Fragment[]): void {
 const LABEL_SIZE_TOLERANCE = 0.3;
 
 /**
- * Label words set in a value's place and size ("统一社会信用代码" as the value of 证件类型, beside that label,
- * in the values' size) are that value: typesetting says what is a label, the words only which one.
+ * Label words set in a value's place and size ("统一社会信用代码" as the value of 证件类型, right beside that
+ * label with nothing between, in another size than the page's labels) are that value: typesetting says
+ * what is a label, the words only which one.
  */
 function demoteBySize(labels: PendingLabel[], texts: Fragment[], pages: ReadonlyMap<number, PageLabels>): void {
   for (let k = labels.length - 1; k >= 0; k--) {
     const l = labels[k] as PendingLabel;
     const size = pages.get(l.page)?.size;
     if (!l.source || size === undefined || Math.abs(l.box.size - size) <= LABEL_SIZE_TOLERANCE) continue;
-    const besideAnother = labels.some(
-      (m) => m !== l && m.page === l.page && m.column === l.column && m.box.x1 <= l.box.x0 && overlap(m.box, l.box) > 0.3,
+    // Where the value of the label to its left stands: nothing between them on the row.
+    const valueOf = labels.find(
+      (m) =>
+        m !== l &&
+        m.page === l.page &&
+        m.column === l.column &&
+        m.box.x1 <= l.box.x0 &&
+        overlap(m.box, l.box) > 0.3 &&
+        !texts.some((t) => t.page === l.page && overlap(t.box, l.box) > 0.3 && t.box.x0 >= m.box.x1 && t.box.x1 <= l.box.x0),
     );
-    if (!besideAnother) continue;
+    if (!valueOf) continue;
     const f = fragment(l.source.line, l.source.from, l.source.to);
     labels.splice(k, 1);
     if (f) texts.push(f);
