@@ -15,6 +15,7 @@
 import type { Extent } from "../text/page";
 import { FIELD_READERS, isLongText } from "./field-kinds";
 import { type FieldKey, isLabelPrefix, isSectionHeading, labelAt, labelsIn, matchRoleHeading } from "./labels";
+import { joinCentredWraps } from "./centred-wraps";
 import { labelsByPlace } from "./label-column";
 import type { SourceLine } from "./lines";
 import type { Piece } from "./piece";
@@ -547,12 +548,13 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
       if (label) anchored.set(f, label);
     }
   }
+  const unplaced = joinCentredWraps(below, anchored, texts, labels);
   for (const [f, label] of anchored) label.values.push(f);
 
   // Blocks beside no label, top to bottom: each continues the label above it in its column, or is stray.
   const ordered = readingOrder(labels);
-  below.sort((a, b) => (a[0]?.page ?? 0) - (b[0]?.page ?? 0) || blockBox(a).top - blockBox(b).top);
-  for (const block of below) {
+  unplaced.sort((a, b) => (a[0]?.page ?? 0) - (b[0]?.page ?? 0) || blockBox(a).top - blockBox(b).top);
+  for (const block of unplaced) {
     const box = blockBox(block);
     const page = block[0]?.page ?? 0;
     const tolerance = box.size * 0.3;
