@@ -56,7 +56,49 @@ const LONG_DESCRIPTION: FuzzKnobs = {
   },
 };
 
+/**
+ * Names wrapped over two lines of vertically centred cells at a loose leading (1.6) in a smaller font than
+ * the labels (8 pt under 9.5 pt), drawn by the fuzzer (seed 29, case 596). Read before: the line beside the
+ * label, or the lower line when neither is beside it, kept alone ("有限公司"), the other stray, no issue.
+ */
+const CENTRED_WRAPPED_NAMES: FuzzKnobs = {
+  seed: 28,
+  era: "post-2021",
+  business: 1,
+  registerType: "extension",
+  genericRoles: false,
+  debtors: 2,
+  securedParties: 5,
+  naturalPerson: true,
+  foreignCompany: false,
+  descriptionChars: 1207,
+  invoiceTable: true,
+  emptyValues: true,
+  geometry: {
+    marginX: 62,
+    labelWidth: 116,
+    valueGap: 19,
+    labelSize: 9.5,
+    valueSize: 8,
+    leading: 1.6,
+    pairsPerRow: 2,
+    centred: true,
+    labelAlign: "left",
+    order: "values-first",
+    font: "embedded",
+    descriptionPlacement: "beside",
+    groupedNumber: true,
+  },
+};
+
 describe("layout fuzzer", () => {
+  it("reads names wrapped over two lines of centred cells at a loose leading whole", async () => {
+    const score = await scoreFuzzCase(CENTRED_WRAPPED_NAMES);
+    const names = score.checks.filter((c) => c.field.endsWith(".name"));
+    expect(names.length).toBeGreaterThanOrEqual(7);
+    expect(names.filter((c) => !c.ok), failureList([score])).toEqual([]);
+  });
+
   it("reads a description of 2,400 characters over pages with an invoice table whole, or says it may be short", async () => {
     const doc = fuzzDocument(LONG_DESCRIPTION);
     const extraction = await extractPdf(await renderFuzz(doc, LONG_DESCRIPTION.geometry, LONG_DESCRIPTION.seed));
