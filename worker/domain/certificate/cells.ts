@@ -19,7 +19,7 @@ import { joinCentredWraps } from "./centred-wraps";
 import { labelsByPlace } from "./label-column";
 import type { SourceLine } from "./lines";
 import type { Piece } from "./piece";
-import { isTypesetHeading, type PageLabels } from "./typeset-headings";
+import { isTypesetHeading, labelsOfPage, type PageLabels } from "./typeset-headings";
 
 interface Fragment {
   page: number;
@@ -510,7 +510,7 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
     // A heading before any label it holds ("填 表 人 信 息" starts with the label 填表人).
     const heading = matchRoleHeading(text) || isSectionHeading(text);
     const unlabelled = !heading && labelsIn(line.text, g.cellStarts).length === 0;
-    if (heading || (unlabelled && (isTitle(text) || isTypesetHeading(text, box, pages.get(line.page))))) {
+    if (heading || (unlabelled && (isTitle(text) || isTypesetHeading(text, box, labelsOfPage(pages, line.page))))) {
       headings.push({ kind: "heading", page: line.page, column: line.column ?? 0, box, line });
       continue;
     }

@@ -26,6 +26,15 @@ export interface PageLabels {
   x0: number;
 }
 
+/**
+ * A page's label setting, or, on a page with no whole label of its own (a description's last lines, a
+ * heading and a label wrapped in its cell), the nearest earlier page's: a form sets every page alike.
+ */
+export function labelsOfPage(pages: ReadonlyMap<number, PageLabels>, page: number): PageLabels | undefined {
+  const earlier = [...pages.keys()].filter((p) => p <= page).sort((a, b) => b - a)[0];
+  return earlier === undefined ? undefined : pages.get(earlier);
+}
+
 /** True when a line without labels is set as a block heading on its page. */
 export function isTypesetHeading(text: string, box: { x0: number; size: number }, page: PageLabels | undefined): boolean {
   if (!page) return false;
