@@ -76,9 +76,13 @@ export function documentFurniture(pages: readonly PageText[]): TextRange[][] {
       for (const key of seen) counts.set(key, (counts.get(key) ?? 0) + 1);
     });
   const needed = Math.max(2, Math.ceil(pages.length * 0.6));
+  // Text in a page's body is a watermark only when every page prints it there: a short value ("限公司", a
+  // name's wrapped tail) can stand at the same place of a table on two pages of three by chance.
+  const neededInBody = pages.length;
+  const repeated = (key: string) => (counts.get(key) ?? 0) >= (key.startsWith("m") ? neededInBody : needed);
   return lines.map((pageLines, p) =>
     pageLines
-      .filter((line, i) => (isEdge(p, i) && PAGE_NUMBER_LINE.test(line.text)) || keysOf(p, i).some((key) => (counts.get(key) ?? 0) >= needed))
+      .filter((line, i) => (isEdge(p, i) && PAGE_NUMBER_LINE.test(line.text)) || keysOf(p, i).some(repeated))
       .map((line) => ({ start: line.start, end: line.end })),
   );
 }
