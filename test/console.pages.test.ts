@@ -178,6 +178,23 @@ describe("the console's pages of an account's work", () => {
     const queryHtml = await query.text();
     expect(queryHtml).toContain(SUBJECT);
     expect(queryHtml).toMatch(/<tr data-registration-id="reg_/);
+    // Each certificate opens in the viewer (the console's certificate page) as well as downloading.
+    const opened = /<a class="certificate-open" href="(\/console\/queries\/[^"]+\/registrations\/reg_[^"]+)">/.exec(queryHtml);
+    expect(opened).not.toBeNull();
+    const certificatePath = opened![1];
+    expect(queryHtml).toMatch(/<a class="certificate-download" href="\/api\/console\/v1\/documents\/[^"]+\/content" download>/);
+    const certificate = await page(analyst, certificatePath!);
+    expect(certificate.status).toBe(200);
+    const certificateHtml = await certificate.text();
+    const shown = /<section id="certificate-view" data-document="([^"]+)"/.exec(certificateHtml)?.[1];
+    expect(shown).toMatch(/^\/api\/console\/v1\/documents\/[^/]+\/content$/);
+    expect(certificateHtml).toContain("/console/assets/certificate.js");
+    expect(certificateHtml).toContain(`data-document-id="`);
+    const file = await call(shown!, { headers: { Cookie: analyst.cookie } });
+    expect(file.status).toBe(200);
+    expect(new TextDecoder().decode((await file.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    expect((await page(analyst, `${certificatePath}?document=doc_unknown`)).status).toBe(404);
+    expect((await page(analyst, `/console/queries/${queryId}/registrations/reg_unknown`)).status).toBe(404);
 
     expect(await (await page(analyst, "/console/checks")).text()).toContain(`data-check-id="${checkId}"`);
     const check = await (await page(analyst, `/console/checks/${checkId}`)).text();
@@ -192,12 +209,14 @@ describe("the console's pages of an account's work", () => {
 
     const other = await newAccount();
     const stranger = await consoleUser(other.accountId, "owner");
-    for (const path of [`/console/queries/${queryId}`, `/console/checks/${checkId}`, "/console/checks/chk_unknown"]) {
+    for (const path of [`/console/queries/${queryId}`, certificatePath!, `/console/checks/${checkId}`, "/console/checks/chk_unknown"]) {
       const res = await page(stranger, path);
       expect(res.status, path).toBe(404);
       const html = await res.text();
       expect(html, path).not.toContain(SUBJECT);
+      expect(html, path).not.toContain("certificate-view");
     }
+    expect((await call(shown!, { headers: { Cookie: stranger.cookie } })).status).toBe(404);
   });
 });
 
