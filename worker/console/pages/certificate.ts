@@ -13,8 +13,9 @@
 import type { Registration } from "../../schemas/registration";
 import { defineMessages } from "../view/i18n";
 import { failedReadPage, html, notFoundPage, raw, renderPage } from "../view/layout";
+import { certificatePagePath, consoleDocumentPath } from "../view/document-paths";
 import type { PageGroup } from "../view/page-group";
-import { CONSOLE_API_BASE, CONSOLE_BASE, readConsoleApi, type PageContext } from "../view/page-session";
+import { CONSOLE_BASE, readConsoleApi, type PageContext } from "../view/page-session";
 
 const messages = defineMessages(
   {
@@ -40,17 +41,6 @@ const messages = defineMessages(
     "certificate.failed": "This file cannot be shown here; download it to read it.",
   },
 );
-
-/** The console's own path to a file the open API links (the cookie, not a key, opens it). */
-export function consoleDocumentPath(openApiPath: string | undefined): string | null {
-  const id = /\/documents\/([^/]+)\/content$/.exec(openApiPath ?? "")?.[1];
-  return id ? `${CONSOLE_API_BASE}/documents/${id}/content` : null;
-}
-
-/** Where the query page opens a registration's certificate. */
-export function certificatePagePath(queryId: string, registrationId: string): string {
-  return `${CONSOLE_BASE}/queries/${encodeURIComponent(queryId)}/registrations/${encodeURIComponent(registrationId)}`;
-}
 
 interface RegistrationFile {
   documentId: string;

@@ -23,7 +23,7 @@ import { hasRole, readConsoleApi, type PageContext } from "../view/page-session"
 import { creatorsOf } from "../view/task-forms";
 import { followingNotice } from "../view/task-progress";
 import { vocabulary } from "../view/vocabulary";
-import { certificatePagePath, consoleDocumentPath } from "./certificate";
+import { certificatePagePath, consoleDocumentPath } from "../view/document-paths";
 
 const messages = defineMessages(
   {
