@@ -279,3 +279,37 @@ describe("the console's pages by role", () => {
     expect(html).toContain("/console/assets/invite.js");
   });
 });
+
+describe("the console's inputs", () => {
+  it("never cut what a person typed: no maxlength, the API's limit on the field, a longer value refused with a message", async () => {
+    const a = await newAccount();
+    const owner = await consoleUser(a.accountId, "owner");
+    const pages = ["/console/keys", "/console/users", "/console/queries", "/console/checks", "/console/audit", "/console/security"];
+    for (const path of pages) {
+      const html = await (await page(owner, path)).text();
+      expect(html, path).not.toMatch(/\smaxlength=/i);
+      expect(html, path).toContain('<li data-key="input.tooLong">');
+    }
+    for (const path of ["/console/sign-in", "/console/invite"]) expect(await (await page(null, path)).text(), path).not.toMatch(/\smaxlength=/i);
+    expect(await (await page(owner, "/console/keys")).text()).toMatch(/<input id="key-name"[^>]*data-max-length="100"/);
+    expect(await (await page(owner, "/console/queries")).text()).toMatch(/<input id="queries-search"[^>]*data-max-length="200"/);
+
+    // The API refuses a longer key name, naming the field and the limit; nothing is stored cut.
+    const refused = await consoleCall(owner, "/keys", { method: "POST", json: { name: "k".repeat(101) } });
+    expect(refused.status).toBe(400);
+    const problem = await body<{ code: string; details: { fields: Array<{ path: string; message: string }> } }>(refused);
+    expect(problem.code).toBe("VALIDATION_FAILED");
+    expect(problem.details.fields).toContainEqual(expect.objectContaining({ path: "name", message: "Must be at most 100 characters." }));
+
+    // A search longer than the API takes is a page that says so (400), not a 404 and not a cut search.
+    for (const path of ["/console/queries", "/console/checks"]) {
+      const res = await page(owner, `${path}?search=${"查".repeat(201)}`, { lang: "en" });
+      expect(res.status, path).toBe(400);
+      const html = await res.text();
+      expect(html, path).toMatch(/<p id="filter-refused" role="alert">Nothing was searched: a search has at most 200 characters/);
+      expect(html, path).toContain(`<a href="${path}">Clear the search and filters</a>`);
+    }
+    const audit = await (await page(owner, `/console/audit?actor=${"a".repeat(101)}`)).text();
+    expect(audit).toMatch(/<p id="audit-error" class="error" role="alert">未执行此搜索：搜索最多 100 个字符/);
+  });
+});
