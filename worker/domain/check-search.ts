@@ -94,12 +94,48 @@ export function certificatePages(doc: PagedDocument, certificateNumber: string, 
   const foreignNumbers = content.numberHeaders
     .filter((h) => !h.labelled && digitsOnly(h.text) !== digitsOnly(certificateNumber))
     .map((h) => ({ page: h.page, start: h.start, end: h.end }));
-  const pieces = [...content.lines.map((l) => ({ page: l.page, start: l.start, end: l.start + l.text.length })), ...foreignNumbers]
-    .filter((l) => !touchesFurniture(furniture[l.page - 1] ?? [], l.start, l.end))
-    .sort((a, b) => a.page - b.page || a.start - b.start);
+  const read = [...content.lines.map((l) => ({ page: l.page, start: l.start, end: l.start + l.text.length })), ...foreignNumbers].filter(
+    (l) => !touchesFurniture(furniture[l.page - 1] ?? [], l.start, l.end),
+  );
+  const ownNumbers = content.numberHeaders.filter((h) => !read.some((r) => r.page === h.page && r.start === h.start));
+  const pieces = [...read, ...unreadLines(doc.pages ?? [], [...read, ...ownNumbers], furniture)].sort((a, b) => a.page - b.page || a.start - b.start);
   const inDescription = pieces.map((p) => certificateFieldAt(certificate, p.page, p.start, p.end) === "property_description");
   const marked = pieces.map((p, i): SearchedPiece => (i > 0 && inDescription[i] && inDescription[i - 1] ? { ...p, wrapped: true } : p));
   return { pieces: marked, barriers: barriersOf(doc.pages ?? [], pieces) };
+}
+
+/**
+ * The lines of each page that neither the certificate's reader kept nor furniture covers: notes after the
+ * end mark, a line the reader took for an issuer's or a print-time line, anything a later reader drops.
+ * They are searched as lines of their own, so that what is searched never depends on what the reader
+ * made of a page; only furniture found by place and repetition and the certificate's own number are left.
+ */
+function unreadLines(pages: readonly string[], covered: ReadonlyArray<TextRange & { page: number }>, furniture: TextRange[][]) {
+  const extra: SearchedPiece[] = [];
+  pages.forEach((text, i) => {
+    const taken = [...covered.filter((c) => c.page === i + 1), ...(furniture[i] ?? [])].sort((a, b) => a.start - b.start);
+    let at = 0;
+    for (const range of [...taken, { start: text.length, end: text.length }]) {
+      for (const line of linesIn(text, at, range.start)) extra.push({ page: i + 1, ...line });
+      at = Math.max(at, range.end);
+    }
+  });
+  return extra;
+}
+
+/** The non-blank lines of text[from, to), each without the white space around it. */
+function linesIn(text: string, from: number, to: number): TextRange[] {
+  const lines: TextRange[] = [];
+  let start = from;
+  for (let i = from; i <= to; i++) {
+    if (i < to && text.charAt(i) !== "\n") continue;
+    let [s, e] = [start, i];
+    while (s < e && /\s/.test(text.charAt(s))) s++;
+    while (e > s && /\s/.test(text.charAt(e - 1))) e--;
+    if (e > s) lines.push({ start: s, end: e });
+    start = i + 1;
+  }
+  return lines;
 }
 
 /** Where a hit on the certificate lies: which parsed field's text it touches. */
