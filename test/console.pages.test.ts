@@ -178,6 +178,23 @@ describe("the console's pages of an account's work", () => {
     const queryHtml = await query.text();
     expect(queryHtml).toContain(SUBJECT);
     expect(queryHtml).toMatch(/<tr data-registration-id="reg_/);
+    // Each certificate opens in the viewer (the console's certificate page) as well as downloading.
+    const opened = /<a class="certificate-open" href="(\/console\/queries\/[^"]+\/registrations\/reg_[^"]+)">/.exec(queryHtml);
+    expect(opened).not.toBeNull();
+    const certificatePath = opened![1];
+    expect(queryHtml).toMatch(/<a class="certificate-download" href="\/api\/console\/v1\/documents\/[^"]+\/content" download>/);
+    const certificate = await page(analyst, certificatePath!);
+    expect(certificate.status).toBe(200);
+    const certificateHtml = await certificate.text();
+    const shown = /<section id="certificate-view" data-document="([^"]+)"/.exec(certificateHtml)?.[1];
+    expect(shown).toMatch(/^\/api\/console\/v1\/documents\/[^/]+\/content$/);
+    expect(certificateHtml).toContain("/console/assets/certificate.js");
+    expect(certificateHtml).toContain(`data-document-id="`);
+    const file = await call(shown!, { headers: { Cookie: analyst.cookie } });
+    expect(file.status).toBe(200);
+    expect(new TextDecoder().decode((await file.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    expect((await page(analyst, `${certificatePath}?document=doc_unknown`)).status).toBe(404);
+    expect((await page(analyst, `/console/queries/${queryId}/registrations/reg_unknown`)).status).toBe(404);
 
     expect(await (await page(analyst, "/console/checks")).text()).toContain(`data-check-id="${checkId}"`);
     const check = await (await page(analyst, `/console/checks/${checkId}`)).text();
@@ -192,12 +209,14 @@ describe("the console's pages of an account's work", () => {
 
     const other = await newAccount();
     const stranger = await consoleUser(other.accountId, "owner");
-    for (const path of [`/console/queries/${queryId}`, `/console/checks/${checkId}`, "/console/checks/chk_unknown"]) {
+    for (const path of [`/console/queries/${queryId}`, certificatePath!, `/console/checks/${checkId}`, "/console/checks/chk_unknown"]) {
       const res = await page(stranger, path);
       expect(res.status, path).toBe(404);
       const html = await res.text();
       expect(html, path).not.toContain(SUBJECT);
+      expect(html, path).not.toContain("certificate-view");
     }
+    expect((await call(shown!, { headers: { Cookie: stranger.cookie } })).status).toBe(404);
   });
 });
 
@@ -258,5 +277,39 @@ describe("the console's pages by role", () => {
     expect(html).toContain('id="invite-form"');
     expect(html).toContain('id="password-rules"');
     expect(html).toContain("/console/assets/invite.js");
+  });
+});
+
+describe("the console's inputs", () => {
+  it("never cut what a person typed: no maxlength, the API's limit on the field, a longer value refused with a message", async () => {
+    const a = await newAccount();
+    const owner = await consoleUser(a.accountId, "owner");
+    const pages = ["/console/keys", "/console/users", "/console/queries", "/console/checks", "/console/audit", "/console/security"];
+    for (const path of pages) {
+      const html = await (await page(owner, path)).text();
+      expect(html, path).not.toMatch(/\smaxlength=/i);
+      expect(html, path).toContain('<li data-key="input.tooLong">');
+    }
+    for (const path of ["/console/sign-in", "/console/invite"]) expect(await (await page(null, path)).text(), path).not.toMatch(/\smaxlength=/i);
+    expect(await (await page(owner, "/console/keys")).text()).toMatch(/<input id="key-name"[^>]*data-max-length="100"/);
+    expect(await (await page(owner, "/console/queries")).text()).toMatch(/<input id="queries-search"[^>]*data-max-length="200"/);
+
+    // The API refuses a longer key name, naming the field and the limit; nothing is stored cut.
+    const refused = await consoleCall(owner, "/keys", { method: "POST", json: { name: "k".repeat(101) } });
+    expect(refused.status).toBe(400);
+    const problem = await body<{ code: string; details: { fields: Array<{ path: string; message: string }> } }>(refused);
+    expect(problem.code).toBe("VALIDATION_FAILED");
+    expect(problem.details.fields).toContainEqual(expect.objectContaining({ path: "name", message: "Must be at most 100 characters." }));
+
+    // A search longer than the API takes is a page that says so (400), not a 404 and not a cut search.
+    for (const path of ["/console/queries", "/console/checks"]) {
+      const res = await page(owner, `${path}?search=${"查".repeat(201)}`, { lang: "en" });
+      expect(res.status, path).toBe(400);
+      const html = await res.text();
+      expect(html, path).toMatch(/<p id="filter-refused" role="alert">Nothing was searched: a search has at most 200 characters/);
+      expect(html, path).toContain(`<a href="${path}">Clear the search and filters</a>`);
+    }
+    const audit = await (await page(owner, `/console/audit?actor=${"a".repeat(101)}`)).text();
+    expect(audit).toMatch(/<p id="audit-error" class="error" role="alert">未执行此搜索：搜索最多 100 个字符/);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * @module What every signed-in page does: sign out (DELETE /session, then the sign-in page), and ask
- * before any button marked data-confirm does its work (the page's own module listens after this one).
+ * before any button marked data-confirm does its work (the page's own module listens after this one);
+ * refuse, with a message, a form whose field is longer than the API takes (input-length.js).
  */
 import { api, showProblem } from "./console-api.js";
+import "./input-length.js";
 
 const signOut = document.getElementById("sign-out");
 signOut?.addEventListener("click", async () => {

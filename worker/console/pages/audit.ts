@@ -10,7 +10,7 @@
  * carrying data-actor-type and data-actor-id), #no-events, #audit-error, nav.pager.
  */
 import type { z } from "zod";
-import { defineMessages, formatTime } from "../view/i18n";
+import { defineMessages, fill, formatTime, type Lang } from "../view/i18n";
 import { html, renderPage } from "../view/layout";
 import { forwardedQuery, pager, stackedTable } from "../view/listing";
 import type { PageGroup } from "../view/page-group";
@@ -18,6 +18,7 @@ import { CONSOLE_API_BASE, readConsoleApi, type PageContext } from "../view/page
 import type { AuditPageSchema } from "../../schemas/console";
 import { AUDIT_KINDS } from "../../schemas/console-vocabulary";
 import { auditDetail, auditTarget } from "../view/audit-detail";
+import { shellMessages } from "../view/shell-messages";
 import { vocabulary } from "../view/vocabulary";
 
 type AuditPage = z.output<typeof AuditPageSchema>;
@@ -64,6 +65,15 @@ const messages = defineMessages(
 );
 
 const FILTERS = ["kind", "actor", "from", "to"] as const;
+/** The API's limit on the actor filter (AuditListQuery), shown on the field and in the refusal. */
+const ACTOR_MAX_LENGTH = 100;
+
+/** Why the trail is not shown, in the reader's words: a refused filter says which limits apply. */
+function refusal(lang: Lang, code: string): string {
+  const shell = shellMessages(lang);
+  if (code === "VALIDATION_FAILED") return fill(shell["filter.refused.body"], { max: String(ACTOR_MAX_LENGTH) });
+  return fill(shell["error.generic"], { code });
+}
 const COLUMNS = ["at", "kind", "actor", "target", "ip", "detail"] as const;
 
 async function auditPage(c: PageContext): Promise<Response> {
@@ -99,14 +109,15 @@ async function auditPage(c: PageContext): Promise<Response> {
           </select>
         </div>
         <div>
-          <label for="audit-actor">${words.actor}</label><input id="audit-actor" name="actor" type="text" maxlength="100" value="${value("actor")}" />
+          <label for="audit-actor">${words.actor}</label
+          ><input id="audit-actor" name="actor" type="text" data-max-length="${ACTOR_MAX_LENGTH}" value="${value("actor")}" />
         </div>
         <div><label for="audit-from">${words.from}</label><input id="audit-from" name="from" type="date" value="${value("from")}" /></div>
         <div><label for="audit-to">${words.to}</label><input id="audit-to" name="to" type="date" value="${value("to")}" /></div>
         <button type="submit" class="secondary">${words.filter}</button>
         <a id="audit-export" class="button secondary" href="${CONSOLE_API_BASE}/audit.csv${forwardedQuery(c, FILTERS)}" download>${words.export}</a>
       </form>
-      ${events.ok ? "" : html`<p id="audit-error" class="error" role="alert">${events.code}</p>`}
+      ${events.ok ? "" : html`<p id="audit-error" class="error" role="alert">${refusal(lang, events.code)}</p>`}
       ${stackedTable(
         lang,
         { table: "audit", empty: "no-events" },

@@ -10,7 +10,7 @@
  */
 import type { z } from "zod";
 import { defineMessages, formatNumber, formatTime } from "../view/i18n";
-import { failedReadPage, html, renderPage } from "../view/layout";
+import { failedListPage, html, renderPage } from "../view/layout";
 import { forwardedQuery, pager, stackedTable } from "../view/listing";
 import type { PageGroup } from "../view/page-group";
 import { hasRole, readConsoleApi, type PageContext } from "../view/page-session";
@@ -62,7 +62,7 @@ async function checksPage(c: PageContext): Promise<Response> {
   const words = messages(lang);
   const status = vocabulary(lang).check;
   const list = await readConsoleApi<z.output<typeof CheckPageSchema>>(c, `/checks${forwardedQuery(c, ["page", "pageSize", "search", "status"])}`);
-  if (!list.ok) return failedReadPage(c, list);
+  if (!list.ok) return failedListPage(c, list);
   const creators = await creatorsOf(
     c,
     list.data.items.map((k) => k.id),
@@ -93,7 +93,7 @@ async function checksPage(c: PageContext): Promise<Response> {
       <form id="checks-filter" class="inline" method="get">
         <div>
           <label for="checks-search">${words.search}</label
-          ><input id="checks-search" name="search" type="search" maxlength="100" value="${c.req.query("search") ?? ""}" />
+          ><input id="checks-search" name="search" type="search" data-max-length="200" value="${c.req.query("search") ?? ""}" />
         </div>
         <div>
           <label for="checks-status">${words.status}</label>

@@ -9,6 +9,7 @@ import { Hono } from "hono";
 import { pageGroup } from "../view/page-group";
 import { CONSOLE_BASE, pageBasics, type ConsoleDispatch, type PageEnv } from "../view/page-session";
 import { registerAuditPage } from "./audit";
+import { registerCertificatePage } from "./certificate";
 import { registerCheckPage } from "./check";
 import { registerNewCheckPage } from "./check-new";
 import { registerCheckReviewPage } from "./check-review";
@@ -39,6 +40,7 @@ export function createConsolePages(dispatch: ConsoleDispatch): Hono<PageEnv> {
   registerKeysPage(pages);
   registerQueriesPage(pages);
   registerQueryPage(pages);
+  registerCertificatePage(pages);
   registerChecksPage(pages);
   // Before /checks/:id, which would take "new" for an id.
   registerNewCheckPage(pages);

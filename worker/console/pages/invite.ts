@@ -79,12 +79,12 @@ export function registerInvitePage(pages: PageGroup): void {
             type="password"
             autocomplete="new-password"
             minlength="12"
-            maxlength="256"
+            data-max-length="256"
             required
             aria-describedby="password-rules"
           />
           <label for="invite-password-again">${words.again}</label>
-          <input id="invite-password-again" type="password" autocomplete="new-password" minlength="12" maxlength="256" required />
+          <input id="invite-password-again" type="password" autocomplete="new-password" minlength="12" data-max-length="256" required />
           <p class="hint">${words.rules}</p>
           <ul id="password-rules" class="hint">
             <li>${words.ruleLength}</li>

@@ -103,7 +103,7 @@ function createForm(lang: Lang): Html {
   const words = messages(lang);
   return html`<h2>${words.create}</h2>
     <form id="key-create-form" class="inline" novalidate>
-      <div><label for="key-name">${words.name}</label><input id="key-name" name="name" type="text" maxlength="100" autocomplete="off" /></div>
+      <div><label for="key-name">${words.name}</label><input id="key-name" name="name" type="text" data-max-length="100" autocomplete="off" /></div>
       <div><label for="key-expires">${words.expires}</label><input id="key-expires" name="expiresAt" type="date" /></div>
       <button type="submit" id="key-create-submit">${words.submit}</button>
     </form>

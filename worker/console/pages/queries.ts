@@ -14,7 +14,7 @@ import { KEY_AND_REVIEW_ROLES } from "../../domain/console-session";
 import type { QueryPageSchema } from "../../schemas/query";
 import { QUERY_STATUSES } from "../../schemas/query-vocabulary";
 import { defineMessages, formatNumber, formatTime, type Lang } from "../view/i18n";
-import { failedReadPage, html, renderPage, type Html } from "../view/layout";
+import { failedListPage, html, renderPage, type Html } from "../view/layout";
 import { forwardedQuery, pager, stackedTable } from "../view/listing";
 import type { PageGroup } from "../view/page-group";
 import { hasRole, readConsoleApi, type PageContext } from "../view/page-session";
@@ -79,7 +79,7 @@ async function queriesPage(c: PageContext): Promise<Response> {
   const words = messages(lang);
   const status = vocabulary(lang).query;
   const list = await readConsoleApi<z.output<typeof QueryPageSchema>>(c, `/queries${forwardedQuery(c, ["page", "pageSize", "search", "status"])}`);
-  if (!list.ok) return failedReadPage(c, list);
+  if (!list.ok) return failedListPage(c, list);
   const creators = await creatorsOf(
     c,
     list.data.items.map((q) => q.id),
@@ -107,7 +107,7 @@ async function queriesPage(c: PageContext): Promise<Response> {
       <form id="queries-filter" class="inline" method="get">
         <div>
           <label for="queries-search">${words.search}</label
-          ><input id="queries-search" name="search" type="search" maxlength="100" value="${c.req.query("search") ?? ""}" />
+          ><input id="queries-search" name="search" type="search" data-max-length="200" value="${c.req.query("search") ?? ""}" />
         </div>
         <div>
           <label for="queries-status">${words.status}</label>

@@ -1,14 +1,15 @@
 /**
  * @module GET /console/queries/{id}: one query (GET /queries/{id}) and its registrations (GET
  * /queries/{id}/registrations, paged): state, times and registration types in words, the debtors and
- * secured parties, each certificate downloadable. While the query runs the page follows it
+ * secured parties, each certificate opened in the viewer (certificate.ts) and
+ * downloadable. While the query runs the page follows it
  * (follow.js) until it is done; once done, an owner or analyst starts a check from it. Another
  * account's query, or an unknown one, is the 404 page.
  *
  * Stable hooks: h1#query-subject, dl#query with dd[data-field=status|registrationCount|documents|createdBy|createdAt|completedAt],
  * #query-following (while it runs), #query-failure, a#start-check, table#registrations with rows
  * tr[data-registration-id] (cells td[data-field=certificateNumber|registerType|registerTime|expiresAt|
- * debtorNames|securedPartyNames|parseStatus|attachments], a.certificate-download), #no-registrations, nav.pager.
+ * debtorNames|securedPartyNames|parseStatus|attachments], a.certificate-open, a.certificate-download), #no-registrations, nav.pager.
  */
 import type { z } from "zod";
 import { KEY_AND_REVIEW_ROLES } from "../../domain/console-session";
@@ -18,10 +19,11 @@ import { defineMessages, formatNumber, formatTime } from "../view/i18n";
 import { failedReadPage, html, renderPage } from "../view/layout";
 import { forwardedQuery, pager, stackedTable } from "../view/listing";
 import type { PageGroup } from "../view/page-group";
-import { CONSOLE_API_BASE, hasRole, readConsoleApi, type PageContext } from "../view/page-session";
+import { hasRole, readConsoleApi, type PageContext } from "../view/page-session";
 import { creatorsOf } from "../view/task-forms";
 import { followingNotice } from "../view/task-progress";
 import { vocabulary } from "../view/vocabulary";
+import { certificatePagePath, consoleDocumentPath } from "../view/document-paths";
 
 const messages = defineMessages(
   {
@@ -36,6 +38,7 @@ const messages = defineMessages(
     following: "查询进行中：本页会自动更新，直到完成。",
     startCheck: "用此查询结果发起核查",
     registrations: "登记",
+    open: "查看",
     download: "下载",
     "col.certificateNumber": "登记证明编号",
     "col.registerType": "登记类型",
@@ -58,6 +61,7 @@ const messages = defineMessages(
     following: "The query is running: this page updates itself until it is done.",
     startCheck: "Start a check on this query's result",
     registrations: "Registrations",
+    open: "View",
     download: "Download",
     "col.certificateNumber": "Certificate number",
     "col.registerType": "Type",
@@ -88,12 +92,6 @@ const CHECKABLE: ReadonlySet<Query["status"]> = new Set(["succeeded", "no_result
 /** What changes while a query runs: the page is rendered again when one of these does. */
 const QUERY_PROGRESS_FIELDS = ["status", "registrationCount", "processedDocumentCount"] as const;
 
-/** The console's own path to a file the open API links (the cookie, not a key, opens it). */
-function consoleDocumentPath(openApiPath: string | undefined): string | null {
-  const id = /\/documents\/([^/]+)\/content$/.exec(openApiPath ?? "")?.[1];
-  return id ? `${CONSOLE_API_BASE}/documents/${id}/content` : null;
-}
-
 async function queryPage(c: PageContext): Promise<Response> {
   const lang = c.var.lang;
   const words = messages(lang);
@@ -116,6 +114,7 @@ async function queryPage(c: PageContext): Promise<Response> {
       ${cell(
         "certificateNumber",
         html`<code>${r.certificateNumber}</code>
+          ${download ? html`<a class="certificate-open" href="${certificatePagePath(rawId, r.id)}">${words.open}</a>` : ""}
           ${download ? html`<a class="certificate-download" href="${download}" download>${words.download}</a>` : ""}`,
       )}
       ${cell("registerType", r.registerType ? terms.registerType[r.registerType] : "—")} ${cell("registerTime", formatTime(lang, r.registerTime))}

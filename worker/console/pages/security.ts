@@ -128,7 +128,7 @@ function securityPage(c: PageContext): Response | Promise<Response> {
               inputmode="numeric"
               autocomplete="one-time-code"
               pattern="[0-9]{6}"
-              maxlength="6"
+              data-max-length="6"
               required
             />
           </div>

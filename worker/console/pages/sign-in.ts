@@ -54,12 +54,12 @@ export function registerSignInPage(pages: PageGroup): void {
         <h1>${words.title}</h1>
         <form id="sign-in-form" class="stack" method="post" data-next="${next}" novalidate>
           <label for="email">${words.email}</label>
-          <input id="email" name="email" type="email" autocomplete="username" spellcheck="false" required maxlength="254" />
+          <input id="email" name="email" type="email" autocomplete="username" spellcheck="false" required data-max-length="254" />
           <label for="password">${words.password}</label>
-          <input id="password" type="password" autocomplete="current-password" required maxlength="256" />
+          <input id="password" type="password" autocomplete="current-password" required data-max-length="256" />
           <div id="totp-step" hidden>
             <label for="totp">${words.totp}</label>
-            <input id="totp" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" />
+            <input id="totp" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" data-max-length="6" />
             <p class="hint">${words.totpHint}</p>
           </div>
           <p id="sign-in-error" class="error" role="alert" hidden></p>

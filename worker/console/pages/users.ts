@@ -133,9 +133,11 @@ async function usersPage(c: PageContext): Promise<Response> {
       <form id="user-invite-form" class="inline" novalidate>
         <div>
           <label for="invite-email">${words.email}</label
-          ><input id="invite-email" name="email" type="email" required maxlength="254" autocomplete="off" />
+          ><input id="invite-email" name="email" type="email" required data-max-length="254" autocomplete="off" />
         </div>
-        <div><label for="invite-name">${words.name}</label><input id="invite-name" name="name" type="text" maxlength="100" autocomplete="off" /></div>
+        <div>
+          <label for="invite-name">${words.name}</label><input id="invite-name" name="name" type="text" data-max-length="100" autocomplete="off" />
+        </div>
         <div>
           <label for="invite-role">${words.role}</label>
           <select id="invite-role" name="role">

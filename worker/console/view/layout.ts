@@ -46,7 +46,7 @@ export interface PageOptions {
   styles?: readonly string[];
   /** Words the page's scripts show, by key (the shell's error words are always added). */
   scriptText?: Readonly<Record<string, string>>;
-  status?: 200 | 403 | 404 | 429;
+  status?: 200 | 400 | 403 | 404 | 429;
 }
 
 function navigation(lang: Lang, role: UserRole, active: NavKey | undefined): Html {
@@ -149,6 +149,25 @@ function rateLimitedPage(c: PageContext, retryAfter: string | undefined): Respon
   if (retryAfter) c.header("Retry-After", retryAfter);
   const message = fill(words["error.RATE_LIMITED"], { seconds: retryAfter ?? "60" });
   return renderPage(c, { title: message, status: 429, body: html`<h1>${message}</h1>` });
+}
+
+/** A list's search is longer than the API takes (SearchQuery), or a filter none it knows. */
+const SEARCH_MAX_LENGTH = 200;
+
+/**
+ * The page for a list whose read failed: a search or filter the API refused (400) says so and how to
+ * go on, rather than a 404 or a search silently cut; anything else as failedReadPage.
+ */
+export function failedListPage(c: PageContext, failure: ApiFailure): Response | Promise<Response> {
+  if (failure.status !== 400) return failedReadPage(c, failure);
+  const words = shellMessages(c.var.lang);
+  return renderPage(c, {
+    title: words["filter.refused.title"],
+    status: 400,
+    body: html`<h1>${words["filter.refused.title"]}</h1>
+      <p id="filter-refused" role="alert">${fill(words["filter.refused.body"], { max: String(SEARCH_MAX_LENGTH) })}</p>
+      <p><a href="${c.req.path}">${words["filter.refused.back"]}</a></p>`,
+  });
 }
 
 /**

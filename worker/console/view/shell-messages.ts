@@ -30,6 +30,10 @@ export const shellMessages = defineMessages(
     "error.RATE_LIMITED": "请求过于频繁，请在 {seconds} 秒后重试。",
     "error.VALIDATION_FAILED": "输入有误，请检查后重试。",
     "error.NOT_FOUND": "未找到，或不属于您的账户。",
+    "input.tooLong": "最多 {max} 个字符，现为 {length} 个。请缩短后再提交。",
+    "filter.refused.title": "搜索或筛选条件无效",
+    "filter.refused.body": "未执行此搜索：搜索最多 {max} 个字符，筛选值须为列表中的一项。请修改后重试。",
+    "filter.refused.back": "清除搜索和筛选",
     working: "处理中…",
   },
   {
@@ -60,6 +64,11 @@ export const shellMessages = defineMessages(
     "error.RATE_LIMITED": "Too many attempts. Try again in {seconds} seconds.",
     "error.VALIDATION_FAILED": "Something in the form is not valid. Check it and try again.",
     "error.NOT_FOUND": "Not found, or not your account's.",
+    "input.tooLong": "At most {max} characters; this has {length}. Shorten it and submit again.",
+    "filter.refused.title": "The search or filter was not accepted",
+    "filter.refused.body":
+      "Nothing was searched: a search has at most {max} characters, and a filter takes one of the listed values. Change it and try again.",
+    "filter.refused.back": "Clear the search and filters",
     working: "Working…",
   },
 );
@@ -74,5 +83,6 @@ export const SCRIPT_SHELL_KEYS = [
   "error.RATE_LIMITED",
   "error.VALIDATION_FAILED",
   "error.NOT_FOUND",
+  "input.tooLong",
   "working",
 ] as const;
