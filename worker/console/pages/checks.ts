@@ -11,7 +11,7 @@
 import type { z } from "zod";
 import { defineMessages, formatNumber, formatTime } from "../view/i18n";
 import { failedListPage, html, renderPage } from "../view/layout";
-import { forwardedQuery, pager, stackedTable } from "../view/listing";
+import { forwardedQuery, pager, searchAndStatusFilter, stackedTable } from "../view/listing";
 import type { PageGroup } from "../view/page-group";
 import { hasRole, readConsoleApi, type PageContext } from "../view/page-session";
 import { KEY_AND_REVIEW_ROLES } from "../../domain/console-session";
@@ -90,20 +90,7 @@ async function checksPage(c: PageContext): Promise<Response> {
     active: "checks",
     body: html`<h1>${words.title}</h1>
       ${hasRole(c, KEY_AND_REVIEW_ROLES) ? html`<p><a id="new-check" class="button" href="/console/checks/new">${words.newCheck}</a></p>` : ""}
-      <form id="checks-filter" class="inline" method="get">
-        <div>
-          <label for="checks-search">${words.search}</label
-          ><input id="checks-search" name="search" type="search" data-max-length="200" value="${c.req.query("search") ?? ""}" />
-        </div>
-        <div>
-          <label for="checks-status">${words.status}</label>
-          <select id="checks-status" name="status">
-            <option value="">${words.all}</option>
-            ${CHECK_STATUSES.map((s) => html`<option value="${s}" ${s === chosen ? "selected" : ""}>${status[s]}</option>`)}
-          </select>
-        </div>
-        <button type="submit" class="secondary">${words.filter}</button>
-      </form>
+      ${searchAndStatusFilter(c, "checks", words, { values: CHECK_STATUSES, chosen, words: status })}
       ${stackedTable(
         lang,
         { table: "checks", empty: "no-checks" },

@@ -15,7 +15,7 @@ import type { QueryPageSchema } from "../../schemas/query";
 import { QUERY_STATUSES } from "../../schemas/query-vocabulary";
 import { defineMessages, formatNumber, formatTime, type Lang } from "../view/i18n";
 import { failedListPage, html, renderPage, type Html } from "../view/layout";
-import { forwardedQuery, pager, stackedTable } from "../view/listing";
+import { forwardedQuery, pager, searchAndStatusFilter, stackedTable } from "../view/listing";
 import type { PageGroup } from "../view/page-group";
 import { hasRole, readConsoleApi, type PageContext } from "../view/page-session";
 import { creatorsOf, taskFormText } from "../view/task-forms";
@@ -103,21 +103,7 @@ async function queriesPage(c: PageContext): Promise<Response> {
     scripts: mayStart ? ["task-create.js"] : [],
     scriptText: taskFormText(lang),
     body: html`<h1>${words.title}</h1>
-      ${mayStart ? createForm(lang) : ""}
-      <form id="queries-filter" class="inline" method="get">
-        <div>
-          <label for="queries-search">${words.search}</label
-          ><input id="queries-search" name="search" type="search" data-max-length="200" value="${c.req.query("search") ?? ""}" />
-        </div>
-        <div>
-          <label for="queries-status">${words.status}</label>
-          <select id="queries-status" name="status">
-            <option value="">${words.all}</option>
-            ${QUERY_STATUSES.map((s) => html`<option value="${s}" ${s === chosen ? "selected" : ""}>${status[s]}</option>`)}
-          </select>
-        </div>
-        <button type="submit" class="secondary">${words.filter}</button>
-      </form>
+      ${mayStart ? createForm(lang) : ""} ${searchAndStatusFilter(c, "queries", words, { values: QUERY_STATUSES, chosen, words: status })}
       ${stackedTable(
         lang,
         { table: "queries", empty: "no-queries" },

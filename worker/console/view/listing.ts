@@ -65,3 +65,39 @@ export function stackedTable(lang: Lang, ids: { table: string; empty: string }, 
       </table>`
     : html`<p id="${ids.empty}" class="muted">${emptyText(lang)}</p>`;
 }
+
+/** The words of a list's search-and-status filter, in the page's language. */
+export interface FilterWords {
+  search: string;
+  status: string;
+  all: string;
+  filter: string;
+}
+
+/**
+ * The search box and status select above a task list (queries, checks): a GET form, so the filter is in
+ * the URL and the pager keeps it. `data-max-length` is the API's own limit; a longer search is refused
+ * with a message (browser/input-length.js), never cut.
+ * Stable hooks: form#{list}-filter, input#{list}-search, select#{list}-status.
+ */
+export function searchAndStatusFilter<S extends string>(
+  c: PageContext,
+  list: "queries" | "checks",
+  words: FilterWords,
+  statuses: { values: readonly S[]; chosen: string | undefined; words: Record<S, string> },
+): Html {
+  return html`<form id="${list}-filter" class="inline" method="get">
+    <div>
+      <label for="${list}-search">${words.search}</label
+      ><input id="${list}-search" name="search" type="search" data-max-length="200" value="${c.req.query("search") ?? ""}" />
+    </div>
+    <div>
+      <label for="${list}-status">${words.status}</label>
+      <select id="${list}-status" name="status">
+        <option value="">${words.all}</option>
+        ${statuses.values.map((s) => html`<option value="${s}" ${s === statuses.chosen ? "selected" : ""}>${statuses.words[s]}</option>`)}
+      </select>
+    </div>
+    <button type="submit" class="secondary">${words.filter}</button>
+  </form>`;
+}
