@@ -117,7 +117,7 @@ describe.runIf(BROWSER_TESTS)("the console's review screen in Chromium", () => {
     await settledAfter(page, shown);
     const after = await page.evaluate(reviewState);
     expect(after.messageKind).toBe("refused");
-    expect(after.message).toContain("已由他人审核");
+    expect(after.message).toContain("已由他人复核");
     const stored = await server.call<{ resultStatus: string; check: { manualReview?: { note: string } } }>(
       `/api/open/v1/checks/${own}/results/${shown}`,
       { key },
