@@ -17,6 +17,7 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { routeOf } from "../services/registry-connector/contract-routes.mjs";
 import { FaultRules, parseFault } from "./faults.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -73,18 +74,6 @@ async function readBody(req, limit = 64 * 1024) {
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
-}
-
-/** Which contract route a request is, with its parameters; null when it is none. */
-function routeOf(method, path) {
-  if (method === "POST" && path === "/v1/listings") return { route: "listing" };
-  const m = /^\/v1\/registrations\/([^/]+)\/(certificate|attachments)(?:\/([^/]+))?$/.exec(path);
-  if (!m || method !== "GET") return null;
-  const certificateNumber = decodeURIComponent(m[1]);
-  if (m[2] === "certificate") return m[3] === undefined ? { route: "certificate", certificateNumber } : null;
-  return m[3] === undefined
-    ? { route: "attachments", certificateNumber }
-    : { route: "attachment", certificateNumber, fileName: decodeURIComponent(m[3]) };
 }
 
 /**

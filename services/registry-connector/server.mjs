@@ -7,6 +7,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
+import { routeOf } from "./contract-routes.mjs";
 import { listingOfFeedback } from "./feedback.mjs";
 import { DownloadCache, filesOfZip } from "./files.mjs";
 import { OUTCOME_ERRORS, QUERY_DEFAULTS } from "./mappings.mjs";
@@ -55,18 +56,6 @@ async function readBody(req) {
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
-}
-
-/** Which contract route a request is, with its parameters; null when it is none. */
-function routeOf(method, path) {
-  if (method === "POST" && path === "/v1/listings") return { route: "listing" };
-  const m = /^\/v1\/registrations\/([^/]+)\/(certificate|attachments)(?:\/([^/]+))?$/.exec(path);
-  if (!m || method !== "GET") return null;
-  const certificateNumber = decodeURIComponent(m[1]);
-  if (m[2] === "certificate") return m[3] === undefined ? { route: "certificate", certificateNumber } : null;
-  return m[3] === undefined
-    ? { route: "attachments", certificateNumber }
-    : { route: "attachment", certificateNumber, fileName: decodeURIComponent(m[3]) };
 }
 
 /** A percent-encoded header's text, or null when absent or not valid percent-encoding. */
