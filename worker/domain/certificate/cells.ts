@@ -255,7 +255,10 @@ function joinWrapped(labels: PendingLabel[], texts: Fragment[]): void {
 /**
  * The label a fragment sits beside: to its left, overlapping it vertically, the nearest; and nothing on
  * its line between them but the value's own text. Text after a wide gap beyond the label's value is
- * another column's (a page set in two columns, "登记时间：… | …the description's lines").
+ * another column's (a page set in two columns, "登记时间：… | …the description's lines"). Nor is a label
+ * of its row's first pair beside text past the row's second label: a label wrapped onto a second line
+ * ("交易业务类" / "型") reaches down beside the wrapped tail of the second pair's value ("…有限公" / "司"),
+ * which stands in that second label's column, not in the first's.
  */
 function besideLabel(f: Fragment, labels: readonly PendingLabel[], texts: readonly Fragment[]): PendingLabel | null {
   let best: PendingLabel | null = null;
@@ -265,6 +268,16 @@ function besideLabel(f: Fragment, labels: readonly PendingLabel[], texts: readon
   }
   if (!best) return null;
   const label = best;
+  const pastLabelOfRow = labels.some(
+    (m) =>
+      m !== label &&
+      m.page === f.page &&
+      m.column === f.column &&
+      m.box.x0 >= label.box.x1 &&
+      m.box.x1 <= f.box.x0 &&
+      overlap(m.box, label.box) > 0.3,
+  );
+  if (pastLabelOfRow) return null;
   const between = texts.filter((t) => t !== f && t.line === f.line && t.box.x0 >= label.box.x1 - t.box.size * 0.5 && t.box.x1 <= f.box.x0);
   const nearest = between.reduce<number>((x, t) => Math.max(x, t.box.x1), -Infinity);
   return between.length > 0 && f.box.x0 - nearest > f.box.size * 1.5 ? null : label;
@@ -370,6 +383,20 @@ function takesBelow(label: PendingLabel, block: readonly Fragment[], box: Extent
   // Free text (a name, an address) wraps onto the next line only: below its last line, never above it.
   const last = label.values[label.values.length - 1];
   return last !== undefined && last.page === block[0]?.page && box.top >= last.box.top && box.top - last.box.bottom < box.size;
+}
+
+/**
+ * Whether a block stands under a long value's own lines (a description set full width under its
+ * right-aligned label, an invoice table under the description): its left edge is that of a value line
+ * above it on its page, and no label stands between them.
+ */
+function underLongValue(label: PendingLabel, box: Extent, labels: readonly PendingLabel[]): boolean {
+  const lines = label.values.filter(
+    (v) => v.page === label.page && v.column === label.column && v.box.bottom <= box.top && Math.abs(v.box.x0 - box.x0) < box.size,
+  );
+  const last = lines.reduce<number>((bottom, v) => Math.max(bottom, v.box.bottom), -Infinity);
+  if (lines.length === 0) return false;
+  return !labels.some((l) => l !== label && l.page === label.page && l.column === label.column && l.box.top >= last && l.box.top < box.top);
 }
 
 /** Rows: items whose boxes overlap vertically, top to bottom; left to right inside a row; a column to its end before the next. */
@@ -566,14 +593,16 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
           l.column === column &&
           l.box.bottom <= box.top + tolerance &&
           // A description set full width under its right-aligned label starts left of the label.
-          (l.box.x0 <= box.x0 + box.size || (isLongText(l.field) && l.box.x0 < box.x1 && l.box.x1 > box.x0)),
+          (l.box.x0 <= box.x0 + box.size || (isLongText(l.field) && ((l.box.x0 < box.x1 && l.box.x1 > box.x0) || underLongValue(l, box, labels)))),
       ),
       ...headings.filter((h) => h.page === page && h.column === column && h.box.bottom <= box.top + tolerance),
     ];
     above.sort((a, b) => b.box.bottom - a.box.bottom || b.box.x0 - a.box.x0);
     let owner: PendingLabel | LineItem | undefined = above[0];
     // Nothing above it in its column: a column's or a page's first lines continue the last label before them.
-    if (owner === undefined) owner = ordered.filter((l) => l.page < page || (l.page === page && l.column < column)).pop();
+    // Text under a label or heading of its own page is not a page's first line, wherever that label stands.
+    const pageAbove = [...labels, ...headings].some((l) => l.page === page && l.column === column && l.box.bottom <= box.top + tolerance);
+    if (owner === undefined && !pageAbove) owner = ordered.filter((l) => l.page < page || (l.page === page && l.column < column)).pop();
     if (
       owner &&
       !("kind" in owner) &&
