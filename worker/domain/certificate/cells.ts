@@ -19,6 +19,7 @@ import { joinCentredWraps } from "./centred-wraps";
 import { labelsByPlace } from "./label-column";
 import type { SourceLine } from "./lines";
 import type { Piece } from "./piece";
+import { valueAgainst } from "./stray-neighbours";
 import { isTypesetHeading, labelsOfPage, type PageLabels } from "./typeset-headings";
 
 interface Fragment {
@@ -45,6 +46,8 @@ export interface LabelCell {
   values: Piece[];
   /** The value's text line by line: the lines of a list (attachment names) stay apart. */
   lines: string[];
+  /** Stray lines set against the value's cell (stray-neighbours.ts): the value may lack them or hold a neighbour's text. */
+  strayAgainst: SourceLine[];
 }
 
 export interface LineItem {
@@ -615,6 +618,20 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
     strays.push(...block);
   }
 
+  const strayItems = strays.map((f): LineItem => ({
+    kind: "stray",
+    page: f.page,
+    column: f.column,
+    box: f.box,
+    line: { ...f.line, start: f.line.start + f.from, text: f.text, geometry: null },
+  }));
+  // A stray line against a value's cell leaves that value unvouched for (stray-neighbours.ts).
+  const against = new Map<PendingLabel, SourceLine[]>();
+  const owners = new Map(labels.filter((l) => l.values.length > 0).map((l) => [l, l.values] as const));
+  for (const item of strayItems) {
+    const owner = valueAgainst(item, owners);
+    if (owner) against.set(owner, [...(against.get(owner) ?? []), item.line]);
+  }
   const items: CellItem[] = [
     ...labels.map((l): LabelCell => {
       // Lines in page order (the extractor's lines run top to bottom; a column to its end before the next),
@@ -636,16 +653,11 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
         roleHeading: l.roleHeading,
         values: values.map(pieceOf),
         lines,
+        strayAgainst: against.get(l) ?? [],
       };
     }),
     ...headings,
-    ...strays.map((f): LineItem => ({
-      kind: "stray",
-      page: f.page,
-      column: f.column,
-      box: f.box,
-      line: { ...f.line, start: f.line.start + f.from, text: f.text, geometry: null },
-    })),
+    ...strayItems,
   ];
   return readingOrder(items);
 }

@@ -33,6 +33,8 @@ export interface RawValue {
   lastBottom: number | null;
   /** The value's text line by line, when read by geometry (a list of attachment names, one a line). */
   lines?: string[];
+  /** Lines no rule placed that stand against the value's cell, when read by geometry: the value is not vouched for. */
+  strayAgainst?: SourceLine[];
 }
 
 export interface RawParty {
@@ -354,6 +356,7 @@ class Scanner {
           x: null,
           lastBottom: null,
           lines: item.lines,
+          strayAgainst: item.strayAgainst,
         };
         this.place(item, value);
       }
