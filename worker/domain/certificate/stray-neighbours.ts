@@ -7,27 +7,13 @@
  * one value and stays a plain stray.
  */
 import type { Extent } from "../text/page";
+import { overlap } from "./boxes";
+import { AGAINST_ON_ROW_EM, NEXT_LINE_EM, SAME_ROW_SHARE } from "./layout-rules";
 
 interface Placed {
   page: number;
   column: number;
   box: Extent;
-}
-
-/**
- * A cell's next line stands at most a line's height under (or over) it: a wrapped value's leading is
- * rarely above twice its size, and the gap between a row and the next (with its rule and padding) is
- * wider than what remains.
- */
-const NEXT_LINE_GAP_EM = 1;
-/** On the value's row, text this close after its end (or before its start) is set against it, not in another column. */
-const SAME_ROW_GAP_EM = 2;
-/** Two boxes share a row when this share of the lower one's height overlaps. */
-const SAME_ROW_OVERLAP = 0.3;
-
-function verticalShare(a: Extent, b: Extent): number {
-  const shared = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-  return shared / Math.max(1e-6, Math.min(a.bottom - a.top, b.bottom - b.top));
 }
 
 /** How far a stray line stands from a value line when it is against it; null when it is not. */
@@ -38,13 +24,13 @@ function distance(stray: Extent, value: Extent): number | null {
     const below = stray.top - value.bottom;
     const above = value.top - stray.bottom;
     const gap = below >= 0 ? below : above;
-    if (gap >= 0 && gap <= em * NEXT_LINE_GAP_EM) return gap;
+    if (gap >= 0 && gap <= em * NEXT_LINE_EM) return gap;
   }
-  if (verticalShare(stray, value) >= SAME_ROW_OVERLAP) {
+  if (overlap(stray, value) >= SAME_ROW_SHARE) {
     const after = stray.x0 - value.x1;
     const before = value.x0 - stray.x1;
     const gap = after >= 0 ? after : before;
-    if (gap >= 0 && gap <= em * SAME_ROW_GAP_EM) return gap;
+    if (gap >= 0 && gap <= em * AGAINST_ON_ROW_EM) return gap;
   }
   return null;
 }
