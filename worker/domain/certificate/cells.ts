@@ -8,26 +8,29 @@
  * - through its block: fragments stacked in one column with a line's spacing are one cell (a wrapped value,
  *   a label centred beside a tall value), and a block goes to the label one of its lines is beside;
  * - below it: a block beside no label continues the label above it in its column (a label above its value,
- *   a description under its label, a long value over a page break), when that label's value can take it.
+ *   a description under its label, a long value over a page break), when that label's value can take it;
+ * - above it: a block beside and below no label, on the line over a label still without a value, when
+ *   that label's typed field reads it (a time printed before "登记时间").
  * What is left is stray. Stream order and where the extractor broke lines stop mattering; a label with
- * nothing beside or below it has no value, and never takes the next label as one.
+ * nothing beside, below or above it has no value, and never takes the next label as one. Pages given
+ * without positions are read the same way, set first as typewriter pages (plain-text-pages.ts).
  */
 import type { Extent } from "../text/page";
-import { overlap, overlapX, union } from "./boxes";
+import { overlap, overlapX } from "./boxes";
+import { blocksOf } from "./cell-blocks";
 import { FIELD_READERS, isLongText } from "./field-kinds";
-import { type FieldKey, isLabelPrefix, isSectionHeading, labelAt, labelsIn, matchRoleHeading } from "./labels";
+import { aligned, blockBox, type Fragment, fragment, type PendingLabel, pieceOf, textOf, wholeLabel } from "./fragments";
+import { type FieldKey, isSectionHeading, labelsIn, matchRoleHeading } from "./labels";
 import { joinCentredWraps } from "./centred-wraps";
 import { labelsByPlace } from "./label-column";
 import type { SourceLine } from "./lines";
 import type { Piece } from "./piece";
 import { valueAgainst } from "./stray-neighbours";
 import { isTypesetHeading, labelsOfPage, type PageLabels } from "./typeset-headings";
+import { joinWrapped } from "./wrapped-labels";
 import {
   BELOW_TOLERANCE_EM,
   CELL_EDGE_EM,
-  CELL_LINE_REACH_EM,
-  CELL_OVERLAP_X_SHARE,
-  COLUMN_EDGE_EM,
   KNOWN_WRAP_GAP_EM,
   LABEL_OVERHANG_EM,
   LABEL_SIZE_TOLERANCE_PT,
@@ -35,24 +38,8 @@ import {
   NEXT_LINE_EM,
   READING_ROW_SHARE,
   SAME_ROW_SHARE,
-  SPACING_QUANTILE,
-  SPACING_SLACK_EM,
-  SPACING_SLACK_SHARE,
-  STACKED_OVERLAP_EM,
   WRAPPED_LINE_GAP_EM,
 } from "./layout-rules";
-
-interface Fragment {
-  page: number;
-  /** The page's newspaper column (0 when it has none). */
-  column: number;
-  line: SourceLine;
-  /** [from, to) in the line's text. */
-  from: number;
-  to: number;
-  text: string;
-  box: Extent;
-}
 
 export interface LabelCell {
   kind: "label";
@@ -79,42 +66,6 @@ export interface LineItem {
 }
 
 export type CellItem = LabelCell | LineItem;
-
-function fragment(line: SourceLine, from: number, to: number): Fragment | null {
-  const raw = line.text.slice(from, to);
-  const lead = raw.length - raw.trimStart().length;
-  const text = raw.trim();
-  if (!text || !line.geometry) return null;
-  const start = from + lead;
-  return {
-    page: line.page,
-    column: line.column ?? 0,
-    line,
-    from: start,
-    to: start + text.length,
-    text,
-    box: line.geometry.extent(start, start + text.length),
-  };
-}
-
-function pieceOf(f: Fragment): Piece {
-  const start = f.line.start + f.from;
-  return { page: f.page, start, end: start + f.text.length, text: f.text };
-}
-
-interface PendingLabel {
-  page: number;
-  column: number;
-  box: Extent;
-  field: FieldKey;
-  label: string;
-  roleHeading: string | null;
-  /** True when a colon follows the label: it does not continue below. */
-  colon: boolean;
-  values: Fragment[];
-  /** Where a label found in a line's text stands in it ([from, to)): a label set as a value goes back to text. */
-  source?: { line: SourceLine; from: number; to: number };
-}
 
 /** A line's labels and the text between them, cut at wide gaps. */
 function cutLine(line: SourceLine, labels: PendingLabel[], texts: Fragment[]): void {
@@ -147,101 +98,6 @@ function cutLine(line: SourceLine, labels: PendingLabel[], texts: Fragment[]): v
       if (f) texts.push(f);
     }
   }
-}
-
-/** True when b sits in a's column: left edges, right edges or centres aligned. */
-function sameColumn(a: Extent, b: Extent): boolean {
-  const tolerance = Math.max(a.size, b.size) * COLUMN_EDGE_EM;
-  return Math.abs(a.x0 - b.x0) < tolerance || Math.abs(a.x1 - b.x1) < tolerance || Math.abs((a.x0 + a.x1) / 2 - (b.x0 + b.x1) / 2) < tolerance;
-}
-
-/**
- * Lines of one cell share a left edge or a right edge (left-aligned, justified, right-aligned text). A
- * shared centre is not enough: a short line under a long one always shares it.
- */
-function aligned(a: Extent, b: Extent): boolean {
-  const tolerance = Math.max(a.size, b.size) * CELL_EDGE_EM;
-  return Math.abs(a.x0 - b.x0) < tolerance || Math.abs(a.x1 - b.x1) < tolerance;
-}
-
-/** The whole text as one label, with nothing after it but a colon: its entry. */
-function wholeLabel(text: string): { field: FieldKey; label: string; roleHeading: string | null; end: number } | null {
-  const hit = labelAt(text, 0);
-  return hit ? { field: hit.field, label: hit.label, roleHeading: hit.roleHeading, end: hit.valueStart } : null;
-}
-
-/**
- * Labels wrapped in a narrow cell: a piece that begins a label, then the pieces under it in its column,
- * one line's spacing apart, as long as the joined text still begins a label; the longest whole label wins.
- * Pieces used are taken out of the text fragments (a tail followed by a value keeps the value).
- */
-function joinWrapped(labels: PendingLabel[], texts: Fragment[]): void {
-  const used = new Set<Fragment>();
-  const consumed = new Set<PendingLabel>();
-  const starts: { text: string; box: Extent; page: number; column: number; replaces: PendingLabel | null; piece: Fragment | null }[] = [
-    ...texts
-      .filter((t) => isLabelPrefix(t.text.replace(/\s/g, "")))
-      .map((t) => ({ text: t.text.replace(/\s/g, ""), box: t.box, page: t.page, column: t.column, replaces: null, piece: t })),
-    ...labels
-      .filter((l) => !l.colon && isLabelPrefix(l.label))
-      .map((l) => ({ text: l.label, box: l.box, page: l.page, column: l.column, replaces: l, piece: null })),
-  ];
-  for (const start of starts) {
-    if (start.piece && used.has(start.piece)) continue;
-    let joined = start.text;
-    let box = start.box;
-    let best: { label: ReturnType<typeof wholeLabel>; box: Extent; pieces: Fragment[]; tail: { fragment: Fragment; length: number } | null } | null =
-      null;
-    const pieces: Fragment[] = [];
-    /** A piece below that reads as a label of its own ("登记编号" under "关联的初始"): taken when the join is a longer label. */
-    let labelPiece: PendingLabel | null = null;
-    for (let step = 0; step < 3; step++) {
-      const below = texts
-        .filter((t) => t.page === start.page && !used.has(t) && t !== start.piece && !pieces.includes(t))
-        .filter((t) => t.box.top > box.top && t.box.top - box.bottom < box.size * KNOWN_WRAP_GAP_EM && sameColumn(start.box, t.box))
-        .sort((a, b) => a.box.top - b.box.top)[0];
-      const belowLabel = labels
-        .filter((l) => l !== start.replaces && !l.colon && l.page === start.page && !consumed.has(l))
-        .filter((l) => l.box.top > box.top && l.box.top - box.bottom < box.size * KNOWN_WRAP_GAP_EM && sameColumn(start.box, l.box))
-        .sort((a, b) => a.box.top - b.box.top)[0];
-      if (belowLabel && (!below || belowLabel.box.top < below.box.top)) {
-        const hit = wholeLabel(joined + belowLabel.label);
-        if (hit && hit.end === joined.length + belowLabel.label.length) {
-          labelPiece = belowLabel;
-          best = { label: hit, box: union(box, belowLabel.box), pieces: [...pieces], tail: null };
-        }
-        break;
-      }
-      if (!below) break;
-      const candidate = joined + below.text.replace(/\s/g, "");
-      const hit = wholeLabel(candidate);
-      if (hit && hit.end > joined.length && hit.end < candidate.length && /\s/.test(below.text) === false) {
-        // The tail and the value in one run ("记编号：0438…"): the label ends inside this piece.
-        const length = hit.end - joined.length;
-        best = { label: hit, box: union(box, below.box), pieces: [...pieces], tail: { fragment: below, length } };
-        break;
-      }
-      pieces.push(below);
-      box = union(box, below.box);
-      joined = candidate;
-      if (hit && hit.end === candidate.length) best = { label: hit, box, pieces: [...pieces], tail: null };
-      else if (!isLabelPrefix(joined)) break;
-    }
-    if (!best?.label) continue;
-    if (labelPiece) consumed.add(labelPiece);
-    for (const p of best.pieces) used.add(p);
-    if (start.piece) used.add(start.piece);
-    if (best.tail) {
-      const { fragment: f, length } = best.tail;
-      const rest = fragment(f.line, f.from + length, f.to);
-      texts.splice(texts.indexOf(f), 1, ...(rest ? [rest] : []));
-    }
-    const entry = { field: best.label.field, label: best.label.label, roleHeading: best.label.roleHeading };
-    if (start.replaces) Object.assign(start.replaces, entry, { box: best.box });
-    else labels.push({ ...entry, page: start.page, column: start.column, box: best.box, colon: false, values: [] });
-  }
-  for (let k = texts.length - 1; k >= 0; k--) if (used.has(texts[k] as Fragment)) texts.splice(k, 1);
-  for (let k = labels.length - 1; k >= 0; k--) if (consumed.has(labels[k] as PendingLabel)) labels.splice(k, 1);
 }
 
 /**
@@ -316,60 +172,6 @@ function centredBeside(
   return between ? null : label;
 }
 
-/**
- * The spacing of wrapped lines on each page: the lower quartile of the gaps between left-aligned lines
- * less than a line apart (tall cells are rarer than single-line rows, but their spacing is the tight one).
- */
-function lineGaps(sorted: readonly Fragment[]): Map<number, number> {
-  const gaps = new Map<number, number[]>();
-  for (let i = 0; i < sorted.length; i++) {
-    const a = sorted[i] as Fragment;
-    for (let j = i + 1; j < sorted.length; j++) {
-      const b = sorted[j] as Fragment;
-      const gap = b.box.top - a.box.bottom;
-      if (b.page !== a.page || gap > a.box.size * NEXT_LINE_EM) break;
-      if (gap >= 0 && Math.abs(a.box.x0 - b.box.x0) < a.box.size * CELL_EDGE_EM && overlapX(a.box, b.box) > CELL_OVERLAP_X_SHARE)
-        gaps.set(a.page, [...(gaps.get(a.page) ?? []), gap]);
-    }
-  }
-  const out = new Map<number, number>();
-  for (const [page, list] of gaps) out.set(page, list.sort((x, y) => x - y)[Math.floor(list.length * SPACING_QUANTILE)] ?? 0);
-  return out;
-}
-
-/** Fragments stacked in one column a line's spacing apart: the lines of one cell. */
-function blocksOf(texts: readonly Fragment[]): Fragment[][] {
-  const sorted = [...texts].sort((a, b) => a.page - b.page || a.box.top - b.box.top || a.box.x0 - b.box.x0);
-  const spacing = lineGaps(sorted);
-  const parent = sorted.map((_, i) => i);
-  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i] ?? i)));
-  for (let i = 0; i < sorted.length; i++) {
-    const a = sorted[i] as Fragment;
-    for (let j = i + 1; j < sorted.length; j++) {
-      const b = sorted[j] as Fragment;
-      if (b.page !== a.page || b.box.top - a.box.bottom > a.box.size * CELL_LINE_REACH_EM) break;
-      const gap = b.box.top - a.box.bottom;
-      // Wider apart than the page's wrapped lines: another cell (a description's last line over a list beside its label).
-      const typical = spacing.get(a.page);
-      if (typical !== undefined && gap > typical + Math.max(typical * SPACING_SLACK_SHARE, a.box.size * SPACING_SLACK_EM)) continue;
-      if (gap < -Math.min(a.box.size, b.box.size) * STACKED_OVERLAP_EM || overlapX(a.box, b.box) < CELL_OVERLAP_X_SHARE || !aligned(a.box, b.box))
-        continue;
-      parent[find(j)] = find(i);
-    }
-  }
-  const groups = new Map<number, Fragment[]>();
-  sorted.forEach((f, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), f]));
-  return [...groups.values()];
-}
-
-function blockBox(block: readonly Fragment[]): Extent {
-  return block.map((f) => f.box).reduce(union);
-}
-
-function textOf(fragments: readonly Fragment[]): string {
-  return fragments.map((f) => f.text).join("");
-}
-
 /** Whether a label's value takes a block found below it (not beside it). */
 function takesBelow(label: PendingLabel, block: readonly Fragment[], box: Extent): boolean {
   if (label.values.length === 0) return true;
@@ -394,6 +196,20 @@ function underLongValue(label: PendingLabel, box: Extent, labels: readonly Pendi
   const last = lines.reduce<number>((bottom, v) => Math.max(bottom, v.box.bottom), -Infinity);
   if (lines.length === 0) return false;
   return !labels.some((l) => l !== label && l.page === label.page && l.column === label.column && l.box.top >= last && l.box.top < box.top);
+}
+
+/**
+ * The label a block beside and below no label stands right above, when that label's field reads the block
+ * (a time printed on the line before its label "登记时间", a text layer whose stream put the value first).
+ * Typed fields only: their reader vouches for the text, where free text could be anyone's stray line.
+ */
+function labelUnder(block: readonly Fragment[], box: Extent, labels: readonly PendingLabel[]): PendingLabel | null {
+  const under = labels
+    .filter((l) => l.page === block[0]?.page && l.column === block[0]?.column && overlapX(l.box, box) > 0)
+    .filter((l) => l.box.top >= box.bottom - box.size * BELOW_TOLERANCE_EM && l.box.top - box.bottom < box.size * NEXT_LINE_EM)
+    .sort((a, b) => a.box.top - b.box.top)[0];
+  const reader = under && FIELD_READERS[under.field];
+  return under && reader && reader(textOf(block)) !== null ? under : null;
 }
 
 /** Rows: items whose boxes overlap vertically, top to bottom; left to right inside a row; a column to its end before the next. */
@@ -441,7 +257,7 @@ function promoteByPlace(labels: PendingLabel[], texts: Fragment[]): void {
     if (!beside.has(label)) beside.set(label, t.box);
     if (!texts.some((o) => o !== t && o.line === t.line && o.box.x0 >= label.box.x1 && o.box.x1 <= t.box.x0)) valueOfItsLine.add(t);
   }
-  const blocks = blocksOf(texts).filter((b) => !b.some((f) => valueOfItsLine.has(f)));
+  const blocks = blocksOf(texts, labels).filter((b) => !b.some((f) => valueOfItsLine.has(f)));
   const promoted = new Set<Fragment>();
   for (const group of joinStacked(labelsByPlace(labels, beside, blocks))) {
     const first = group[0];
@@ -548,7 +364,7 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
     const label = besideLabel(t, labels, texts);
     if (label) anchored.set(t, label);
   }
-  const blocks = blocksOf(texts);
+  const blocks = blocksOf(texts, labels);
   const below: Fragment[][] = [];
   for (const block of blocks) {
     const anchors = block.filter((f) => anchored.has(f));
@@ -575,6 +391,7 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
 
   // Blocks beside no label, top to bottom: each continues the label above it in its column, or is stray.
   const ordered = readingOrder(labels);
+  const valuesAbove: { block: Fragment[]; label: PendingLabel }[] = [];
   unplaced.sort((a, b) => (a[0]?.page ?? 0) - (b[0]?.page ?? 0) || blockBox(a).top - blockBox(b).top);
   for (const block of unplaced) {
     const box = blockBox(block);
@@ -608,7 +425,14 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
       owner.values.push(...block);
       continue;
     }
-    strays.push(...block);
+    const under = labelUnder(block, box, labels);
+    if (under) valuesAbove.push({ block, label: under });
+    else strays.push(...block);
+  }
+  // Once every label has what stands beside and below it: a label still without a value takes the line above.
+  for (const { block, label } of valuesAbove) {
+    if (label.values.length === 0) label.values.push(...block);
+    else strays.push(...block);
   }
 
   const strayItems = strays.map((f): LineItem => ({

@@ -26,8 +26,6 @@ export const LABEL_OVERHANG_EM = 0.5;
  * is spaced by at most a glyph, a table's next column by its padding and rule (two glyphs or more).
  */
 export const NEXT_COLUMN_GAP_EM = 1.5;
-/** A value cell's text that stands past a waiting label's start by less than this belongs to that label's column (a wrapped label row of a four-column table). */
-export const AWAITING_COLUMN_REACH_EM = 4;
 
 // Columns: what stands under what.
 
@@ -65,9 +63,6 @@ export const SPACING_SLACK_SHARE = 0.25;
 export const SPACING_SLACK_EM = 0.15;
 /** The page's wrapped-line spacing is the lower quartile of its line gaps: tall cells are rarer than one-line rows, but their spacing is the tight one. */
 export const SPACING_QUANTILE = 0.25;
-/** Without positions of cells, a gap this many times the page's line spacing, or half a line more than it, is a new table row. */
-export const ROW_BREAK_SPACING = 1.8;
-export const ROW_BREAK_EM = 0.5;
 
 // Labels.
 

@@ -1,75 +1,84 @@
 /**
- * @module Labels wrapped inside a narrow table cell ("关联的初始登" over "记编号", "买受人法定代" over "表人"): the
- * cell's first piece starts a label, a piece in the same column on one of the next two lines ends it. The
- * pieces are found by position (a cell starts where a run follows a wide gap), the label is put back
- * together on the first line, and the ending piece is blanked out of its line (with spaces, so every
- * offset stays that of the page text).
+ * @module Labels wrapped inside a narrow cell ("关联的初始登" over "记编号", "工商注册号/统" over "一社会信用代"
+ * over "码"), put back together by column: the reader's one joiner of wrapped labels, for typeset pages
+ * and plain-text pages alike (plain-text-pages.ts).
  */
-import { type LabelMatch, isLabelPrefix, isSectionHeading, labelAt, labelEntry, labelsIn, matchRoleHeading } from "./labels";
-import type { SourceLine } from "./lines";
-import { COLUMN_EDGE_EM } from "./layout-rules";
+import type { Extent } from "../text/page";
+import { union } from "./boxes";
+import { type Fragment, fragment, type PendingLabel, sameColumn, wholeLabel } from "./fragments";
+import { isLabelPrefix } from "./labels";
+import { KNOWN_WRAP_GAP_EM } from "./layout-rules";
 
-interface Segment {
-  start: number;
-  end: number;
-  text: string;
-}
-
-function segments(line: SourceLine): Segment[] {
-  const starts = [0, ...(line.geometry?.cellStarts ?? [])];
-  return starts.map((start, i) => {
-    const end = starts[i + 1] ?? line.text.length;
-    const raw = line.text.slice(start, end);
-    return { start, end: start + raw.trimEnd().length, text: raw.trim() };
-  });
-}
-
-export interface PreparedLines {
-  lines: SourceLine[];
-  /** Every line's labels, those put together from wrapped pieces included, left to right, by line index. */
-  labels: LabelMatch[][];
-}
-
-export function joinWrappedLabels(input: readonly SourceLine[]): PreparedLines {
-  const lines = input.map((l) => ({ ...l }));
-  const joined = new Map<number, LabelMatch[]>();
-  const found = lines.map((line) => labelsIn(line.text, line.geometry?.cellStarts ?? []));
-  lines.forEach((line, i) => {
-    if (!line.geometry) return;
-    const own = found[i] ?? [];
-    for (const seg of segments(line)) {
-      if (!isLabelPrefix(seg.text) || own.some((h) => h.start <= seg.start && h.valueStart > seg.start)) continue;
-      // A role heading over its first label ("债务人" over "类型") is a heading, not half a label.
-      if (matchRoleHeading(seg.text) || isSectionHeading(seg.text)) continue;
-      const x = line.geometry.xAt(seg.start);
-      const right = line.geometry.xAt(seg.end);
-      for (const k of [i + 1, i + 2]) {
-        const next = lines[k];
-        const g = next?.geometry;
-        if (!next || !g || next.page !== line.page) break;
-        const size = g.size;
-        // Left-aligned label cells wrap under the start, right-aligned ones under the end.
-        const tail = segments(next).find((s) => {
-          if (!s.text) return false;
-          const word = /^\S+/.exec(s.text)?.[0] ?? "";
-          const start = s.start + (next.text.slice(s.start).length - next.text.slice(s.start).trimStart().length);
-          return Math.abs(g.xAt(start) - x) < size * COLUMN_EDGE_EM || Math.abs(g.xAt(start + word.length) - right) < size * COLUMN_EDGE_EM;
-        });
-        if (!tail) continue;
-        const ending = /^\S+/.exec(tail.text)?.[0] ?? "";
-        // The piece below that is a label of its own starts a row of its own.
-        if (labelAt(next.text, tail.start)) continue;
-        const entry = labelEntry(seg.text + ending);
-        if (!entry) continue;
-        const hit: LabelMatch = { ...entry, label: seg.text + ending, start: seg.start, valueStart: seg.end, colon: false };
-        joined.set(i, [...(joined.get(i) ?? []), hit]);
-        const at = next.text.indexOf(ending, tail.start);
-        next.text = next.text.slice(0, at) + " ".repeat(ending.length) + next.text.slice(at + ending.length);
-        found[k] = labelsIn(next.text, g.cellStarts);
+/**
+ * Labels wrapped in a narrow cell: a piece that begins a label, then the pieces under it in its column,
+ * one line's spacing apart, as long as the joined text still begins a label; the longest whole label wins.
+ * Pieces used are taken out of the text fragments (a tail followed by a value keeps the value).
+ */
+export function joinWrapped(labels: PendingLabel[], texts: Fragment[]): void {
+  const used = new Set<Fragment>();
+  const consumed = new Set<PendingLabel>();
+  const starts: { text: string; box: Extent; page: number; column: number; replaces: PendingLabel | null; piece: Fragment | null }[] = [
+    ...texts
+      .filter((t) => isLabelPrefix(t.text.replace(/\s/g, "")))
+      .map((t) => ({ text: t.text.replace(/\s/g, ""), box: t.box, page: t.page, column: t.column, replaces: null, piece: t })),
+    ...labels
+      .filter((l) => !l.colon && isLabelPrefix(l.label))
+      .map((l) => ({ text: l.label, box: l.box, page: l.page, column: l.column, replaces: l, piece: null })),
+  ];
+  for (const start of starts) {
+    if (start.piece && used.has(start.piece)) continue;
+    let joined = start.text;
+    let box = start.box;
+    let best: { label: ReturnType<typeof wholeLabel>; box: Extent; pieces: Fragment[]; tail: { fragment: Fragment; length: number } | null } | null =
+      null;
+    const pieces: Fragment[] = [];
+    /** A piece below that reads as a label of its own ("登记编号" under "关联的初始"): taken when the join is a longer label. */
+    let labelPiece: PendingLabel | null = null;
+    for (let step = 0; step < 3; step++) {
+      const below = texts
+        .filter((t) => t.page === start.page && !used.has(t) && t !== start.piece && !pieces.includes(t))
+        .filter((t) => t.box.top > box.top && t.box.top - box.bottom < box.size * KNOWN_WRAP_GAP_EM && sameColumn(start.box, t.box))
+        .sort((a, b) => a.box.top - b.box.top)[0];
+      const belowLabel = labels
+        .filter((l) => l !== start.replaces && !l.colon && l.page === start.page && !consumed.has(l))
+        .filter((l) => l.box.top > box.top && l.box.top - box.bottom < box.size * KNOWN_WRAP_GAP_EM && sameColumn(start.box, l.box))
+        .sort((a, b) => a.box.top - b.box.top)[0];
+      if (belowLabel && (!below || belowLabel.box.top < below.box.top)) {
+        const hit = wholeLabel(joined + belowLabel.label);
+        if (hit && hit.end === joined.length + belowLabel.label.length) {
+          labelPiece = belowLabel;
+          best = { label: hit, box: union(box, belowLabel.box), pieces: [...pieces], tail: null };
+        }
         break;
       }
+      if (!below) break;
+      const candidate = joined + below.text.replace(/\s/g, "");
+      const hit = wholeLabel(candidate);
+      if (hit && hit.end > joined.length && hit.end < candidate.length && /\s/.test(below.text) === false) {
+        // The tail and the value in one run ("记编号：0438…"): the label ends inside this piece.
+        const length = hit.end - joined.length;
+        best = { label: hit, box: union(box, below.box), pieces: [...pieces], tail: { fragment: below, length } };
+        break;
+      }
+      pieces.push(below);
+      box = union(box, below.box);
+      joined = candidate;
+      if (hit && hit.end === candidate.length) best = { label: hit, box, pieces: [...pieces], tail: null };
+      else if (!isLabelPrefix(joined)) break;
     }
-  });
-  const labels = found.map((hits, i) => [...hits, ...(joined.get(i) ?? [])].sort((a, b) => a.start - b.start));
-  return { lines, labels };
+    if (!best?.label) continue;
+    if (labelPiece) consumed.add(labelPiece);
+    for (const p of best.pieces) used.add(p);
+    if (start.piece) used.add(start.piece);
+    if (best.tail) {
+      const { fragment: f, length } = best.tail;
+      const rest = fragment(f.line, f.from + length, f.to);
+      texts.splice(texts.indexOf(f), 1, ...(rest ? [rest] : []));
+    }
+    const entry = { field: best.label.field, label: best.label.label, roleHeading: best.label.roleHeading };
+    if (start.replaces) Object.assign(start.replaces, entry, { box: best.box });
+    else labels.push({ ...entry, page: start.page, column: start.column, box: best.box, colon: false, values: [] });
+  }
+  for (let k = texts.length - 1; k >= 0; k--) if (used.has(texts[k] as Fragment)) texts.splice(k, 1);
+  for (let k = labels.length - 1; k >= 0; k--) if (consumed.has(labels[k] as PendingLabel)) labels.splice(k, 1);
 }
