@@ -12,7 +12,7 @@ import type { SourceLine } from "./lines";
 const EM = 10;
 /** Lines a line and a half apart: the leading of running text, tighter than a table's row break. */
 const LINE_PITCH_EM = 1.5;
-/** Two spaces or more end a cell; one space is a space inside it. */
+/** Two spaces or more, or a tab, end a cell; one space is a space inside it. */
 const CELL_GAP = / {2,}|\t+/g;
 
 function typewriter(text: string, row: number): LineGeometry {
