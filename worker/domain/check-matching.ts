@@ -175,10 +175,15 @@ function pagesEvidence(matcher: CompiledMatcher, doc: SearchableDocument, search
   const pages = doc.pages ?? [];
   const out: Found[] = [];
   const read = (joined: JoinedText, keep: (first: number, last: number) => boolean, certain: boolean) => {
+    // The last piece starting at or before `offset` (a binary search: an attachment has a piece per line).
     const pieceAt = (offset: number) => {
-      let k = joined.at.length - 1;
-      while (k > 0 && joined.at[k]! > offset) k--;
-      return k;
+      let [lo, hi] = [0, joined.at.length - 1];
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >>> 1;
+        if (joined.at[mid]! <= offset) lo = mid;
+        else hi = mid - 1;
+      }
+      return lo;
     };
     for (const hit of matcher.scan(joined.text)) {
       const first = pieceAt(hit.start);
