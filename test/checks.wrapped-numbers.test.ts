@@ -6,13 +6,16 @@
  * numbers, never 12345678 or 24681357. Where the page fits a wrap but cannot confirm it ("975" / "31864" in a narrow cell
  * whose right edge no other line shows), the number is found as evidence to look at, not an invoice match.
  * The pages are drawn as text runs (STSong-Light, CJK one em, digits half an em), written to PDF and
- * extracted as the pipeline does.
+ * extracted as the pipeline does; the same note and table rows as OCR lines with their boxes go the same way.
  */
 import { describe, expect, it } from "vitest";
 import { compile, decideRegistration, type SearchableDocument } from "../worker/domain/check-matching";
 import { A4, type PageDrawing, type TextRun } from "../worker/pdf/drawing";
+import { ocrPageText } from "../worker/ocr/page-text";
+import type { OcrLine } from "../worker/ocr/schema";
 import { extractPdf, type PdfPage } from "../worker/pdf/extract";
 import { writeStSongPdf } from "../worker/pdf/write-stsong";
+import type { TextBox } from "../worker/domain/text/page";
 
 const SIZE = 10.5;
 const LEFT = 72;
@@ -59,7 +62,10 @@ async function drawnPages(): Promise<PdfPage[]> {
   return extracted.pages;
 }
 
-function document(kind: SearchableDocument["kind"], read: readonly PdfPage[]): SearchableDocument {
+/** Pages as read: their text and the boxes of its runs (a PDF's text layer, or OCR lines). */
+type ReadPages = ReadonlyArray<{ text: string; boxes: readonly TextBox[] }>;
+
+function document(kind: SearchableDocument["kind"], read: ReadPages): SearchableDocument {
   return {
     id: `doc_${kind}`,
     kind,
@@ -73,7 +79,7 @@ function document(kind: SearchableDocument["kind"], read: readonly PdfPage[]): S
   };
 }
 
-function decide(read: readonly PdfPage[], value: string, kind: SearchableDocument["kind"] = "attachment") {
+function decide(read: ReadPages, value: string, kind: SearchableDocument["kind"] = "attachment") {
   const matcher = compile([{ id: "crt", kind: "invoice_no", value }]);
   const certificate = kind === "certificate" ? document("certificate", read) : { ...document("certificate", []), pages: [] };
   return decideRegistration(matcher, {
@@ -87,7 +93,7 @@ function decide(read: readonly PdfPage[], value: string, kind: SearchableDocumen
 }
 
 /** The one evidence of a decision, with its place checked against the page text as served. */
-function onlyEvidence(decision: ReturnType<typeof decide>, read: readonly PdfPage[], first: string, last: string) {
+function onlyEvidence(decision: ReturnType<typeof decide>, read: ReadPages, first: string, last: string) {
   expect(decision.matchStatus).toBe("matched");
   expect(decision.evidence).toHaveLength(1);
   const evidence = decision.evidence[0]!;
@@ -157,5 +163,42 @@ describe("a number wrapped over a line break outside the description", () => {
     expect(onlyEvidence(decision, read, "975", "31864").termValue).toBe("975\n31864");
     // The pieces on their own are still searched as they are printed.
     expect(decide(read, "31864").strength).toBe("invoice_match");
+  });
+});
+
+describe("a number wrapped over a line break in OCR'd text", () => {
+  /** An OCR line of a 150 dpi A4 scan: 22 px high, 33 px apart; its words placed when given. */
+  const line = (text: string, x0: number, x1: number, row: number, words?: OcrLine["words"]): OcrLine => ({
+    text,
+    confidence: 0.97,
+    box: [x0, 200 + row * 33, x1, 222 + row * 33],
+    ...(words ? { words } : {}),
+  });
+  const word = (text: string, x0: number, x1: number, row: number) => ({
+    text,
+    box: [x0, 200 + row * 33, x1, 222 + row * 33] as [number, number, number, number],
+  });
+  const scan = ocrPageText({
+    width: 1240,
+    height: 1754,
+    lines: [
+      line(NOTE[0]!, 150, 1090, 0),
+      line(NOTE[1]!, 150, 1088, 1),
+      line(NOTE[2]!, 150, 1090, 2),
+      line("货款第一期 1234", 150, 760, 4, [word("货款第一期", 150, 260, 4), word("1234", 700, 760, 4)]),
+      line("5678 货款第二期", 150, 810, 5, [word("5678", 150, 210, 5), word("货款第二期", 700, 810, 5)]),
+    ],
+  });
+  const read: ReadPages = [scan];
+
+  it("joins the wrap its line boxes show, with exact offsets", () => {
+    const decision = decide(read, "04417856");
+    expect(decision.strength).toBe("invoice_match");
+    expect(onlyEvidence(decision, read, "044178", "56").termValue).toBe("044178\n56");
+  });
+
+  it("keeps two table rows apart", () => {
+    expect(scan.text).toContain("1234\n5678");
+    expect(decide(read, "12345678").evidence).toEqual([]);
   });
 });
