@@ -77,12 +77,13 @@ function refusal(lang: Lang, code: string): string {
 const COLUMNS = ["at", "kind", "actor", "target", "ip", "detail"] as const;
 
 /**
- * A label (most often an email) that may wrap after its "@" and before each ".", as addresses are
+ * A label that is an email may wrap after its "@" and before each "." of its domain, as addresses are
  * broken in print, so a long one takes two lines in its column instead of being cut mid-word or
- * widening the table.
+ * widening the table; the name before the "@" stays whole. Other labels (a key's name) are as they are.
  */
 function wrappable(label: string): Html {
-  const parts = label.split(/(?<=@)|(?=\.)/);
+  const at = label.indexOf("@");
+  const parts = at < 0 ? [label] : [label.slice(0, at + 1), ...label.slice(at + 1).split(/(?=\.)/)];
   return html`<span class="address">${parts.map((part, i) => (i === 0 ? part : html`<wbr />${part}`))}</span>`;
 }
 
