@@ -14,6 +14,21 @@ const OCR_TESTS = "test/checks.ocr.test.ts";
 const OCR_CONTAINER_TESTS = "test/ocr.container.test.ts";
 /** Tests of Node services beside the Worker (the OCR service): plain Node too. */
 const NODE_TESTS = "test/node/**/*.test.ts";
+/**
+ * Test files that get a fresh runtime and storage each. Every other workerd test file shares one runtime
+ * and its storage with the files before it (isolate: false), because a fresh runtime per file cost about
+ * 5 s of start-up and module transform each, most of the suite's time; those tests make their own
+ * accounts and look only at what they made. Isolated stay the tests that read process-wide state (the
+ * operator's backlog and dead letters, the sweep's counts, shard moves) and the request fuzzers, whose
+ * hundreds of tasks would go on running in a shared runtime under the files after them.
+ */
+const ISOLATED_TESTS = [
+  "test/faults.pipeline.test.ts",
+  "test/operations.*.test.ts",
+  "test/queries.redelivery.test.ts",
+  "test/shards*.test.ts",
+  "test/fuzz.*.test.ts",
+];
 
 export default defineConfig(async () => {
   // public/ (wrangler.toml [assets]: Swagger UI, the viewer's files, the sandbox's scans) is generated.
@@ -54,8 +69,27 @@ export default defineConfig(async () => {
             ...test,
             name: "workers",
             include: ["test/**/*.test.ts"],
-            exclude: [...configDefaults.exclude, GATEWAY_TESTS, DIRECT_TESTS, CORPUS_TESTS, NODE_TESTS, OCR_TESTS, OCR_CONTAINER_TESTS],
+            exclude: [
+              ...configDefaults.exclude,
+              GATEWAY_TESTS,
+              DIRECT_TESTS,
+              CORPUS_TESTS,
+              NODE_TESTS,
+              OCR_TESTS,
+              OCR_CONTAINER_TESTS,
+              ...ISOLATED_TESTS,
+            ],
+            isolate: false,
           },
+        },
+        {
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: { bindings },
+            }),
+          ],
+          test: { ...test, name: "workers-isolated", include: ISOLATED_TESTS },
         },
         {
           plugins: [

@@ -187,17 +187,40 @@ describe("values are checked before they are emitted", () => {
     return [PAGE_1, PAGE_2, PAGE_3].map((runs) => page(runs.map((r) => ({ ...r, text: changes[r.text] ?? r.text }))));
   }
 
-  it("an identifier whose check character fails is null, with an issue keeping what was read", () => {
+  it("an organisation's registry identifier whose check character fails is emitted as printed, with an issue saying so", () => {
+    // The registry printed such codes from its records (a real certificate: 34982001-F under 组织机构代码/统一社会信用代码).
     const r = parseCertificate(altered({ "91310115133339841H": "91310115133339841J", "63078348-4": "34982001-F" }), { listedNumber: NUMBER });
     const [first, second] = r.certificate.parties ?? [];
-    expect(first?.unifiedSocialCreditCode).toBeNull();
-    expect(second?.details?.organizationCode).toBeNull();
+    expect(first?.unifiedSocialCreditCode).toBe("91310115133339841J");
+    expect(second?.details?.organizationCode).toBe("34982001-F");
     expect(r.issues).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ code: "UNREADABLE_VALUE", field: "parties[0].unifiedSocialCreditCode", rawValue: "91310115133339841J" }),
-        expect.objectContaining({ code: "UNREADABLE_VALUE", field: "parties[1].unifiedSocialCreditCode", rawValue: "34982001-F" }),
+        expect.objectContaining({ code: "CHECK_CHARACTER_FAILS", field: "parties[0].unifiedSocialCreditCode", rawValue: "91310115133339841J" }),
+        expect.objectContaining({ code: "CHECK_CHARACTER_FAILS", field: "parties[1].details.organizationCode", rawValue: "34982001-F" }),
       ]),
     );
+  });
+
+  it("an identifier of no one kind's shape whose checks all fail is null, with an issue keeping what was read", () => {
+    // Seventeen characters: neither a credit code nor an organisation code, nor any other kind.
+    const r = parseCertificate(altered({ "63078348-4": "914403003492001XF" }), { listedNumber: NUMBER });
+    expect(r.certificate.parties?.[1]?.details?.organizationCode).toBeNull();
+    expect(r.issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ code: "UNREADABLE_VALUE", field: "parties[1].unifiedSocialCreditCode", rawValue: "914403003492001XF" }),
+      ]),
+    );
+  });
+
+  it("a line the reader could not place, set against a value's cell, is an issue on that value's field", () => {
+    // Under 登记到期日's value, a line's spacing below it but set off its edges, text no rule gives to the date.
+    const note = value("（以登记系统为准）", 470, 548);
+    const r = parseCertificate([page([...PAGE_1, note]), page(PAGE_2), page(PAGE_3)], { listedNumber: NUMBER });
+    expect(r.certificate.expiresAt).toBe("2019-06-25");
+    expect(r.issues).toContainEqual({ code: "UNRECOGNIZED_LINE", field: "expiresAt", rawValue: "（以登记系统为准）", pageNumber: 1 });
+    // Reported once, on the field; a stray far from any value keeps no field.
+    expect(r.issues.filter((i) => i.rawValue === "（以登记系统为准）")).toHaveLength(1);
+    expect(r.issues).toContainEqual({ code: "UNRECOGNIZED_LINE", field: null, rawValue: "本登记为应收账款转让业务登记。", pageNumber: 1 });
   });
 
   it("a term that disagrees with the registration's dates is not emitted", () => {

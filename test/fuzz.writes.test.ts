@@ -20,8 +20,11 @@ import { RATE_LIMITS } from "../worker/domain/rate-limit";
 const SEED = 0x5eed_0107;
 const CASES = 2600;
 
+/** Thousands of requests: about 20 s on a quiet 2-core machine, 85 s on a loaded one; the limit guards a hang, not speed. */
+const FUZZ_TIMEOUT_MS = 240_000;
+
 describe("fuzzing task creation", () => {
-  it("answers every generated creation within the invariants and creates nothing without a subscription", async () => {
+  it("answers every generated creation within the invariants and creates nothing without a subscription", { timeout: FUZZ_TIMEOUT_MS }, async () => {
     const cases = fc.sample(
       fc.oneof({ weight: 24, arbitrary: creationCase({ kind: "pool" }) }, { weight: 1, arbitrary: creationCase({ kind: "raw" }) }),
       { seed: SEED, numRuns: CASES },

@@ -91,12 +91,98 @@ const CENTRED_WRAPPED_NAMES: FuzzKnobs = {
   },
 };
 
+/**
+ * A row of two label–value pairs whose first label wraps onto a second line ("交易业务类" / "型") beside
+ * the second value's wrapped tail ("深圳市前海一方商业保理有限公" / "司"), drawn by the fuzzer (seed 29,
+ * case 932). Read before: the tail beside the first label's second line taken as the first value's
+ * (businessType "所有权保留司", flagged), the preparer's name short of it ("…有限公"), no issue.
+ */
+const TAIL_BESIDE_WRAPPED_LABEL: FuzzKnobs = {
+  seed: 1209739748,
+  era: "post-2021",
+  business: 3,
+  registerType: "change",
+  genericRoles: false,
+  debtors: 12,
+  securedParties: 1,
+  naturalPerson: false,
+  foreignCompany: false,
+  descriptionChars: 159,
+  invoiceTable: false,
+  emptyValues: false,
+  geometry: {
+    marginX: 36,
+    labelWidth: 67,
+    valueGap: 15,
+    labelSize: 10,
+    valueSize: 11.5,
+    leading: 1.34,
+    pairsPerRow: 2,
+    centred: false,
+    labelAlign: "left",
+    order: "reading",
+    font: "embedded",
+    descriptionPlacement: "beside",
+    groupedNumber: false,
+  },
+};
+
+/**
+ * An empty value at the foot of page 1 (担保合同号码) and, on page 2, a description set full width under
+ * its right-aligned label with an invoice table under it, drawn by the fuzzer (seed 29, case 102). Read
+ * before: the table's first cell ("5544155040", left of the label) taken as the empty value's carried
+ * over from page 1 with no issue, the table's other first-column cells stray.
+ */
+const TABLE_UNDER_FULL_WIDTH_DESCRIPTION: FuzzKnobs = {
+  seed: 151965069,
+  era: "pre-2021",
+  business: 6,
+  registerType: "initial",
+  genericRoles: true,
+  debtors: 2,
+  securedParties: 1,
+  naturalPerson: true,
+  foreignCompany: false,
+  descriptionChars: 1832,
+  invoiceTable: true,
+  emptyValues: true,
+  geometry: {
+    marginX: 28,
+    labelWidth: 114,
+    valueGap: 23,
+    labelSize: 9.5,
+    valueSize: 8,
+    leading: 1.25,
+    pairsPerRow: 1,
+    centred: false,
+    labelAlign: "right",
+    order: "values-first",
+    font: "stsong",
+    descriptionPlacement: "below",
+    groupedNumber: true,
+  },
+};
+
 describe("layout fuzzer", () => {
   it("reads names wrapped over two lines of centred cells at a loose leading whole", async () => {
     const score = await scoreFuzzCase(CENTRED_WRAPPED_NAMES);
     const names = score.checks.filter((c) => c.field.endsWith(".name"));
     expect(names.length).toBeGreaterThanOrEqual(7);
     expect(names.filter((c) => !c.ok), failureList([score])).toEqual([]);
+  });
+
+  it("gives a value's wrapped tail beside a wrapped label of its row to its own label, not to that label", async () => {
+    const score = await scoreFuzzCase(TAIL_BESIDE_WRAPPED_LABEL);
+    const fields = score.checks.filter((c) => c.field === "preparer.name" || c.field === "businessTypeCode");
+    expect(fields.map((c) => c.field).sort()).toEqual(["businessTypeCode", "preparer.name"]);
+    expect(fields.filter((c) => !c.ok), failureList([score])).toEqual([]);
+  });
+
+  it("reads an invoice table under a full-width description as the description's, not as an empty value's of the page before", async () => {
+    const score = await scoreFuzzCase(TABLE_UNDER_FULL_WIDTH_DESCRIPTION);
+    const fields = score.checks.filter((c) => c.field === "securityContractNumber" || c.field === "propertyDescription");
+    expect(fields.map((c) => c.field).sort()).toEqual(["propertyDescription", "securityContractNumber"]);
+    expect(fields.filter((c) => !c.ok), failureList([score])).toEqual([]);
   });
 
   it("reads a description of 2,400 characters over pages with an invoice table whole, or says it may be short", async () => {

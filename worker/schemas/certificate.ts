@@ -77,7 +77,7 @@ export const PropertySpanSchema = z
 export const ParseIssueSchema = z
   .object({
     code: text(
-      "MISSING_FIELD, UNREADABLE_VALUE, LABEL_IN_VALUE, DESCRIPTION_UNCLOSED (text after the description the reader could not place: the value may be short; the page is still searched whole), UNRECOGNIZED_LINE, NO_TEXT_LAYER, NOT_A_CERTIFICATE, PARSER_ERROR",
+      "MISSING_FIELD, UNREADABLE_VALUE, LABEL_IN_VALUE, CHECK_CHARACTER_FAILS (an organisation's credit code or organisation code emitted as printed, though its check character fails), DESCRIPTION_UNCLOSED (text after the description the reader could not place: the value may be short; the page is still searched whole), UNRECOGNIZED_LINE (a line the reader could not place; with a field, it stands against that field's value, which may lack it or hold a neighbour's text), NO_TEXT_LAYER, NOT_A_CERTIFICATE, PARSER_ERROR",
     ),
     field: text("Certificate field concerned"),
     rawValue: text("The text as printed, when a value could not be read"),

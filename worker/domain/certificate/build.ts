@@ -6,7 +6,7 @@
 import type { Certificate, ParseIssue } from "../../schemas/certificate";
 import type { FieldKey } from "./labels";
 import { buildParty } from "./parties";
-import { emptyRawCertificate, joinPieces, type RawCertificate, type RawValue } from "./scan";
+import { emptyRawCertificate, joinPieces, type RawCertificate, type RawParty, type RawValue } from "./scan";
 import { spansOf } from "./spans";
 import {
   amountsDisagree,
@@ -24,6 +24,11 @@ import {
 } from "./values";
 import { ATTACHMENT_LABELS, businessTypeByDescription } from "./vocabulary";
 import { isCalendarDate, isClockTime, labelTextIn, termAgrees } from "./checks";
+
+/** The party blocks a certificate emits, in order: those with something read (a role heading alone is none). */
+export function emittedParties(raw: RawCertificate): RawParty[] {
+  return raw.parties.filter((p) => p.fields.size > 0 || p.unclassified.length > 0);
+}
 
 export function buildCertificate(raw: RawCertificate, listedNumber?: string): Certificate {
   const issues: ParseIssue[] = [];
@@ -180,7 +185,7 @@ export function buildCertificate(raw: RawCertificate, listedNumber?: string): Ce
         }
       : null,
     // A heading with nothing under it ("担保人信息" above "出质人（1）") is no party.
-    parties: raw.parties.filter((p) => p.fields.size > 0 || p.unclassified.length > 0).map((p, k) => buildParty(p, k, issues)),
+    parties: emittedParties(raw).map((p, k) => buildParty(p, k, issues)),
     preparer: preparer.some((k) => raw.fields.has(k))
       ? {
           name: plain("preparer.name", "preparer.name", readName),

@@ -13,13 +13,34 @@
  * nothing beside or below it has no value, and never takes the next label as one.
  */
 import type { Extent } from "../text/page";
+import { overlap, overlapX, union } from "./boxes";
 import { FIELD_READERS, isLongText } from "./field-kinds";
 import { type FieldKey, isLabelPrefix, isSectionHeading, labelAt, labelsIn, matchRoleHeading } from "./labels";
 import { joinCentredWraps } from "./centred-wraps";
 import { labelsByPlace } from "./label-column";
 import type { SourceLine } from "./lines";
 import type { Piece } from "./piece";
+import { valueAgainst } from "./stray-neighbours";
 import { isTypesetHeading, labelsOfPage, type PageLabels } from "./typeset-headings";
+import {
+  BELOW_TOLERANCE_EM,
+  CELL_EDGE_EM,
+  CELL_LINE_REACH_EM,
+  CELL_OVERLAP_X_SHARE,
+  COLUMN_EDGE_EM,
+  KNOWN_WRAP_GAP_EM,
+  LABEL_OVERHANG_EM,
+  LABEL_SIZE_TOLERANCE_PT,
+  NEXT_COLUMN_GAP_EM,
+  NEXT_LINE_EM,
+  READING_ROW_SHARE,
+  SAME_ROW_SHARE,
+  SPACING_QUANTILE,
+  SPACING_SLACK_EM,
+  SPACING_SLACK_SHARE,
+  STACKED_OVERLAP_EM,
+  WRAPPED_LINE_GAP_EM,
+} from "./layout-rules";
 
 interface Fragment {
   page: number;
@@ -45,6 +66,8 @@ export interface LabelCell {
   values: Piece[];
   /** The value's text line by line: the lines of a list (attachment names) stay apart. */
   lines: string[];
+  /** Stray lines set against the value's cell (stray-neighbours.ts): the value may lack them or hold a neighbour's text. */
+  strayAgainst: SourceLine[];
 }
 
 export interface LineItem {
@@ -56,37 +79,6 @@ export interface LineItem {
 }
 
 export type CellItem = LabelCell | LineItem;
-
-/**
- * How far apart (in ems of the label's size) the lines of one wrapped label may stand: a row's leading is
- * set by its larger values, so a label's lines can be a wide leading apart. Unknown words join a line
- * apart; words that join into a label the vocabulary knows ("组织机构代码/统一社会" over "信用代码") a line
- * and a half apart.
- */
-const WRAPPED_LINE_GAP_EM = 1;
-const KNOWN_WRAP_GAP_EM = 1.5;
-
-/** Vertical overlap of two boxes, as a share of the lower one's height. */
-function overlap(a: Extent, b: Extent): number {
-  const shared = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-  return shared / Math.max(1e-6, Math.min(a.bottom - a.top, b.bottom - b.top));
-}
-
-/** Horizontal overlap of two boxes, as a share of the narrower one's width. */
-function overlapX(a: Extent, b: Extent): number {
-  const shared = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
-  return shared / Math.max(1e-6, Math.min(a.x1 - a.x0, b.x1 - b.x0));
-}
-
-function union(a: Extent, b: Extent): Extent {
-  return {
-    x0: Math.min(a.x0, b.x0),
-    x1: Math.max(a.x1, b.x1),
-    top: Math.min(a.top, b.top),
-    bottom: Math.max(a.bottom, b.bottom),
-    size: Math.max(a.size, b.size),
-  };
-}
 
 function fragment(line: SourceLine, from: number, to: number): Fragment | null {
   const raw = line.text.slice(from, to);
@@ -159,7 +151,7 @@ function cutLine(line: SourceLine, labels: PendingLabel[], texts: Fragment[]): v
 
 /** True when b sits in a's column: left edges, right edges or centres aligned. */
 function sameColumn(a: Extent, b: Extent): boolean {
-  const tolerance = Math.max(a.size, b.size) * 0.6;
+  const tolerance = Math.max(a.size, b.size) * COLUMN_EDGE_EM;
   return Math.abs(a.x0 - b.x0) < tolerance || Math.abs(a.x1 - b.x1) < tolerance || Math.abs((a.x0 + a.x1) / 2 - (b.x0 + b.x1) / 2) < tolerance;
 }
 
@@ -168,7 +160,7 @@ function sameColumn(a: Extent, b: Extent): boolean {
  * shared centre is not enough: a short line under a long one always shares it.
  */
 function aligned(a: Extent, b: Extent): boolean {
-  const tolerance = Math.max(a.size, b.size);
+  const tolerance = Math.max(a.size, b.size) * CELL_EDGE_EM;
   return Math.abs(a.x0 - b.x0) < tolerance || Math.abs(a.x1 - b.x1) < tolerance;
 }
 
@@ -255,19 +247,35 @@ function joinWrapped(labels: PendingLabel[], texts: Fragment[]): void {
 /**
  * The label a fragment sits beside: to its left, overlapping it vertically, the nearest; and nothing on
  * its line between them but the value's own text. Text after a wide gap beyond the label's value is
- * another column's (a page set in two columns, "登记时间：… | …the description's lines").
+ * another column's (a page set in two columns, "登记时间：… | …the description's lines"). Nor is a label
+ * of its row's first pair beside text past the row's second label: a label wrapped onto a second line
+ * ("交易业务类" / "型") reaches down beside the wrapped tail of the second pair's value ("…有限公" / "司"),
+ * which stands in that second label's column, not in the first's.
  */
 function besideLabel(f: Fragment, labels: readonly PendingLabel[], texts: readonly Fragment[]): PendingLabel | null {
   let best: PendingLabel | null = null;
   for (const l of labels) {
-    if (l.page !== f.page || l.column !== f.column || l.box.x1 > f.box.x0 + f.box.size * 0.5 || overlap(l.box, f.box) < 0.3) continue;
+    if (l.page !== f.page || l.column !== f.column || l.box.x1 > f.box.x0 + f.box.size * LABEL_OVERHANG_EM || overlap(l.box, f.box) < SAME_ROW_SHARE)
+      continue;
     if (!best || l.box.x1 > best.box.x1) best = l;
   }
   if (!best) return null;
   const label = best;
-  const between = texts.filter((t) => t !== f && t.line === f.line && t.box.x0 >= label.box.x1 - t.box.size * 0.5 && t.box.x1 <= f.box.x0);
+  const pastLabelOfRow = labels.some(
+    (m) =>
+      m !== label &&
+      m.page === f.page &&
+      m.column === f.column &&
+      m.box.x0 >= label.box.x1 &&
+      m.box.x1 <= f.box.x0 &&
+      overlap(m.box, label.box) > SAME_ROW_SHARE,
+  );
+  if (pastLabelOfRow) return null;
+  const between = texts.filter(
+    (t) => t !== f && t.line === f.line && t.box.x0 >= label.box.x1 - t.box.size * LABEL_OVERHANG_EM && t.box.x1 <= f.box.x0,
+  );
   const nearest = between.reduce<number>((x, t) => Math.max(x, t.box.x1), -Infinity);
-  return between.length > 0 && f.box.x0 - nearest > f.box.size * 1.5 ? null : label;
+  return between.length > 0 && f.box.x0 - nearest > f.box.size * NEXT_COLUMN_GAP_EM ? null : label;
 }
 
 /**
@@ -291,7 +299,8 @@ function centredBeside(
   let best: PendingLabel | null = null;
   for (const l of labels) {
     const middle = (l.box.top + l.box.bottom) / 2;
-    if (l.page !== page || l.column !== column || l.box.x1 > box.x0 + box.size * 0.5 || middle <= box.top || middle >= box.bottom) continue;
+    if (l.page !== page || l.column !== column || l.box.x1 > box.x0 + box.size * LABEL_OVERHANG_EM || middle <= box.top || middle >= box.bottom)
+      continue;
     if (!best || l.box.x1 > best.box.x1) best = l;
   }
   if (!best || taken.has(best)) return null;
@@ -300,8 +309,8 @@ function centredBeside(
     (t) =>
       t.page === label.page &&
       !block.includes(t) &&
-      overlap(t.box, label.box) > 0.3 &&
-      t.box.x0 >= label.box.x1 - t.box.size * 0.5 &&
+      overlap(t.box, label.box) > SAME_ROW_SHARE &&
+      t.box.x0 >= label.box.x1 - t.box.size * LABEL_OVERHANG_EM &&
       t.box.x1 <= box.x0,
   );
   return between ? null : label;
@@ -318,13 +327,13 @@ function lineGaps(sorted: readonly Fragment[]): Map<number, number> {
     for (let j = i + 1; j < sorted.length; j++) {
       const b = sorted[j] as Fragment;
       const gap = b.box.top - a.box.bottom;
-      if (b.page !== a.page || gap > a.box.size) break;
-      if (gap >= 0 && Math.abs(a.box.x0 - b.box.x0) < a.box.size && overlapX(a.box, b.box) > 0.5)
+      if (b.page !== a.page || gap > a.box.size * NEXT_LINE_EM) break;
+      if (gap >= 0 && Math.abs(a.box.x0 - b.box.x0) < a.box.size * CELL_EDGE_EM && overlapX(a.box, b.box) > CELL_OVERLAP_X_SHARE)
         gaps.set(a.page, [...(gaps.get(a.page) ?? []), gap]);
     }
   }
   const out = new Map<number, number>();
-  for (const [page, list] of gaps) out.set(page, list.sort((x, y) => x - y)[Math.floor(list.length / 4)] ?? 0);
+  for (const [page, list] of gaps) out.set(page, list.sort((x, y) => x - y)[Math.floor(list.length * SPACING_QUANTILE)] ?? 0);
   return out;
 }
 
@@ -338,12 +347,13 @@ function blocksOf(texts: readonly Fragment[]): Fragment[][] {
     const a = sorted[i] as Fragment;
     for (let j = i + 1; j < sorted.length; j++) {
       const b = sorted[j] as Fragment;
-      if (b.page !== a.page || b.box.top - a.box.bottom > a.box.size * 0.8) break;
+      if (b.page !== a.page || b.box.top - a.box.bottom > a.box.size * CELL_LINE_REACH_EM) break;
       const gap = b.box.top - a.box.bottom;
       // Wider apart than the page's wrapped lines: another cell (a description's last line over a list beside its label).
       const typical = spacing.get(a.page);
-      if (typical !== undefined && gap > typical + Math.max(typical * 0.25, a.box.size * 0.15)) continue;
-      if (gap < -Math.min(a.box.size, b.box.size) * 0.5 || overlapX(a.box, b.box) < 0.5 || !aligned(a.box, b.box)) continue;
+      if (typical !== undefined && gap > typical + Math.max(typical * SPACING_SLACK_SHARE, a.box.size * SPACING_SLACK_EM)) continue;
+      if (gap < -Math.min(a.box.size, b.box.size) * STACKED_OVERLAP_EM || overlapX(a.box, b.box) < CELL_OVERLAP_X_SHARE || !aligned(a.box, b.box))
+        continue;
       parent[find(j)] = find(i);
     }
   }
@@ -369,7 +379,21 @@ function takesBelow(label: PendingLabel, block: readonly Fragment[], box: Extent
   if (reader) return reader(current) === null && reader(current + textOf(block)) !== null;
   // Free text (a name, an address) wraps onto the next line only: below its last line, never above it.
   const last = label.values[label.values.length - 1];
-  return last !== undefined && last.page === block[0]?.page && box.top >= last.box.top && box.top - last.box.bottom < box.size;
+  return last !== undefined && last.page === block[0]?.page && box.top >= last.box.top && box.top - last.box.bottom < box.size * NEXT_LINE_EM;
+}
+
+/**
+ * Whether a block stands under a long value's own lines (a description set full width under its
+ * right-aligned label, an invoice table under the description): its left edge is that of a value line
+ * above it on its page, and no label stands between them.
+ */
+function underLongValue(label: PendingLabel, box: Extent, labels: readonly PendingLabel[]): boolean {
+  const lines = label.values.filter(
+    (v) => v.page === label.page && v.column === label.column && v.box.bottom <= box.top && Math.abs(v.box.x0 - box.x0) < box.size,
+  );
+  const last = lines.reduce<number>((bottom, v) => Math.max(bottom, v.box.bottom), -Infinity);
+  if (lines.length === 0) return false;
+  return !labels.some((l) => l !== label && l.page === label.page && l.column === label.column && l.box.top >= last && l.box.top < box.top);
 }
 
 /** Rows: items whose boxes overlap vertically, top to bottom; left to right inside a row; a column to its end before the next. */
@@ -379,7 +403,8 @@ function readingOrder<T extends { page: number; column: number; box: Extent }>(i
   for (const item of sorted) {
     const row = rows[rows.length - 1];
     const first = row?.[0];
-    if (row && first && first.page === item.page && first.column === item.column && row.some((r) => overlap(r.box, item.box) > 0.5)) row.push(item);
+    if (row && first && first.page === item.page && first.column === item.column && row.some((r) => overlap(r.box, item.box) > READING_ROW_SHARE))
+      row.push(item);
     else rows.push([item]);
   }
   return rows.flatMap((row) => row.sort((a, b) => a.box.x0 - b.box.x0));
@@ -439,9 +464,6 @@ function promoteByPlace(labels: PendingLabel[], texts: Fragment[]): void {
   for (let k = texts.length - 1; k >= 0; k--) if (promoted.has(texts[k] as Fragment)) texts.splice(k, 1);
 }
 
-/** A label set larger or smaller than its page's labels by more than this (points) is set as something else. */
-const LABEL_SIZE_TOLERANCE = 0.3;
-
 /**
  * Label words set in a value's place and size ("统一社会信用代码" as the value of 证件类型, right beside that
  * label with nothing between, in another size than the page's labels) are that value: typesetting says
@@ -451,7 +473,7 @@ function demoteBySize(labels: PendingLabel[], texts: Fragment[], pages: Readonly
   for (let k = labels.length - 1; k >= 0; k--) {
     const l = labels[k] as PendingLabel;
     const size = pages.get(l.page)?.size;
-    if (!l.source || size === undefined || Math.abs(l.box.size - size) <= LABEL_SIZE_TOLERANCE) continue;
+    if (!l.source || size === undefined || Math.abs(l.box.size - size) <= LABEL_SIZE_TOLERANCE_PT) continue;
     // Where the value of the label to its left stands: nothing between them on the row.
     const valueOf = labels.find(
       (m) =>
@@ -459,8 +481,8 @@ function demoteBySize(labels: PendingLabel[], texts: Fragment[], pages: Readonly
         m.page === l.page &&
         m.column === l.column &&
         m.box.x1 <= l.box.x0 &&
-        overlap(m.box, l.box) > 0.3 &&
-        !texts.some((t) => t.page === l.page && overlap(t.box, l.box) > 0.3 && t.box.x0 >= m.box.x1 && t.box.x1 <= l.box.x0),
+        overlap(m.box, l.box) > SAME_ROW_SHARE &&
+        !texts.some((t) => t.page === l.page && overlap(t.box, l.box) > SAME_ROW_SHARE && t.box.x0 >= m.box.x1 && t.box.x1 <= l.box.x0),
     );
     if (!valueOf) continue;
     const f = fragment(l.source.line, l.source.from, l.source.to);
@@ -557,7 +579,7 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
   for (const block of unplaced) {
     const box = blockBox(block);
     const page = block[0]?.page ?? 0;
-    const tolerance = box.size * 0.3;
+    const tolerance = box.size * BELOW_TOLERANCE_EM;
     const column = block[0]?.column ?? 0;
     const above = [
       ...ordered.filter(
@@ -566,14 +588,17 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
           l.column === column &&
           l.box.bottom <= box.top + tolerance &&
           // A description set full width under its right-aligned label starts left of the label.
-          (l.box.x0 <= box.x0 + box.size || (isLongText(l.field) && l.box.x0 < box.x1 && l.box.x1 > box.x0)),
+          (l.box.x0 <= box.x0 + box.size * CELL_EDGE_EM ||
+            (isLongText(l.field) && ((l.box.x0 < box.x1 && l.box.x1 > box.x0) || underLongValue(l, box, labels)))),
       ),
       ...headings.filter((h) => h.page === page && h.column === column && h.box.bottom <= box.top + tolerance),
     ];
     above.sort((a, b) => b.box.bottom - a.box.bottom || b.box.x0 - a.box.x0);
     let owner: PendingLabel | LineItem | undefined = above[0];
     // Nothing above it in its column: a column's or a page's first lines continue the last label before them.
-    if (owner === undefined) owner = ordered.filter((l) => l.page < page || (l.page === page && l.column < column)).pop();
+    // Text under a label or heading of its own page is not a page's first line, wherever that label stands.
+    const pageAbove = [...labels, ...headings].some((l) => l.page === page && l.column === column && l.box.bottom <= box.top + tolerance);
+    if (owner === undefined && !pageAbove) owner = ordered.filter((l) => l.page < page || (l.page === page && l.column < column)).pop();
     if (
       owner &&
       !("kind" in owner) &&
@@ -586,6 +611,20 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
     strays.push(...block);
   }
 
+  const strayItems = strays.map((f): LineItem => ({
+    kind: "stray",
+    page: f.page,
+    column: f.column,
+    box: f.box,
+    line: { ...f.line, start: f.line.start + f.from, text: f.text, geometry: null },
+  }));
+  // A stray line against a value's cell leaves that value unvouched for (stray-neighbours.ts).
+  const against = new Map<PendingLabel, SourceLine[]>();
+  const owners = new Map(labels.filter((l) => l.values.length > 0).map((l) => [l, l.values] as const));
+  for (const item of strayItems) {
+    const owner = valueAgainst(item, owners);
+    if (owner) against.set(owner, [...(against.get(owner) ?? []), item.line]);
+  }
   const items: CellItem[] = [
     ...labels.map((l): LabelCell => {
       // Lines in page order (the extractor's lines run top to bottom; a column to its end before the next),
@@ -607,16 +646,11 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
         roleHeading: l.roleHeading,
         values: values.map(pieceOf),
         lines,
+        strayAgainst: against.get(l) ?? [],
       };
     }),
     ...headings,
-    ...strays.map((f): LineItem => ({
-      kind: "stray",
-      page: f.page,
-      column: f.column,
-      box: f.box,
-      line: { ...f.line, start: f.line.start + f.from, text: f.text, geometry: null },
-    })),
+    ...strayItems,
   ];
   return readingOrder(items);
 }

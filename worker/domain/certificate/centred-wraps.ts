@@ -8,6 +8,8 @@
  * middle; and the label is centred on the lines together (the cell's vertical middle).
  */
 import type { Extent } from "../text/page";
+import { union } from "./boxes";
+import { CENTRED_EDGE_EM, LABEL_AT_MIDDLE_EM, NEXT_LINE_EM } from "./layout-rules";
 
 interface Placed {
   page: number;
@@ -15,33 +17,13 @@ interface Placed {
   box: Extent;
 }
 
-/**
- * Two lines of one cell stand at most this far apart (ems of the larger size, bottom of one to top of the
- * other): a leading up to twice the size. Rows of a table are farther apart than a cell's own lines are,
- * and the label-middle test below rules out the next row's value.
- */
-const CELL_LINE_GAP_EM = 1;
-/**
- * Lines of one cell share its left edge, its right edge or (centred text) its middle, within half a glyph
- * (centring a line of odd width rounds).
- */
-const SAME_EDGE_EM = 0.5;
-/** A label centred beside its cell stands within half a line of the middle of the cell's lines. */
-const LABEL_AT_MIDDLE_EM = 0.5;
-
 const middleX = (b: Extent) => (b.x0 + b.x1) / 2;
 const sameColumn = (a: Extent, b: Extent, tolerance: number) =>
   Math.abs(a.x0 - b.x0) <= tolerance || Math.abs(a.x1 - b.x1) <= tolerance || Math.abs(middleX(a) - middleX(b)) <= tolerance;
 const middleY = (b: Extent) => (b.top + b.bottom) / 2;
 
-function union(boxes: readonly Extent[]): Extent {
-  return boxes.reduce((a, b) => ({
-    x0: Math.min(a.x0, b.x0),
-    x1: Math.max(a.x1, b.x1),
-    top: Math.min(a.top, b.top),
-    bottom: Math.max(a.bottom, b.bottom),
-    size: Math.max(a.size, b.size),
-  }));
+function unionOf(boxes: readonly Extent[]): Extent {
+  return boxes.reduce(union);
 }
 
 /** Whether some other text stands between two lines, over either of them. */
@@ -58,7 +40,7 @@ function somethingBetween<F extends Placed>(upper: Extent, lower: Extent, page: 
  * column, a cell's line apart, with nothing between.
  */
 function adjacentLine<F extends Placed>(block: readonly F[], candidates: Iterable<F>, texts: readonly F[]): F | null {
-  const box = union(block.map((f) => f.box));
+  const box = unionOf(block.map((f) => f.box));
   const first = block[0];
   if (!first) return null;
   const inBlock = new Set(block);
@@ -66,10 +48,10 @@ function adjacentLine<F extends Placed>(block: readonly F[], candidates: Iterabl
   for (const f of candidates) {
     if (inBlock.has(f) || f.page !== first.page || f.column !== first.column) continue;
     const size = Math.max(f.box.size, box.size);
-    if (!sameColumn(f.box, box, size * SAME_EDGE_EM)) continue;
+    if (!sameColumn(f.box, box, size * CENTRED_EDGE_EM)) continue;
     const [upper, lower] = f.box.top < box.top ? [f.box, box] : [box, f.box];
     const gap = lower.top - upper.bottom;
-    if (gap < 0 || gap > size * CELL_LINE_GAP_EM) continue;
+    if (gap < 0 || gap > size * NEXT_LINE_EM) continue;
     if (somethingBetween(upper, lower, f.page, new Set([...inBlock, f]), texts)) continue;
     found.push(f);
   }
@@ -95,7 +77,7 @@ function labelAtMiddle<F extends Placed, L extends Placed>(
     if (
       l.page === page &&
       l.column === column &&
-      l.box.x1 <= cell.x0 + cell.size * SAME_EDGE_EM &&
+      l.box.x1 <= cell.x0 + cell.size * CENTRED_EDGE_EM &&
       atMiddle(l.box, cell) &&
       (!best || l.box.x1 > best.box.x1)
     )
@@ -130,7 +112,7 @@ export function joinCentredWraps<F extends Placed, L extends Placed>(
   const rest: F[][] = [];
   for (const [label, blocks] of joins) {
     const own = [...anchored].filter(([f, l]) => l === label && f.page === label.page).map(([f]) => f.box);
-    if (atMiddle(label.box, union([...own, ...blocks.flat().map((f) => f.box)]))) for (const f of blocks.flat()) anchored.set(f, label);
+    if (atMiddle(label.box, unionOf([...own, ...blocks.flat().map((f) => f.box)]))) for (const f of blocks.flat()) anchored.set(f, label);
     else rest.push(...blocks);
   }
   // Two lines of a cell neither of which is beside its label (a small value font at a loose leading).
@@ -143,7 +125,7 @@ export function joinCentredWraps<F extends Placed, L extends Placed>(
     const partner = next ? others.find((b) => b.includes(next)) : undefined;
     const first = block[0];
     if (!partner || !first) continue;
-    const label = labelAtMiddle(union([...block, ...partner].map((f) => f.box)), first.page, first.column, labels, taken, texts);
+    const label = labelAtMiddle(unionOf([...block, ...partner].map((f) => f.box)), first.page, first.column, labels, taken, texts);
     if (!label) continue;
     for (const f of [...block, ...partner]) anchored.set(f, label);
     taken.add(label);

@@ -8,6 +8,7 @@ import { buildCertificate, emptyCertificate } from "./build";
 import { pageContent } from "./lines";
 import { scanLines } from "./scan";
 import { unclosedDescription } from "./description-closure";
+import { strayIssues } from "./stray-issues";
 
 export { descriptionFromSpans, descriptionOffsetToPage, type PageOffset } from "./spans";
 
@@ -56,14 +57,15 @@ export function parseCertificate(pages: readonly (string | PageText)[], options:
     const raw = scanLines(pageContent(pages));
     if (raw.labelCount === 0) return failed([issue("NOT_A_CERTIFICATE")]);
     const certificate = buildCertificate(raw, options.listedNumber);
-    const strays = raw.strayLines.slice(0, STRAY_ISSUES).map((line): ParseIssue => ({
-      code: "UNRECOGNIZED_LINE",
-      field: null,
-      rawValue: Array.from(line.text).slice(0, STRAY_TEXT).join(""),
-      pageNumber: line.page,
-    }));
+    const shown = (text: string) => Array.from(text).slice(0, STRAY_TEXT).join("");
+    // Strays against a value are issues on its field, every one; the others a few, to diagnose a layout.
+    const against = strayIssues(raw, shown);
+    const strays = raw.strayLines
+      .filter((line) => !against.reported.has(line))
+      .slice(0, STRAY_ISSUES)
+      .map((line): ParseIssue => ({ code: "UNRECOGNIZED_LINE", field: null, rawValue: shown(line.text), pageNumber: line.page }));
     const unclosed = unclosedDescription(raw);
-    const issues = [...(certificate.issues ?? []), ...(unclosed ? [unclosed] : []), ...strays];
+    const issues = [...(certificate.issues ?? []), ...(unclosed ? [unclosed] : []), ...against.issues, ...strays];
     if (certificate.certificateNumber === null) {
       const missing = issues.some((i) => i.field === "certificateNumber") ? [] : [{ ...issue("MISSING_FIELD"), field: "certificateNumber" }];
       return failed([...issues, ...missing]);

@@ -6,6 +6,7 @@
  * The column is learnt from the labels the vocabulary does know on the same page.
  */
 import type { Extent } from "../text/page";
+import { BESIDE_SHARE, COLUMN_EDGE_EM, LABEL_SIZE_TOLERANCE_PT, MIN_COLUMN_LABELS, UNDER_LABEL_GAP_EM } from "./layout-rules";
 
 export interface Placed {
   page: number;
@@ -17,20 +18,8 @@ export interface PlacedText extends Placed {
   text: string;
 }
 
-/**
- * How far two edges may differ and still be one column's edge, as a share of the font size: text set
- * flush in a cell starts at the cell's padding, the same for every row, but extractors round positions
- * and a right-aligned label's end moves with its glyphs' side bearings.
- */
-const EDGE_TOLERANCE_EM = 0.6;
-/** Labels set in one size: a line this much larger or smaller (points) is a heading or a value, not a label. */
-const SIZE_TOLERANCE = 0.3;
 /** A label is words (a wrapped label's last line may be one character): digits, Latin runs or a long sentence are a value that starts in the column. */
 const LABEL_WORDS = /^[\u4e00-\u9fff（）()/、·\s]{1,24}$/;
-/** Known labels that must share an edge before the page counts as set in a label column. */
-const MIN_COLUMN_LABELS = 2;
-/** The share of a column's known labels with their value beside them: most, in a form (some values are empty). */
-const BESIDE_SHARE = 0.5;
 
 interface Edge {
   side: "left" | "right";
@@ -48,9 +37,9 @@ function columnsOf<L extends Placed>(labels: readonly L[], besideValues: Readonl
   for (const side of ["left", "right"] as const) {
     const edge = (b: Extent) => (side === "left" ? b.x0 : b.x1);
     for (const label of labels) {
-      const tolerance = label.box.size * EDGE_TOLERANCE_EM;
+      const tolerance = label.box.size * COLUMN_EDGE_EM;
       const members = labels.filter(
-        (l) => Math.abs(edge(l.box) - edge(label.box)) < tolerance && Math.abs(l.box.size - label.box.size) <= SIZE_TOLERANCE,
+        (l) => Math.abs(edge(l.box) - edge(label.box)) < tolerance && Math.abs(l.box.size - label.box.size) <= LABEL_SIZE_TOLERANCE_PT,
       );
       if (members.length < MIN_COLUMN_LABELS || edges.some((e) => e.side === side && Math.abs(e.at - edge(label.box)) < tolerance)) continue;
       const values = members.map((m) => besideValues.get(m)).filter((v): v is Extent => v !== undefined);
@@ -70,10 +59,10 @@ function columnsOf<L extends Placed>(labels: readonly L[], besideValues: Readonl
 
 function inColumn(t: PlacedText, edges: readonly Edge[]): boolean {
   if (!LABEL_WORDS.test(t.text)) return false;
-  const tolerance = t.box.size * EDGE_TOLERANCE_EM;
+  const tolerance = t.box.size * COLUMN_EDGE_EM;
   return edges.some(
     (e) =>
-      Math.abs(t.box.size - e.size) <= SIZE_TOLERANCE &&
+      Math.abs(t.box.size - e.size) <= LABEL_SIZE_TOLERANCE_PT &&
       t.box.x1 <= e.valuesFrom &&
       (e.side === "left" ? Math.abs(t.box.x0 - e.at) < tolerance : Math.abs(t.box.x1 - e.at) < tolerance && t.box.x0 >= e.from - tolerance),
   );
@@ -111,7 +100,6 @@ export function labelsByPlace<L extends Placed, T extends PlacedText>(
 }
 
 /** A line right under a label with nothing beside it is that label's value (a label set above its value), not a label. */
-const ABOVE_GAP_EM = 0.8;
 
 function underBareLabel<L extends Placed>(t: Placed, labels: readonly L[], besideValues: ReadonlyMap<L, Extent>): boolean {
   return labels.some(
@@ -120,7 +108,7 @@ function underBareLabel<L extends Placed>(t: Placed, labels: readonly L[], besid
       l.column === t.column &&
       !besideValues.has(l) &&
       t.box.top >= l.box.top &&
-      t.box.top - l.box.bottom < l.box.size * ABOVE_GAP_EM &&
+      t.box.top - l.box.bottom < l.box.size * UNDER_LABEL_GAP_EM &&
       l.box.x0 <= t.box.x1 &&
       t.box.x0 <= l.box.x1,
   );

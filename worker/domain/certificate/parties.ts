@@ -2,8 +2,9 @@
  * @module A party block's raw values as a CertificateParty. Identifiers under a label that names several
  * types ("组织机构代码/统一社会信用代码") are kept unclassified, as the open API asks, and also filed under the
  * type their own check proves (a credit code's check character, an organisation code's check digit).
- * Every identifier passes its check and every name and address holds no label text before it is
- * emitted; what fails is null, with an issue ("parties[k].<field>") keeping what was read.
+ * Every identifier passes its check (but the registry's own organisation identifiers, emitted as printed
+ * with an issue: PRINTED_AS_IS) and every name and address holds no label text before it is emitted; what
+ * fails is null, with an issue ("parties[k].<field>") keeping what was read.
  */
 import type { CertificateParty, ParseIssue, PartyDetails } from "../../schemas/certificate";
 import { type RawParty, joinPieces } from "./scan";
@@ -52,6 +53,11 @@ const ISSUE_FIELD: Partial<Record<FieldKey, string>> = {
   "party.tradeName": "details.tradeName",
 };
 
+/** The issue field of a value of the party at `index` of the certificate's parties. */
+export function partyIssueField(key: FieldKey, index: number): string {
+  return `parties[${index}].${ISSUE_FIELD[key] ?? key.slice("party.".length)}`;
+}
+
 /**
  * An identifier under a label that names several types ("统一社会信用代码/身份证件号码"), filed under the type
  * its own check proves: GB 32100 credit code, GB 11643 identity number, ISO 17442 LEI, GB 11714
@@ -72,13 +78,35 @@ function classify(code: string, typeCode: string | null): FieldKey | null {
   return null;
 }
 
+/**
+ * The registry's own identifiers of an organisation (a GB 32100 credit code, a GB 11714 organisation code)
+ * are printed from its records, which took codes whose check character fails ("34982001-F"): what the
+ * certificate prints is still the party's identifier, emitted as printed with a CHECK_CHARACTER_FAILS
+ * issue, when the value has its kind's exact shape and no other kind's. Other identifiers (an identity
+ * number, an LEI) that fail their check are misreadings or misprints, and are not emitted.
+ */
+const PRINTED_AS_IS: Partial<Record<FieldKey, RegExp>> = {
+  "party.creditCode": /^[0-9A-HJ-NPQRTUWXY]{18}$/,
+  // Eight characters, the hyphen and a check character (which the registry printed outside 0-9 and X too).
+  "party.organizationCode": /^[0-9A-Z]{8}-[0-9A-Z]$/,
+};
+
+/** The registry identifier a value failing every check is printed as: only its shape can say, and only when no other kind has it. */
+function printedKind(code: string, typeCode: string | null): FieldKey | null {
+  if (PRINTED_AS_IS["party.organizationCode"]?.test(code)) return "party.organizationCode";
+  // Eighteen digits (an X last) are an identity number's shape too: a credit code only for a party that is no person.
+  const identityShape = /^\d{17}[\dX]$/.test(code);
+  if (PRINTED_AS_IS["party.creditCode"]?.test(code) && (!identityShape || (typeCode !== null && typeCode !== PERSON))) return "party.creditCode";
+  return null;
+}
+
 /** The party type code of a natural person (certificate-format.md, 主体类型). */
 const PERSON = "04";
 
 export function buildParty(raw: RawParty, index: number, issues: ParseIssue[]): CertificateParty {
   const get = (key: FieldKey) => joinPieces(raw.fields.get(key));
   const page = (key: FieldKey) => raw.fields.get(key)?.pieces[0]?.page ?? null;
-  const fieldOf = (key: FieldKey) => `parties[${index}].${ISSUE_FIELD[key] ?? key.slice("party.".length)}`;
+  const fieldOf = (key: FieldKey) => partyIssueField(key, index);
   const flag = (code: string, key: FieldKey, value: string, pageNumber = page(key)) =>
     issues.push({ code, field: fieldOf(key), rawValue: value, pageNumber });
   const code = (key: FieldKey) => {
@@ -87,6 +115,10 @@ export function buildParty(raw: RawParty, index: number, issues: ParseIssue[]): 
     const read = readShapedCode(value, SHAPES[key] ?? /^$/);
     const check = CHECKS[key];
     if (!check || check(read.toUpperCase())) return check ? read.toUpperCase() : read;
+    if (PRINTED_AS_IS[key]?.test(read.toUpperCase())) {
+      flag("CHECK_CHARACTER_FAILS", key, value);
+      return read.toUpperCase();
+    }
     flag("UNREADABLE_VALUE", key, value);
     return null;
   };
@@ -122,7 +154,12 @@ export function buildParty(raw: RawParty, index: number, issues: ParseIssue[]): 
     const value = text.replace(/\s/g, "").toUpperCase();
     const kind = classify(value, type?.code ?? null);
     const known = kind ? (classified.get(kind) ?? code(kind)) : null;
+    const printed = kind === null ? printedKind(value, type?.code ?? null) : null;
     if (kind && (known === null || known === value)) classified.set(kind, value);
+    else if (printed && !classified.has(printed) && !raw.fields.has(printed)) {
+      classified.set(printed, value);
+      flag("CHECK_CHARACTER_FAILS", printed, text, v.pieces[0]?.page ?? null);
+    }
     // Fits no type, or two identifiers of one type that differ: neither is vouched for.
     else
       issues.push({

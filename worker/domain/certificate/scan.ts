@@ -20,6 +20,7 @@ import { joinWrappedLabels } from "./wrapped-labels";
 import { typesetRole } from "./typeset-headings";
 import { registerTypeOfTitle } from "./values";
 import type { Piece } from "./piece";
+import { AWAITING_COLUMN_REACH_EM, CELL_EDGE_EM, ROW_BREAK_EM, ROW_BREAK_SPACING, SPACING_QUANTILE } from "./layout-rules";
 
 export type { Piece };
 
@@ -33,6 +34,8 @@ export interface RawValue {
   lastBottom: number | null;
   /** The value's text line by line, when read by geometry (a list of attachment names, one a line). */
   lines?: string[];
+  /** Lines no rule placed that stand against the value's cell, when read by geometry: the value is not vouched for. */
+  strayAgainst?: SourceLine[];
 }
 
 export interface RawParty {
@@ -96,7 +99,7 @@ function rowBreakBefore(line: SourceLine, previous: SourceLine | undefined, typi
   const p = previous?.geometry;
   if (!g || !p || !previous || previous.page !== line.page || typicalGap === null) return false;
   const gap = g.top - p.bottom;
-  return gap > Math.max(typicalGap * 1.8, typicalGap + g.size * 0.5);
+  return gap > Math.max(typicalGap * ROW_BREAK_SPACING, typicalGap + g.size * ROW_BREAK_EM);
 }
 
 /** The most common gap between consecutive lines of a page: the spacing inside a paragraph or cell. */
@@ -116,7 +119,7 @@ function typicalGaps(lines: readonly SourceLine[]): Map<number, number> {
   for (const [page, gaps] of byPage) {
     gaps.sort((x, y) => x - y);
     // The lower quartile: tall multi-line cells are rarer than single-line rows, but their spacing is the tight one.
-    out.set(page, gaps[Math.floor(gaps.length / 4)] ?? 0);
+    out.set(page, gaps[Math.floor(gaps.length * SPACING_QUANTILE)] ?? 0);
   }
   return out;
 }
@@ -144,7 +147,7 @@ class Scanner {
   private flushWaiting(): void {
     const value = this.suspended;
     for (const line of this.waiting) {
-      const inColumn = value && (value.x === null || !line.geometry || Math.abs(line.geometry.x - value.x) <= line.geometry.size);
+      const inColumn = value && (value.x === null || !line.geometry || Math.abs(line.geometry.x - value.x) <= line.geometry.size * CELL_EDGE_EM);
       const piece = inColumn ? pieceOf(line, 0, line.text.length) : null;
       if (value && piece) value.pieces.push(piece);
       else this.raw.strayLines.push(line);
@@ -262,7 +265,7 @@ class Scanner {
     const cells = g.cellStarts.filter((c) => c > hit.valueStart && c < end);
     for (const c of cells) {
       const x = g.xAt(c);
-      if (awaiting.some((v) => v.x !== null && v.x <= x + g.size && x - v.x < g.size * 4)) return c;
+      if (awaiting.some((v) => v.x !== null && v.x <= x + g.size * CELL_EDGE_EM && x - v.x < g.size * AWAITING_COLUMN_REACH_EM)) return c;
     }
     const reader = FIELD_READERS[hit.field];
     const cut = cells[0];
@@ -284,7 +287,7 @@ class Scanner {
       const piece = pieceOf(line, start, starts[k + 1] ?? to);
       if (!piece || !g) return;
       const x = g.xAt(start);
-      const owner = awaiting.filter((v) => v.x !== null && v.x <= x + g.size && isEmpty(v)).pop();
+      const owner = awaiting.filter((v) => v.x !== null && v.x <= x + g.size * CELL_EDGE_EM && isEmpty(v)).pop();
       if (owner) {
         owner.pieces.push(piece);
         this.row.push(owner);
@@ -297,7 +300,7 @@ class Scanner {
     if (this.row.length <= 1 || !line.geometry) return this.row[this.row.length - 1] ?? null;
     const x = line.geometry.xAt(from);
     let best: RawValue | null = null;
-    for (const value of this.row) if (value.x === null || value.x <= x + line.geometry.size) best = value;
+    for (const value of this.row) if (value.x === null || value.x <= x + line.geometry.size * CELL_EDGE_EM) best = value;
     return best ?? this.row[0] ?? null;
   }
 
@@ -354,6 +357,7 @@ class Scanner {
           x: null,
           lastBottom: null,
           lines: item.lines,
+          strayAgainst: item.strayAgainst,
         };
         this.place(item, value);
       }

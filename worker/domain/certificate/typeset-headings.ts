@@ -4,15 +4,8 @@
  * no entry for ("变更事项信息", "留置权人信息") still ends the block before it; a role word opens a party.
  */
 import type { Role } from "./labels";
+import { HEADING_INDENT_EM, HEADING_STEP_PT } from "./layout-rules";
 import { SECURED_ROLES } from "./vocabulary";
-
-/**
- * A heading is set at least this much larger than the labels (points): forms set headings a size or a
- * weight up; values set larger than their labels stand right of the label column and are never taken.
- */
-const HEADING_STEP = 1;
-/** How far right of the label column's left edge a heading may start, as a share of its size. */
-const HEADING_INDENT_EM = 1;
 
 /** A role heading's words: a party word of three characters or more ending in 人, its block's 信息, its number. */
 const ROLE_WORDS = /^([\u4e00-\u9fff]{2,6}人)(?:信息)?(?:[（(]\d{1,2}[)）])?$/;
@@ -40,7 +33,7 @@ export function isTypesetHeading(text: string, box: { x0: number; size: number }
   if (!page) return false;
   const words = text.replace(/\s/g, "");
   if (!ROLE_WORDS.test(words) && !SECTION_WORDS.test(words)) return false;
-  return box.size >= page.size + HEADING_STEP && box.x0 <= page.x0 + box.size * HEADING_INDENT_EM;
+  return box.size >= page.size + HEADING_STEP_PT && box.x0 <= page.x0 + box.size * HEADING_INDENT_EM;
 }
 
 /** The party a typeset heading opens, when its words name a role: a secured party's word ends in 权人 (质权人, 留置权人). */

@@ -7,6 +7,7 @@
  */
 import { type LabelMatch, isLabelPrefix, isSectionHeading, labelAt, labelEntry, labelsIn, matchRoleHeading } from "./labels";
 import type { SourceLine } from "./lines";
+import { COLUMN_EDGE_EM } from "./layout-rules";
 
 interface Segment {
   start: number;
@@ -52,7 +53,7 @@ export function joinWrappedLabels(input: readonly SourceLine[]): PreparedLines {
           if (!s.text) return false;
           const word = /^\S+/.exec(s.text)?.[0] ?? "";
           const start = s.start + (next.text.slice(s.start).length - next.text.slice(s.start).trimStart().length);
-          return Math.abs(g.xAt(start) - x) < size * 0.6 || Math.abs(g.xAt(start + word.length) - right) < size * 0.6;
+          return Math.abs(g.xAt(start) - x) < size * COLUMN_EDGE_EM || Math.abs(g.xAt(start + word.length) - right) < size * COLUMN_EDGE_EM;
         });
         if (!tail) continue;
         const ending = /^\S+/.exec(tail.text)?.[0] ?? "";
