@@ -23,7 +23,7 @@ export class UsageError extends Error {
 }
 
 /** Options every command accepts. */
-export const COMMON_OPTIONS: Record<string, OptionSpec> = { json: {}, help: { short: "h" } };
+export const COMMON_OPTIONS: Record<string, OptionSpec> = { json: {}, help: { short: "h" }, lang: { value: true } };
 
 export function parseArgs(argv: readonly string[], spec: Record<string, OptionSpec>): Parsed {
   const all = { ...COMMON_OPTIONS, ...spec };

@@ -6,6 +6,7 @@
 import type { FetchLike, PollOptions, RegistryClient, Sleep } from "../client/index.ts";
 import type { Parsed } from "./args.ts";
 import type { Output } from "./progress.ts";
+import type { Vocabulary } from "./words.ts";
 
 export interface CliIo {
   stdout: Output;
@@ -27,5 +28,7 @@ export interface Context {
   io: CliIo;
   args: Parsed;
   json: boolean;
+  /** The words for the API's codes in the output's language (cli/words.ts). */
+  words: Vocabulary;
   poll: PollOptions;
 }

@@ -5,6 +5,7 @@
  */
 import type { CheckResultPage, Evidence, RegistryClient } from "../client/index.ts";
 import { table, windowAround } from "./render.ts";
+import type { Vocabulary } from "./words.ts";
 
 /** Result details read per page: a page holds at most 100 results, and each detail is one request. */
 const MAX_DETAILS = 20;
@@ -26,14 +27,18 @@ export async function evidenceOfPage(client: RegistryClient, checkId: string, pa
 /** The snippet column's width: the snippet is cut around its hit, never through it. */
 const SNIPPET_COLUMNS = 36;
 
-/** One row per hit. The snippet is cut to fit around the hit; `start–end` locate it whole in the page text. */
-export function evidenceTable({ evidence, skipped }: PageEvidence, checkId: string): string {
+/**
+ * One row per hit, with where it was read (the property description, a certificate's or an attachment's
+ * text, or a scan's OCR). The snippet is cut to fit around the hit; `start–end` locate it whole in the page text.
+ */
+export function evidenceTable({ evidence, skipped }: PageEvidence, checkId: string, words: Vocabulary): string {
   if (evidence.length === 0) return "";
   const rows = evidence.map((e) => [
     e.certificateNumber,
     e.termValue,
     e.documentId ?? "-",
     e.fileName,
+    words.source[e.sourceField],
     e.pageNumber === undefined ? "-" : String(e.pageNumber),
     `${e.start}–${e.end}`,
     snippetCell(e),
@@ -45,6 +50,7 @@ export function evidenceTable({ evidence, skipped }: PageEvidence, checkId: stri
       { header: "TERM", max: 24 },
       { header: "DOCUMENT" },
       { header: "FILE", max: 24 },
+      { header: "READ FROM" },
       { header: "PAGE", align: "right" },
       { header: "OFFSETS" },
       { header: "SNIPPET", max: SNIPPET_COLUMNS },

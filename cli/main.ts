@@ -9,6 +9,7 @@ import type { CliIo, Context } from "./context.ts";
 import { EXIT, explain } from "./messages.ts";
 import { download, entitlements, registrations, results, status } from "./reads.ts";
 import { check, query } from "./tasks.ts";
+import { outputWords } from "./words.ts";
 
 export type { CliIo } from "./context.ts";
 
@@ -94,11 +95,15 @@ function help(): string {
 Environment:
   REGISTRY_API_KEY   the API key (required)
   REGISTRY_API_URL   the deployment's address (default ${DEFAULT_BASE_URL})
+  LC_ALL, LC_MESSAGES, LANG
+                     the language of states and kinds in tables: Chinese when the first one set
+                     names zh (zh_CN.UTF-8), otherwise English (the default)
 
 Commands:
 ${commands}
 
-Every command takes --json (machine-readable output on standard output) and --help.
+Every command takes --json (machine-readable output on standard output, the API's codes as they are),
+--lang zh|en (the language of states and kinds, instead of the locale's) and --help.
 Exit status: 0 done, 1 refused by the API, 2 usage, 3 deadline passed (tasks still running),
 4 unexpected response (task not treated as complete), 5 no answer from the service.
 `;
@@ -124,7 +129,15 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     const baseUrl = io.env.REGISTRY_API_URL?.trim() || DEFAULT_BASE_URL;
     const transport = failFast(baseUrl, io.fetch ?? ((request) => fetch(request)), io.sleep);
     const client = new RegistryClient({ apiKey, baseUrl, ...transport });
-    return await command.run({ client, io, args, json: args.flags.has("json"), poll: { ...io.poll, ...(io.signal ? { signal: io.signal } : {}) } });
+    const words = outputWords(args, io.env);
+    return await command.run({
+      client,
+      io,
+      args,
+      json: args.flags.has("json"),
+      words,
+      poll: { ...io.poll, ...(io.signal ? { signal: io.signal } : {}) },
+    });
   } catch (error) {
     const { lines, exit } = explain(error, COMMANDS[name] ? name : "");
     io.stderr.write(`${lines.join("\n")}\n`);

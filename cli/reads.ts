@@ -52,7 +52,11 @@ export async function results(context: Context): Promise<number> {
       : "The check is still running: results may change.\n";
   if (context.json) return output(context, { check, results: page }, "");
   const evidence = await evidenceOfPage(client, checkId, page);
-  return output(context, null, `${checkSummary(check)}\n${running}${resultsTable(page, check)}${evidenceTable(evidence, checkId)}`);
+  return output(
+    context,
+    null,
+    `${checkSummary(check, context.words)}\n${running}${resultsTable(page, check, context.words)}${evidenceTable(evidence, checkId, context.words)}`,
+  );
 }
 
 export async function status(context: Context): Promise<number> {
@@ -60,11 +64,11 @@ export async function status(context: Context): Promise<number> {
   const id = onePositional(args, "task id: registry-check status <queryId | checkId>");
   if (id.startsWith("qry_")) {
     const q = await client.getQuery(id, context.io.signal);
-    return output(context, q, `${queriesTable([q])}${queryNotes([q])}`);
+    return output(context, q, `${queriesTable([q], context.words)}${queryNotes([q])}`);
   }
   if (id.startsWith("chk_")) {
     const c = await client.getCheck(id, context.io.signal);
-    return output(context, c, checkSummary(c));
+    return output(context, c, checkSummary(c, context.words));
   }
   throw new UsageError("a task id starts with qry_ (query) or chk_ (check)");
 }
@@ -75,12 +79,12 @@ export async function registrations(context: Context): Promise<number> {
   const search = single(args, "search");
   const parseStatus = oneOf(args, "parse-status", ["completed", "pending", "failed", "missing"] as const);
   const page = await client.listRegistrations(queryId, { ...paging(args), ...(search ? { search } : {}), parseStatus });
-  return output(context, page, registrationsTable(page));
+  return output(context, page, registrationsTable(page, context.words));
 }
 
 export async function entitlements(context: Context): Promise<number> {
   const e = await context.client.getEntitlements(context.io.signal);
-  return output(context, e, entitlementsView(e));
+  return output(context, e, entitlementsView(e, context.words));
 }
 
 /** A server-given file name, safe as a local one (no directories, no leading dots, no control characters). */

@@ -6,6 +6,7 @@ import { evidenceOfPage, evidenceTable } from "./evidence.ts";
 import { EXIT } from "./messages.ts";
 import { ProgressBoard } from "./progress.ts";
 import { checkSummary, queriesTable, queryNotes, registrationsTable, resultsTable } from "./views.ts";
+import type { Vocabulary } from "./words.ts";
 
 /** Registration tables are printed for at most this many queries; the rest get a hint. */
 const DETAILED_QUERIES = 3;
@@ -20,12 +21,12 @@ function creation(context: Context) {
   };
 }
 
-function queryProgress(q: Query) {
-  return { id: q.id, label: q.subjectName, state: q.executionStatus, done: q.processedDocumentCount, total: q.totalDocumentCount };
+function queryProgress(q: Query, words: Vocabulary) {
+  return { id: q.id, label: q.subjectName, state: words.execution[q.executionStatus], done: q.processedDocumentCount, total: q.totalDocumentCount };
 }
 
 export async function query(context: Context): Promise<number> {
-  const { client, io, args, json } = context;
+  const { client, io, args, json, words } = context;
   const subjects = args.positionals;
   if (subjects.length === 0) throw new UsageError('give at least one subject: registry-check query "公司名"');
   const { createOptions, poll, wait } = creation(context);
@@ -36,7 +37,7 @@ export async function query(context: Context): Promise<number> {
     const board = new ProgressBoard(io.stderr, "documents");
     queries = await client.waitForQueries(
       queries.map((q) => q.id),
-      { ...poll, onUpdate: (q) => board.update(queryProgress(q)) },
+      { ...poll, onUpdate: (q) => board.update(queryProgress(q, words)) },
     );
     board.finish();
   }
@@ -44,7 +45,7 @@ export async function query(context: Context): Promise<number> {
     io.stdout.write(`${JSON.stringify({ queries }, null, 2)}\n`);
     return EXIT.ok;
   }
-  io.stdout.write(`\n${queriesTable(queries)}${queryNotes(queries)}`);
+  io.stdout.write(`\n${queriesTable(queries, words)}${queryNotes(queries)}`);
   if (!wait) {
     io.stdout.write(`Follow them with: registry-check status <queryId>\n`);
     return EXIT.ok;
@@ -52,7 +53,7 @@ export async function query(context: Context): Promise<number> {
   for (const q of queries.slice(0, DETAILED_QUERIES)) {
     if (q.registrationCount === 0) continue;
     const page = await client.listRegistrations(q.id, { pageSize: 20 });
-    io.stdout.write(`\n${q.id} ${q.subjectName}\n${registrationsTable(page)}`);
+    io.stdout.write(`\n${q.id} ${q.subjectName}\n${registrationsTable(page, words)}`);
     if (page.total > page.items.length) io.stdout.write(`More: registry-check registrations ${q.id} --page 2\n`);
   }
   if (queries.length > DETAILED_QUERIES) io.stdout.write(`\nRegistrations of the others: registry-check registrations <queryId>\n`);
@@ -69,7 +70,7 @@ function criteriaOf(context: Context): CriterionInput[] {
 }
 
 export async function check(context: Context): Promise<number> {
-  const { client, io, args, json } = context;
+  const { client, io, args, json, words } = context;
   const applicant = single(args, "applicant");
   if (!applicant) throw new UsageError("--applicant <name> is required");
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
@@ -96,14 +97,14 @@ export async function check(context: Context): Promise<number> {
       ...poll,
       onSourceQuery: (q) => {
         source = q;
-        show(isQueryTerminal(q) ? "matching" : `querying (${q.executionStatus})`, q);
+        show(isQueryTerminal(q) ? "matching" : `querying (${words.execution[q.executionStatus]})`, q);
       },
     });
     // The round that sees the check end reads no query, so the last counts read can be a poll old
     // ("4/5 documents  succeeded"). A check ends only after its source query has: one more read of
     // the query, when the last one was not final, gives the counts the check was matched over.
     if (!source || !isQueryTerminal(source)) source = await client.getQuery(created.sourceRegistryQueryId, io.signal);
-    show(created.executionStatus, source);
+    show(words.execution[created.executionStatus], source);
     board.finish();
   }
   const page = wait ? await client.listCheckResults(created.id, { matchStatus: ["matched", "pending"], sort: "strength", pageSize: 100 }) : undefined;
@@ -111,10 +112,10 @@ export async function check(context: Context): Promise<number> {
     io.stdout.write(`${JSON.stringify({ check: created, ...(page ? { results: page } : {}) }, null, 2)}\n`);
     return EXIT.ok;
   }
-  io.stdout.write(`\n${checkSummary(created)}`);
+  io.stdout.write(`\n${checkSummary(created, words)}`);
   if (page)
     io.stdout.write(
-      `\nCandidates and undecided registrations\n${resultsTable(page, created)}${evidenceTable(await evidenceOfPage(client, created.id, page), created.id)}`,
+      `\nCandidates and undecided registrations\n${resultsTable(page, created, words)}${evidenceTable(await evidenceOfPage(client, created.id, page), created.id, words)}`,
     );
   else io.stdout.write(`Follow it with: registry-check status ${created.id}\n`);
   if (page) io.stdout.write(`All results: registry-check results ${created.id}\n`);

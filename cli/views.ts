@@ -1,12 +1,15 @@
 /** @module How the CLI shows queries, registrations, checks and results as text. */
 import type { Check, CheckResultPage, Entitlements, Query, RegistrationPage } from "../client/index.ts";
 import { shortTime, table } from "./render.ts";
+import type { Vocabulary } from "./words.ts";
 
 function documents(q: Query): string {
   return q.totalDocumentCount > 0 || q.processedDocumentCount > 0 ? `${q.processedDocumentCount}/${q.totalDocumentCount}` : "-";
 }
 
-export function queriesTable(queries: readonly Query[]): string {
+const coverage = (words: Vocabulary, complete: boolean) => words.coverage[complete ? "complete" : "incomplete"];
+
+export function queriesTable(queries: readonly Query[], words: Vocabulary): string {
   return table(
     [
       { header: "QUERY" },
@@ -20,11 +23,11 @@ export function queriesTable(queries: readonly Query[]): string {
     queries.map((q) => [
       q.id,
       q.subjectName,
-      q.status,
+      words.query[q.status],
       String(q.registrationCount),
       documents(q),
-      q.coverageComplete ? "complete" : "incomplete",
-      q.sourceStatus,
+      coverage(words, q.coverageComplete),
+      words.sourceStatus[q.sourceStatus],
     ]),
   );
 }
@@ -54,15 +57,15 @@ function documentIdOf(pdfUrl: string | undefined): string {
   return /\/documents\/([^/]+)\/content$/.exec(pdfUrl ?? "")?.[1] ?? "-";
 }
 
-export function registrationsTable(page: RegistrationPage): string {
+export function registrationsTable(page: RegistrationPage, words: Vocabulary): string {
   const rows = page.items.map((r) => [
     r.certificateNumber,
-    r.registerType ?? "",
+    r.registerType ? words.registerType[r.registerType] : "",
     shortTime(r.registerTime),
     r.expiresAt ?? "",
     r.debtorNames ?? "",
     r.securedPartyNames ?? "",
-    r.parseStatus,
+    words.parse[r.parseStatus],
     String(r.attachments.length),
     documentIdOf(r.pdfUrl),
   ]);
@@ -84,10 +87,10 @@ export function registrationsTable(page: RegistrationPage): string {
   )}`;
 }
 
-export function checkSummary(c: Check): string {
+export function checkSummary(c: Check, words: Vocabulary): string {
   const lines = [
     `Check ${c.id}  applicant ${c.applicant}`,
-    `status ${c.status} · execution ${c.executionStatus} · source ${c.sourceStatus} (query ${c.sourceRegistryQueryId}) · coverage ${c.coverageComplete ? "complete" : "INCOMPLETE"}`,
+    `status ${words.check[c.status]} · execution ${words.execution[c.executionStatus]} · source ${words.sourceStatus[c.sourceStatus]} (query ${c.sourceRegistryQueryId}) · coverage ${c.coverageComplete ? coverage(words, true) : coverage(words, false).toUpperCase()}`,
     `candidates ${c.candidateCount} · awaiting review ${c.pendingReviewCount} · confirmed risk ${c.confirmedRiskCount} · excluded ${c.excludedCount}`,
   ];
   if (c.failure) lines.push(`failure: ${c.failure.code}: ${c.failure.message}`);
@@ -98,11 +101,11 @@ export function checkSummary(c: Check): string {
   const issues = c.coverageIssues.map((i) => [i.code, i.criterionId ?? "", i.registrationId ?? ""]);
   return `${lines.join("\n")}\n\n${table(
     [{ header: "CRITERION" }, { header: "KIND" }, { header: "VALUE", max: 32 }, { header: "HITS", align: "right" }],
-    c.criteria.map((cr) => [cr.id, cr.kind, cr.value, String(counts.get(cr.id) ?? 0)]),
+    c.criteria.map((cr) => [cr.id, words.criterion[cr.kind], cr.value, String(counts.get(cr.id) ?? 0)]),
   )}${issues.length > 0 ? `\nCoverage issues\n${table([{ header: "CODE" }, { header: "CRITERION" }, { header: "REGISTRATION" }], issues)}` : ""}`;
 }
 
-export function resultsTable(page: CheckResultPage, check: Check): string {
+export function resultsTable(page: CheckResultPage, check: Check, words: Vocabulary): string {
   const criteria = new Map(check.criteria.map((cr) => [cr.id, cr.value]));
   const c = page.counts;
   const counts = `Results: ${page.total} shown by the filter · all ${c.all} · pending ${c.pending} · confirmed ${c.confirmed} · excluded ${c.excluded} · unmatched ${c.unmatched}`;
@@ -111,9 +114,9 @@ export function resultsTable(page: CheckResultPage, check: Check): string {
   const rows = page.items.map((r) => [
     r.registration.id,
     r.registration.certificateNumber,
-    r.matchStatus,
-    r.resultStatus,
-    r.strength ?? "",
+    words.match[r.matchStatus],
+    words.result[r.resultStatus],
+    r.strength ? words.strength[r.strength] : "",
     r.matchedCriterionIds.map((id) => criteria.get(id) ?? id).join(", "),
     r.registration.debtorNames ?? "",
     r.pendingReason ?? r.coverageReason ?? r.reviewNote ?? "",
@@ -142,10 +145,10 @@ function pendingExplained(pending: number, reviewable: number): string {
   return `pending ${pending} = ${reviewable} awaiting review (matched, source available) + ${pending - reviewable} that cannot be reviewed (matching could not finish, or the source is not available)`;
 }
 
-export function entitlementsView(e: Entitlements): string {
+export function entitlementsView(e: Entitlements, words: Vocabulary): string {
   const sub = e.subscription;
   const plan = sub
-    ? `${sub.plan.name} (${sub.cycle}), ${shortTime(sub.startsAt)} – ${shortTime(sub.endsAt)}, period ends ${shortTime(sub.periodEndsAt)}`
+    ? `${sub.plan.name} (${words.cycle[sub.cycle]}), ${shortTime(sub.startsAt)} – ${shortTime(sub.endsAt)}, period ends ${shortTime(sub.periodEndsAt)}`
     : "none";
   return `Account ${e.accountId} · subscription: ${plan} · API tasks ${e.apiEnabled ? "enabled" : "NOT enabled"}\n${table(
     [
@@ -155,6 +158,12 @@ export function entitlementsView(e: Entitlements): string {
       { header: "USED", align: "right" },
       { header: "RESERVED", align: "right" },
     ],
-    (["query", "check"] as const).map((k) => [k, String(e[k].available), String(e[k].total), String(e[k].used), String(e[k].reserved)]),
+    (["query", "check"] as const).map((k) => [
+      words.allowance[k],
+      String(e[k].available),
+      String(e[k].total),
+      String(e[k].used),
+      String(e[k].reserved),
+    ]),
   )}`;
 }

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { main, type CliIo } from "../cli/main.ts";
 import { displayWidth } from "../cli/render.ts";
 import type { FetchLike, Sleep } from "../client/index.ts";
+import { vocabulary } from "../worker/schemas/vocabulary-words.ts";
 import { body, newAccount, open } from "./helpers";
 import { FAST_POLL, sandboxInvoice, workerFetch } from "./client.support";
 
@@ -55,6 +56,7 @@ type Evidence = {
   termValue: string;
   certificateNumber: string;
   fileName: string;
+  sourceField: keyof ReturnType<typeof vocabulary>["source"];
 };
 
 describe("registry-check, as a newcomer meets it", () => {
@@ -68,7 +70,7 @@ describe("registry-check, as a newcomer meets it", () => {
 
     const shown = await run(["results", checkId, "--match", "matched"], a.key);
     expect(shown.code, shown.stderr).toBe(0);
-    expect(shown.stdout).toMatch(/^CERTIFICATE +TERM +DOCUMENT +FILE +PAGE +OFFSETS +SNIPPET$/m);
+    expect(shown.stdout).toMatch(/^CERTIFICATE +TERM +DOCUMENT +FILE +READ FROM +PAGE +OFFSETS +SNIPPET$/m);
     const page = await body<{ items: Array<{ registration: { id: string } }> }>(await open(`/checks/${checkId}/results?matchStatus=matched`, a.key));
     expect(page.items.length).toBeGreaterThan(0);
     for (const item of page.items) {
@@ -77,7 +79,7 @@ describe("registry-check, as a newcomer meets it", () => {
         expect(e.documentId).toMatch(/^doc_/);
         // The term is as printed (it may span lines), so it is not spelled out here.
         const row = new RegExp(
-          `^${e.certificateNumber} +.+ +${e.documentId} +${e.fileName.replace(/\./g, "\\.")} +${e.pageNumber} +${e.start}–${e.end} +\\S`,
+          `^${e.certificateNumber} +.+ +${e.documentId} +${e.fileName.replace(/\./g, "\\.")} +${vocabulary("en").source[e.sourceField].replace(/[()]/g, "\\$&")} +${e.pageNumber} +${e.start}–${e.end} +\\S`,
           "m",
         );
         expect(shown.stdout).toMatch(row);

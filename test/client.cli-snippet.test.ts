@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { evidenceTable } from "../cli/evidence.ts";
 import { displayWidth, windowAround } from "../cli/render.ts";
 import type { Evidence } from "../client/index.ts";
+import { vocabulary } from "../worker/schemas/vocabulary-words.ts";
 
 function evidence(snippet: string, termValue: string): Evidence {
   const start = snippet.indexOf(termValue);
@@ -38,8 +39,10 @@ function snippetCell(table: string): string {
 describe("the CLI's evidence snippet", () => {
   it("shows the matched number whole when it sits past the column's width", () => {
     const snippet = "应收账款发票清单 第3页 序号 12 发票代码 3100231130 发票号码 70937940 金额 308,877.79 开票日期 2025-08-01";
-    const table = evidenceTable({ evidence: [evidence(snippet, "70937940")], skipped: 0 }, "chk_1");
+    const table = evidenceTable({ evidence: [evidence(snippet, "70937940")], skipped: 0 }, "chk_1", vocabulary("en"));
     const cell = snippetCell(table);
+    // Where the hit was read, in words (not attachment_text).
+    expect(table).toMatch(/发票清单\.pdf +attachment text +1 +/);
     expect(cell).toContain("70937940");
     expect(cell.startsWith("…")).toBe(true);
     expect(displayWidth(cell)).toBeLessThanOrEqual(36);

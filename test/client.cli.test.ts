@@ -7,14 +7,14 @@ import { FAST_POLL, sandboxInvoice, workerFetch } from "./client.support";
 const SUBJECT = "上海示例供应链管理有限公司";
 
 /** Runs the CLI in-process against this Worker, capturing what it prints and writes. */
-async function run(argv: string[], key: string | undefined, fetch: FetchLike = workerFetch) {
+async function run(argv: string[], key: string | undefined, fetch: FetchLike = workerFetch, locale: Record<string, string> = {}) {
   let stdout = "";
   let stderr = "";
   const files = new Map<string, Uint8Array[]>();
   const io: CliIo = {
     stdout: { write: (text) => void (stdout += text) },
     stderr: { write: (text) => void (stderr += text) },
-    env: { REGISTRY_API_URL: "http://api.test", ...(key ? { REGISTRY_API_KEY: key } : {}) },
+    env: { REGISTRY_API_URL: "http://api.test", ...locale, ...(key ? { REGISTRY_API_KEY: key } : {}) },
     fetch,
     poll: FAST_POLL,
     openFile: async (path) => {
@@ -33,14 +33,14 @@ describe("registry-check", () => {
     const { code, stdout, stderr } = await run(["query", SUBJECT], a.key);
     expect(stderr).toMatch(/qry_\w+ +上海示例供应链管理有限公司 +\[[█░·]+\]/);
     const finalProgress = stderr.trim().split("\n").at(-1)!;
-    expect(finalProgress).toMatch(/\[█+\] +(\d+)\/\1 documents +succeeded$/);
+    expect(finalProgress).toMatch(/\[█+\] +(\d+)\/\1 documents +Completed$/);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Accepted 1 query: qry_\w+$/m);
     expect(stdout).toMatch(/^QUERY +SUBJECT +STATUS +REGISTRATIONS +DOCUMENTS +COVERAGE +SOURCE$/m);
-    expect(stdout).toMatch(/^qry_\w+ +上海示例供应链管理有限公司 +succeeded +(\d+) +\1\/\1 +complete +available$/m);
+    expect(stdout).toMatch(/^qry_\w+ +上海示例供应链管理有限公司 +Completed +(\d+) +\1\/\1 +Complete +Available$/m);
     expect(stdout).toMatch(/^Registrations 1–\d+ of \d+$/m);
     expect(stdout).toMatch(/^CERTIFICATE +TYPE +REGISTERED/m);
-    expect(stdout).toMatch(/^\d{20} +initial /m);
+    expect(stdout).toMatch(/^\d{20} +Initial /m);
   });
 
   it("check: the summary, each criterion's hits and the candidate table", async () => {
@@ -50,13 +50,13 @@ describe("registry-check", () => {
     expect(code, stderr).toBe(0);
     // The last progress line ends on the check's terminal status, with every document of its source query.
     const finalProgress = stderr.trim().split("\n").at(-1)!;
-    expect(finalProgress).toMatch(/^chk_\w+ +上海示例供应链管理有限公司 +\[█+\] +(\d+)\/\1 documents +(succeeded|partial)$/);
+    expect(finalProgress).toMatch(/^chk_\w+ +上海示例供应链管理有限公司 +\[█+\] +(\d+)\/\1 documents +(Completed|Partly completed)$/);
     expect(stdout).toMatch(/^Accepted check chk_\w+ \(source query qry_\w+\)$/m);
-    expect(stdout).toMatch(/^status review_pending · execution (succeeded|partial)/m);
-    expect(stdout).toMatch(new RegExp(`^crt_\\w+ +invoice_no +${invoice} +[1-9]\\d*$`, "m"));
-    expect(stdout).toMatch(/^crt_\w+ +keyword +根本不存在的关键词 +0$/m);
+    expect(stdout).toMatch(/^status Awaiting review · execution (Completed|Partly completed)/m);
+    expect(stdout).toMatch(new RegExp(`^crt_\\w+ +Invoice number +${invoice} +[1-9]\\d*$`, "m"));
+    expect(stdout).toMatch(/^crt_\w+ +Keyword +根本不存在的关键词 +0$/m);
     expect(stdout).toMatch(/^REGISTRATION +CERTIFICATE +MATCH +RESULT +STRENGTH/m);
-    expect(stdout).toMatch(new RegExp(`^reg_\\w+ +\\d{20} +matched +pending +invoice_match +${invoice}`, "m"));
+    expect(stdout).toMatch(new RegExp(`^reg_\\w+ +\\d{20} +Matched +Awaiting review +Invoice number +${invoice}`, "m"));
 
     const checkId = /Accepted check (chk_\w+)/.exec(stdout)![1]!;
     const listed = await run(["results", checkId, "--match", "matched", "--json"], a.key);
@@ -97,7 +97,35 @@ describe("registry-check", () => {
     expect(done).toBe(total);
     expect(total).toBeGreaterThan(0);
     const finalProgress = stderr.trim().split("\n").at(-1)!;
-    expect(finalProgress).toMatch(new RegExp(`^chk_\\w+ +${SUBJECT} +\\[█+\\] +${done}/${total} documents +(succeeded|partial)$`));
+    expect(finalProgress).toMatch(new RegExp(`^chk_\\w+ +${SUBJECT} +\\[█+\\] +${done}/${total} documents +(Completed|Partly completed)$`));
+  });
+
+  it("names states and kinds with the console's words: Chinese when the locale is, --lang over the locale, codes in --json", async () => {
+    const a = await newAccount();
+    const invoice = sandboxInvoice(SUBJECT);
+    const zh = await run(["check", "--applicant", SUBJECT, "--invoice", invoice], a.key, workerFetch, { LANG: "zh_CN.UTF-8" });
+    expect(zh.code, zh.stderr).toBe(0);
+    expect(zh.stdout).toMatch(/^status 待复核 · execution (已完成|部分完成) · source 可用 \(query qry_\w+\) · coverage /m);
+    expect(zh.stdout).toMatch(new RegExp(`^crt_\\w+ +发票号 +${invoice} +[1-9]\\d*$`, "m"));
+    expect(zh.stdout).toMatch(new RegExp(`^reg_\\w+ +\\d{20} +命中 +待复核 +发票号命中 +${invoice}`, "m"));
+    expect(zh.stdout).toMatch(/ 财产描述 +\d+ +\d+–\d+ /);
+    for (const code of ["review_pending", "invoice_no", "invoice_match", "property_description"]) expect(zh.stdout).not.toContain(code);
+    const checkId = /Accepted check (chk_\w+)/.exec(zh.stdout)![1]!;
+
+    // LC_ALL outranks LANG, as setlocale(3) reads them; --lang outranks both.
+    const byLcAll = await run(["status", checkId], a.key, workerFetch, { LANG: "zh_CN.UTF-8", LC_ALL: "en_GB.UTF-8" });
+    expect(byLcAll.stdout).toMatch(/^status Awaiting review · execution /m);
+    const byOption = await run(["status", checkId, "--lang", "zh"], a.key, workerFetch, { LC_ALL: "en_GB.UTF-8" });
+    expect(byOption.stdout).toMatch(/^status 待复核 · /m);
+    const unset = await run(["entitlements"], a.key);
+    expect(unset.stdout).toMatch(/^Query +\d+/m);
+    expect(unset.stdout).toMatch(/^Check +\d+/m);
+
+    const json = await run(["status", checkId, "--json"], a.key, workerFetch, { LANG: "zh_CN.UTF-8" });
+    expect((JSON.parse(json.stdout) as { status: string }).status).toBe("review_pending");
+    const wrong = await run(["status", checkId, "--lang", "fr"], a.key);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain("--lang takes zh or en");
   });
 
   it("--json prints the finished queries only, progress aside", async () => {

@@ -250,6 +250,35 @@ describe("the console's pages by role", () => {
     expect(audit).toContain('href="/api/console/v1/audit.csv?kind=session.created"');
   });
 
+  it("name a subscription change's fields and values in words, its times in the page's format, and let an actor's address wrap between its parts", async () => {
+    const a = await newAccount();
+    const owner = await consoleUser(a.accountId, "owner");
+    /** The page once the outbox has delivered the event (it is written after the response). */
+    const auditOf = async (query: string, lang: string) => {
+      for (let attempt = 0; ; attempt++) {
+        const html = await (await page(owner, `/console/audit?${query}`, { lang })).text();
+        if (html.includes("<tr data-event-id=") || attempt === 50) return html;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    const detailOf = (html: string) => /<td data-field="detail"[^>]*>([\s\S]*?)<\/td>/.exec(html)?.[1] ?? "";
+    const zh = detailOf(await auditOf("kind=subscription.changed", "zh-CN"));
+    const en = detailOf(await auditOf("kind=subscription.changed", "en"));
+    expect(zh).toMatch(/<dt>计费周期<\/dt>\s*<dd class="long-text">按月<\/dd>/);
+    expect(zh).toMatch(/<dt>开始时间<\/dt>\s*<dd class="long-text">\d{4}年\d{1,2}月\d{1,2}日 \d\d:\d\d<\/dd>/);
+    expect(en).toMatch(/<dt>Billing cycle<\/dt>\s*<dd class="long-text">Monthly<\/dd>/);
+    expect(en).toMatch(/<dt>Plan<\/dt>/);
+    expect(en).toMatch(/<dt>Ends<\/dt>\s*<dd class="long-text">[A-Z][a-z]{2} \d{1,2}, \d{4}, /);
+    for (const detail of [zh, en]) {
+      expect(detail).not.toMatch(/<dt>(planId|cycle|startsAt|endsAt)<\/dt>/);
+      expect(detail).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
+    }
+    // The owner's own sign-in: the email may break after its "@" and before each "." of its domain, nowhere else.
+    const signedIn = await auditOf("kind=session.created", "en");
+    const [local, domain] = owner.email.split("@") as [string, string];
+    expect(signedIn).toContain(`<span class="address">${local}@<wbr />${domain.split(".").join("<wbr />.")}</span>`);
+  });
+
   it("show the security page without the TOTP secret, before and after enrolment, and send users there when the account requires one", async () => {
     const a = await newAccount();
     const owner = await consoleUser(a.accountId, "owner");

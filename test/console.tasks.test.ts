@@ -106,6 +106,13 @@ describe("queries and checks from the console", () => {
       403,
       "CHECK_PLAN_REQUIRED",
     );
+    // No subscription in force: the open API's 402, before any allowance is touched.
+    const lapsed = await newAccount(null);
+    await expectError(
+      await post(await consoleUser(lapsed.accountId, "analyst"), "/queries", { subjectNames: [SUBJECT] }),
+      402,
+      "SUBSCRIPTION_REQUIRED",
+    );
     const other = await newAccount();
     const otherQuery = await finishedQuery(await consoleUser(other.accountId, "analyst"));
     await expectError(
@@ -150,6 +157,12 @@ describe("queries and checks from the console", () => {
       [target.id, "false_positive", owner.email],
     ]);
     expect(history.items[0]!.reviewedAt).toMatch(/[+-]\d{2}:\d{2}$/);
+    // Every conclusion stays in the audit trail, the earlier one included, with its reviewer.
+    const written = await eventsOf(a.accountId, "review.written", 2);
+    expect(written.map((e) => [e.detail?.decision, e.actor.label]).sort()).toEqual([
+      ["confirmed", analyst.email],
+      ["false_positive", owner.email],
+    ]);
     const shown = await body<{ check: { manualReview: { decision: string; note: string } } }>(
       await consoleCall(analyst, `/checks/${check.id}/results/${target.id}`),
     );
@@ -169,6 +182,8 @@ describe("queries and checks from the console", () => {
     const row = lines.find((l) => l.startsWith(target.certificateNumber))!;
     expect(row).toContain(",Excluded (false positive),");
     expect(row).toContain(owner.email);
+    // …and when: the reviewed-at column holds the time of the last conclusion.
+    expect(row).toMatch(new RegExp(`${owner.email.replace(/\./g, "\\.")},"[A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d\\d\\s[AP]M",`));
     expect(row).toContain("Reviewed again: the invoice was repaid");
     expect(row).toContain("Invoice number");
     // A criterion typed as a formula is never run by a spreadsheet.
@@ -188,6 +203,10 @@ describe("queries and checks from the console", () => {
     expect(exported.map((e) => e.detail?.format).sort()).toEqual(["csv", "pdf"]);
     expect(exported.every((e) => e.actor.id === analyst.userId && e.target?.id === check.id)).toBe(true);
     await expectError(await consoleCall(analyst, `/checks/${check.id}/export?format=xlsx`), 400, "VALIDATION_FAILED");
+    await expectError(await consoleCall(analyst, `/checks/${check.id}/export`), 400, "VALIDATION_FAILED");
+    // Exporting is a read: a viewer may take the check to the credit file too.
+    const viewer = await consoleUser(a.accountId, "viewer");
+    expect((await consoleCall(viewer, `/checks/${check.id}/export?format=csv`)).status).toBe(200);
 
     // The list's search finds the check by what it looked for and by a certificate number it read, on both doors.
     const found = async (search: string) =>

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { compileCriteria, type Criterion, type Hit } from "../worker/domain/matching";
+import { asRecord } from "./matching.reference";
 
 const invoice = (value: string, id = value): Criterion => ({ id, kind: "invoice_no", value });
-const scan = (criteria: Criterion[], text: string): Hit[] => compileCriteria(criteria).scan(text);
+const scan = (criteria: Criterion[], text: string): Hit[] => compileCriteria(criteria).scan(text).map(asRecord);
 const spans = (criteria: Criterion[], text: string) =>
   scan(criteria, text).map((h) => ({ id: h.criterionId, via: h.via, text: text.slice(h.start, h.end) }));
 

@@ -120,3 +120,13 @@ function abbreviatedLists(tokens: readonly Token[], perUnit: readonly string[]):
   });
   return out;
 }
+
+/** A hit as a plain record, every field read (the matcher's hits slice `matched` when it is read, so it is no own property). */
+export const asRecord = (h: Hit): Hit => ({
+  criterionId: h.criterionId,
+  termKind: h.termKind,
+  via: h.via,
+  start: h.start,
+  end: h.end,
+  matched: h.matched,
+});

@@ -1,8 +1,10 @@
 /**
  * The console as an analyst's workplace, walked in Chromium in both languages against a real local
- * server (wrangler dev, sandbox upstream): sign in through the page, start a query and watch its page
- * follow it to the end, start a check from it, review one candidate, change that conclusion, export
- * the check as CSV and PDF, and read the audit trail in words. Each step keeps a screenshot
+ * server (wrangler dev, sandbox upstream): sign in through the page, start a query (a list over 100
+ * subjects refused with a message, not cut) and watch its page follow it to the end, open a certificate
+ * from it (as parsed, drawn, downloadable), start a check from it, review one candidate (a note over
+ * 2,000 characters refused, not cut), change that conclusion, export the check as CSV and PDF, and read
+ * the audit trail in words. Each step keeps a screenshot
  * (CONSOLE_ANALYST_SCREENSHOTS, default bench/out/console-analyst/<lang>-<step>.png).
  *
  * One server and one browser, a few minutes on the shared machine: it runs with `npm run test:browser`
@@ -11,6 +13,7 @@
 import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevServer, type DevServer } from "../../scripts/lib/dev-server.mjs";
+import { vocabulary } from "../../worker/schemas/vocabulary-words";
 import { sandboxRegistry } from "../../worker/upstream/sandbox";
 import { BROWSER_TESTS, launchChromium } from "./browser";
 import { previousReviewBy } from "./console-analyst.probes.js";
@@ -28,6 +31,9 @@ const SETUP_MS = 480_000;
 /** A query and a check through the sandbox pipeline, then the page's next reload. */
 const TASK_MS = 240_000;
 const STEP_MS = 300_000;
+/** The open API's limits a person can paste past: subjects in one request, characters in a review note. */
+const SUBJECTS_MAX = 100;
+const NOTE_MAX = 2000;
 
 let server: DevServer;
 let browser: Browser;
@@ -59,6 +65,8 @@ const WORDS = {
     csvHead: "登记证明编号,登记时间,担保权人",
     exported: "导出核查",
     reviewed: "复核结论",
+    tooManySubjects: `共 ${SUBJECTS_MAX + 1} 条，超过 ${SUBJECTS_MAX} 条的上限`,
+    noteTooLong: `备注共 ${NOTE_MAX + 1} 个字符，超过 ${NOTE_MAX} 个的上限`,
   },
   en: {
     switchTo: "en",
@@ -67,6 +75,8 @@ const WORDS = {
     csvHead: "Certificate number,Registered,Secured parties",
     exported: "Check exported",
     reviewed: "Review conclusion",
+    tooManySubjects: `${SUBJECTS_MAX + 1} entered, over the limit of ${SUBJECTS_MAX}`,
+    noteTooLong: `The note has ${NOTE_MAX + 1} characters, over the limit of ${NOTE_MAX}`,
   },
 } as const;
 
@@ -111,8 +121,18 @@ describe.runIf(BROWSER_TESTS)("the analyst's day in the console, in Chromium", (
         await page.waitForURL(`${server.base}/console/`);
         expect(await page.getAttribute("html", "lang")).toBe(lang);
 
-        // A query, typed into the form; its page follows it until it is done.
+        // A pasted list over the limit is refused with a message, nothing sent and nothing cut.
         await page.click('#console-nav a[data-nav="queries"]');
+        const tooMany = Array.from({ length: SUBJECTS_MAX + 1 }, (_, i) => `示例贸易有限公司${i + 1}`).join("\n");
+        await page.fill("#query-subjects", tooMany);
+        await page.click("#query-create-submit");
+        await page.waitForSelector("#query-create-error:not([hidden])");
+        expect(await page.textContent("#query-create-error")).toContain(words.tooManySubjects);
+        expect(await page.inputValue("#query-subjects")).toBe(tooMany);
+        expect(page.url()).toBe(`${server.base}/console/queries`);
+        await shot("2a-too-many-subjects");
+
+        // A query, typed into the form; its page follows it until it is done.
         await page.fill("#query-subjects", REVIEW_SUBJECT);
         await page.click("#query-create-submit");
         await page.waitForURL(/\/console\/queries\/qry_/);
@@ -124,6 +144,26 @@ describe.runIf(BROWSER_TESTS)("the analyst's day in the console, in Chromium", (
         const typeCells = await page.locator('#registrations td[data-field="registerType"]').allTextContents();
         expect(typeCells.some((t) => /initial|extension|change/.test(t))).toBe(false);
         await shot("2-query-done");
+
+        // A certificate opened from the query page: as parsed (in words), its pages drawn, and a download.
+        const queryUrl = page.url();
+        await page.locator("#registrations a.certificate-open").first().click();
+        await page.waitForURL(/\/console\/queries\/qry_\w+\/registrations\/reg_\w+$/);
+        expect(await page.textContent("#certificate-number")).toMatch(/^\d{20}$/);
+        const parsedType = await page.textContent('#certificate-parsed dd[data-field="registerType"]');
+        expect(Object.values(vocabulary(lang).registerType)).toContain(parsedType);
+        expect(await page.textContent('#certificate-parsed dd[data-field="debtors"]')).toContain(REVIEW_SUBJECT);
+        expect((await page.textContent('#certificate-parsed dd[data-field="propertyDescription"]'))!.trim().length).toBeGreaterThan(0);
+        await page.waitForSelector("#certificate-view[data-state=ready]", { timeout: STEP_MS });
+        expect(await page.locator("#certificate-pages [data-page]").count()).toBeGreaterThan(0);
+        const [certificateDownload] = await Promise.all([
+          page.waitForEvent("download"),
+          page.locator("#certificate-files a.file-download").first().click(),
+        ]);
+        expect(new TextDecoder("latin1").decode(readFileSync((await certificateDownload.path())!).subarray(0, 5))).toBe("%PDF-");
+        await shot("2b-certificate");
+        await page.click("#back-to-query");
+        await page.waitForURL(queryUrl);
 
         // A check on that query's result: invoice numbers pasted as a list.
         await page.click("#start-check");
@@ -144,6 +184,15 @@ describe.runIf(BROWSER_TESTS)("the analyst's day in the console, in Chromium", (
         await firstRow.locator("a.review-link").click();
         await page.waitForSelector("#review[data-state=ready]", { timeout: STEP_MS });
         await page.click("#decision-confirmed");
+        // A pasted note over the limit: said beside the form, the note kept whole, nothing saved.
+        const longNote = "发票已在他行融资。".repeat(Math.ceil((NOTE_MAX + 1) / 9)).slice(0, NOTE_MAX + 1);
+        await page.fill("#review-note", longNote);
+        await page.click("#review-submit");
+        await page.waitForSelector('#review-message[data-kind="refused"]');
+        expect(await page.textContent("#review-message")).toContain(words.noteTooLong);
+        expect(await page.getAttribute("#note-count", "data-over")).toBe("true");
+        expect((await page.inputValue("#review-note")).length).toBe(NOTE_MAX + 1);
+        await shot("5a-note-too-long");
         await page.fill("#review-note", "发票已在他行融资");
         await page.click("#review-submit");
         await page.waitForSelector('#review-message[data-kind="saved"]');

@@ -37,18 +37,19 @@ describe("npm run start:direct", () => {
     const key = output.match(/Demo API key: (rk_v1_\w+)/)![1]!;
     const cli = spawnSync("npx", ["registry-check", "query", SUBJECT], {
       cwd: run.copy,
-      env: { ...process.env, REGISTRY_API_URL: `http://127.0.0.1:${PORT}`, REGISTRY_API_KEY: key, NO_COLOR: "1" },
+      // The README's output is English: the locale is pinned so the words do not follow the machine's.
+      env: { ...process.env, LC_ALL: "C.UTF-8", REGISTRY_API_URL: `http://127.0.0.1:${PORT}`, REGISTRY_API_KEY: key, NO_COLOR: "1" },
       encoding: "utf8",
       timeout: 180_000,
     });
     expect(cli.status, cli.stderr).toBe(0);
     const summary = cli.stdout.split("\n").find((line) => line.startsWith("qry_") && line.includes(SUBJECT))!;
-    const [, count, documents] = summary.match(/succeeded\s+(\d+)\s+(\d+\/\d+)\s+complete\s+available/) ?? [];
+    const [, count, documents] = summary.match(/Completed\s+(\d+)\s+(\d+\/\d+)\s+Complete\s+Available/) ?? [];
     expect(Number(count)).toBeGreaterThan(0);
     expect(documents).toBe(`${count}/${count}`);
     const rows = cli.stdout.split("\n").filter((line) => /^\d{20}\s/.test(line));
     expect(rows).toHaveLength(Number(count));
-    expect(rows.every((row) => /\scompleted\s/.test(row))).toBe(true);
+    expect(rows.every((row) => /\sParsed\s/.test(row))).toBe(true);
     // spawnSync held this process's event loop: the servers' output of the meantime arrives now.
     for (let i = 0; i < 40 && !/\[connector\] .*registry login: new session/.test(run.output()); i++) await new Promise((r) => setTimeout(r, 250));
     expect(run.output()).toMatch(/\[connector\] .*registry login: new session/);

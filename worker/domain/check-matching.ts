@@ -8,7 +8,7 @@
  *
  * Page furniture (running headers and footers, page numbers: ./text/furniture.ts) is never evidence: it
  * is not searched, and a snippet stops where it begins. A document's pages are searched as one text, their
- * searched pieces joined by line breaks, so that what a page break cuts ("07573825-" at the foot of one
+ * searched pieces joined by line breaks (or by nothing where the page wrapped a line: ./check-search.ts), so that what a page break cuts ("07573825-" at the foot of one
  * page, "07573827" at the top of the next) reads whole; such a hit is shown on its first page.
  *
  * An invoice number the text names as something else ("合同编号：12345678": ./matching/number-labels.ts) is
@@ -16,9 +16,10 @@
  * invoice_match (which carries the system's decision).
  */
 import { compileCriteria, namedOtherThanInvoice, snippetAround, type CompiledMatcher, type Hit } from "./matching";
-import { attachmentPages, certificateFieldAt, certificatePages, type SearchedPages } from "./check-search";
+import { attachmentPages, certificateFieldAt, certificatePages, separatorBefore, type SearchedPages } from "./check-search";
 import { touchesLowConfidence, type PageReading } from "./page-reading";
 import type { TextRange } from "./text/furniture";
+import { isUndecided } from "./text/line-joints";
 import type { TextBox } from "./text/page";
 import type { Certificate } from "../schemas/certificate";
 import type { SOURCE_FIELDS } from "../schemas/check-vocabulary";
@@ -144,39 +145,68 @@ interface Found {
   showsInvoice: boolean;
 }
 
+/** A document's searched pieces as one text, and where each piece starts in it. */
+interface JoinedText {
+  text: string;
+  at: number[];
+}
+
+/** The pieces joined as their joints say; a break the page may have wrapped read as a wrap when `asWrap`. */
+function joinPieces(pages: readonly string[], searched: SearchedPages, asWrap: boolean): JoinedText {
+  let text = "";
+  const at: number[] = [];
+  for (const piece of searched.pieces) {
+    if (text) text += separatorBefore(piece, asWrap);
+    at.push(text.length);
+    text += pages[piece.page - 1]!.slice(piece.start, piece.end);
+  }
+  return { text, at };
+}
+
 /**
- * Hits in the searched pieces of a document's pages, joined by line breaks into one text and mapped
- * back to page offsets; a hit that crosses a page break is shown on its first page, up to the end of
- * that page's last piece.
+ * Hits in the searched pieces of a document's pages, joined into one text (./check-search.ts says with
+ * what between two pieces) and mapped back to page offsets; a hit that crosses a page break is shown on
+ * its first page, up to the end of that page's last piece. Where the page may have wrapped a line but
+ * cannot show it, the text is searched both ways: a hit only the wrapped reading finds is evidence to
+ * look at, never of an invoice (a number nobody printed must not become a system decision; one printed
+ * must not be missed).
  */
 function pagesEvidence(matcher: CompiledMatcher, doc: SearchableDocument, searched: SearchedPages, fieldAt: FieldAt): Found[] {
   const pages = doc.pages ?? [];
-  let joined = "";
-  const at: number[] = [];
-  for (const piece of searched.pieces) {
-    if (joined && !piece.wrapped) joined += "\n";
-    at.push(joined.length);
-    joined += pages[piece.page - 1]!.slice(piece.start, piece.end);
-  }
-  const pieceAt = (offset: number) => {
-    let k = at.length - 1;
-    while (k > 0 && at[k]! > offset) k--;
-    return k;
-  };
   const out: Found[] = [];
-  for (const hit of matcher.scan(joined)) {
-    const first = pieceAt(hit.start);
-    const last = pieceAt(hit.end - 1);
-    const a = searched.pieces[first]!;
-    const b = searched.pieces[last]!;
-    const start = a.start + hit.start - at[first]!;
-    const end = b.page === a.page ? b.start + hit.end - at[last]! : Math.max(...searched.pieces.filter((p) => p.page === a.page).map((p) => p.end));
-    const field = sourceOf(doc, a.page, start, end, fieldAt(a.page, start, end));
-    out.push({
-      evidence: draft(hit, doc, a.page, pages[a.page - 1]!, start, end, field, searched.barriers[a.page - 1] ?? []),
-      showsInvoice: hit.termKind === "invoice_no" && !namedOtherThanInvoice(joined, hit.start),
-    });
-  }
+  const read = (joined: JoinedText, keep: (first: number, last: number) => boolean, certain: boolean) => {
+    // The last piece starting at or before `offset` (a binary search: an attachment has a piece per line).
+    const pieceAt = (offset: number) => {
+      let [lo, hi] = [0, joined.at.length - 1];
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >>> 1;
+        if (joined.at[mid]! <= offset) lo = mid;
+        else hi = mid - 1;
+      }
+      return lo;
+    };
+    for (const hit of matcher.scan(joined.text)) {
+      const first = pieceAt(hit.start);
+      const last = pieceAt(hit.end - 1);
+      if (!keep(first, last)) continue;
+      const a = searched.pieces[first]!;
+      const b = searched.pieces[last]!;
+      const start = a.start + hit.start - joined.at[first]!;
+      const end =
+        b.page === a.page ? b.start + hit.end - joined.at[last]! : Math.max(...searched.pieces.filter((p) => p.page === a.page).map((p) => p.end));
+      const same = (e: EvidenceDraft) => e.criterionId === hit.criterionId && e.pageNumber === a.page && e.start === start && e.end === end;
+      if (!certain && out.some((f) => same(f.evidence))) continue;
+      const field = sourceOf(doc, a.page, start, end, fieldAt(a.page, start, end));
+      out.push({
+        evidence: draft(hit, doc, a.page, pages[a.page - 1]!, start, end, field, searched.barriers[a.page - 1] ?? []),
+        showsInvoice: certain && hit.termKind === "invoice_no" && !namedOtherThanInvoice(joined.text, hit.start),
+      });
+    }
+  };
+  read(joinPieces(pages, searched, false), () => true, true);
+  const maybe = searched.pieces.map((p) => isUndecided(p.joint));
+  // Read again as wrapped: only hits that run over such a break are new.
+  if (maybe.includes(true)) read(joinPieces(pages, searched, true), (first, last) => maybe.slice(first + 1, last + 1).includes(true), false);
   return out;
 }
 

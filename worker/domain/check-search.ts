@@ -8,9 +8,15 @@
  * only say where a hit lies (`sourceField`): inside the property description's spans, or elsewhere on the
  * certificate. Issue 29: a reader that lost the end of a five-page description must not turn a printed
  * invoice number into "no hit, coverage complete".
+ *
+ * Pieces are lines, and how each follows the one before says what stands between them in the searched
+ * text (./text/line-joints.ts): nothing where the page wrapped a number onto its next line (the description's
+ * lines always; elsewhere where the boxes show a wrap), a break that keeps two numbers apart where they show
+ * a new row or cell, both readings where they cannot tell (the wrapped one then weaker evidence).
  */
 import { pageContent } from "./certificate/lines";
 import { documentFurniture, touchesFurniture, type TextRange } from "./text/furniture";
+import { JOINT_SEPARATOR, PageJoints, WRAPPED_SEPARATOR, wrapJoint, type Joint } from "./text/line-joints";
 import type { TextBox } from "./text/page";
 import type { Certificate } from "../schemas/certificate";
 
@@ -34,10 +40,29 @@ export interface SearchedPiece {
   start: number;
   end: number;
   /**
-   * The piece continues the one before it without a break: a value the page wrapped onto its next line
-   * ("No.1" / "7904903" is No.17904903). Otherwise pieces are searched as separate lines.
+   * How the piece follows the one before it (./text/line-joints.ts); absent: as a new line. `wrap`: a value
+   * the page wrapped onto its next line ("No.1" / "7904903" is No.17904903), searched as one text.
    */
-  wrapped?: boolean;
+  joint?: Joint;
+}
+
+/** What stands before a piece in the searched text; a joint the page cannot decide read as a wrap when `asWrap`. */
+export function separatorBefore(piece: SearchedPiece, asWrap = false): string {
+  return (asWrap ? WRAPPED_SEPARATOR : JOINT_SEPARATOR)[piece.joint ?? "line"];
+}
+
+/**
+ * Pieces with the joints the page geometry gives between consecutive lines of one page (a piece across
+ * a page break, or one already joined, keeps its own).
+ */
+function withJoints(pages: readonly { text: string; boxes?: readonly TextBox[] }[], pieces: SearchedPiece[]): SearchedPiece[] {
+  const joints = pages.map((page) => new PageJoints(page));
+  return pieces.map((piece, i) => {
+    const before = pieces[i - 1];
+    if (!before || piece.joint || before.page !== piece.page) return piece;
+    const joint = joints[piece.page - 1]!.between(before, piece);
+    return joint === "line" ? piece : { ...piece, joint };
+  });
 }
 
 /** The pages of a document with their boxes, for furniture found by geometry. */
@@ -59,23 +84,19 @@ function barriersOf(pages: readonly string[], pieces: SearchedPages["pieces"]): 
   });
 }
 
-/** An attachment: every page without its furniture. */
+/** An attachment: every line of every page without its furniture, wraps joined where the page shows them. */
 export function attachmentPages(doc: PagedDocument): SearchedPages {
-  const pages = doc.pages ?? [];
-  const furniture = documentFurniture(pageTexts(doc));
-  const pieces: SearchedPages["pieces"] = [];
-  pages.forEach((text, i) => {
+  const pages = pageTexts(doc);
+  const furniture = documentFurniture(pages);
+  const pieces: SearchedPiece[] = [];
+  pages.forEach(({ text }, i) => {
     let at = 0;
     for (const r of [...(furniture[i] ?? []), { start: text.length, end: text.length }]) {
-      // The piece between two furniture ranges, without the line breaks around it.
-      let [start, end] = [at, r.start];
-      while (start < end && /\s/.test(text.charAt(start))) start++;
-      while (end > start && /\s/.test(text.charAt(end - 1))) end--;
-      if (end > start) pieces.push({ page: i + 1, start, end });
+      for (const line of linesIn(text, at, r.start)) pieces.push({ page: i + 1, ...line });
       at = Math.max(at, r.end);
     }
   });
-  return { pieces, barriers: furniture };
+  return { pieces: withJoints(pages, pieces), barriers: furniture };
 }
 
 const digitsOnly = (text: string) => text.replace(/\D/g, "");
@@ -100,8 +121,20 @@ export function certificatePages(doc: PagedDocument, certificateNumber: string, 
   const ownNumbers = content.numberHeaders.filter((h) => !read.some((r) => r.page === h.page && r.start === h.start));
   const pieces = [...read, ...unreadLines(doc.pages ?? [], [...read, ...ownNumbers], furniture)].sort((a, b) => a.page - b.page || a.start - b.start);
   const inDescription = pieces.map((p) => certificateFieldAt(certificate, p.page, p.start, p.end) === "property_description");
-  const marked = pieces.map((p, i): SearchedPiece => (i > 0 && inDescription[i] && inDescription[i - 1] ? { ...p, wrapped: true } : p));
-  return { pieces: marked, barriers: barriersOf(doc.pages ?? [], pieces) };
+  // The description's value column wraps anywhere: its lines are one text (a number in 4-digit groups keeps its space).
+  const marked = pieces.map((p, i): SearchedPiece =>
+    i > 0 && inDescription[i] && inDescription[i - 1] ? { ...p, joint: descriptionJoint(doc.pages ?? [], pieces[i - 1]!, p) } : p,
+  );
+  return { pieces: withJoints(pages, marked), barriers: barriersOf(doc.pages ?? [], pieces) };
+}
+
+/** A wrap inside the description, from the end of piece `a` onto piece `b` (perhaps on the next page). */
+function descriptionJoint(pages: readonly string[], a: SearchedPiece, b: SearchedPiece): Joint {
+  if (a.page === b.page) return wrapJoint(pages[a.page - 1] ?? "", a, b);
+  // Across a page break the two ends are read from their own pages.
+  const before = (pages[a.page - 1] ?? "").slice(a.start, a.end);
+  const after = (pages[b.page - 1] ?? "").slice(b.start, b.end);
+  return wrapJoint(`${before}\n${after}`, { start: 0, end: before.length }, { start: before.length + 1, end: before.length + 1 + after.length });
 }
 
 /**

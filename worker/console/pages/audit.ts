@@ -11,7 +11,7 @@
  */
 import type { z } from "zod";
 import { defineMessages, fill, formatTime, type Lang } from "../view/i18n";
-import { html, renderPage } from "../view/layout";
+import { html, renderPage, type Html } from "../view/layout";
 import { forwardedQuery, pager, stackedTable } from "../view/listing";
 import type { PageGroup } from "../view/page-group";
 import { CONSOLE_API_BASE, readConsoleApi, type PageContext } from "../view/page-session";
@@ -76,6 +76,17 @@ function refusal(lang: Lang, code: string): string {
 }
 const COLUMNS = ["at", "kind", "actor", "target", "ip", "detail"] as const;
 
+/**
+ * A label that is an email may wrap after its "@" and before each "." of its domain, as addresses are
+ * broken in print, so a long one takes two lines in its column instead of being cut mid-word or
+ * widening the table; the name before the "@" stays whole. Other labels (a key's name) are as they are.
+ */
+function wrappable(label: string): Html {
+  const at = label.indexOf("@");
+  const parts = at < 0 ? [label] : [label.slice(0, at + 1), ...label.slice(at + 1).split(/(?=\.)/)];
+  return html`<span class="address">${parts.map((part, i) => (i === 0 ? part : html`<wbr />${part}`))}</span>`;
+}
+
 async function auditPage(c: PageContext): Promise<Response> {
   const lang = c.var.lang;
   const words = messages(lang);
@@ -90,7 +101,7 @@ async function auditPage(c: PageContext): Promise<Response> {
           html`<tr data-event-id="${e.id}" data-kind="${e.kind}">
             ${cell("at", html`<time datetime="${e.at}">${formatTime(lang, e.at)}</time>`)}
             ${cell("kind", html`<span title="${e.kind}">${kinds[e.kind]}</span>`)}
-            ${cell("actor", `${words[`actor.${e.actor.type}`]} · ${e.actor.label}`, html`data-actor-type="${e.actor.type}" data-actor-id="${e.actor.id}"`)}
+            ${cell("actor", html`${words[`actor.${e.actor.type}`]} · ${wrappable(e.actor.label)}`, html`data-actor-type="${e.actor.type}" data-actor-id="${e.actor.id}"`)}
             ${cell("target", auditTarget(lang, e.target))} ${cell("ip", e.ip ?? "—")} ${cell("detail", auditDetail(lang, e.detail))}
           </tr>`,
       )

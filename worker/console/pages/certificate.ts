@@ -2,7 +2,8 @@
  * @module GET /console/queries/{id}/registrations/{registrationId}: one registration's certificate (or,
  * with ?document={id}, one of its attachments) opened in the browser, every page drawn by the evidence
  * viewer's own renderer (/viewer/assets/render.js, through browser/certificate.js), beside the list of
- * the registration's files, each downloadable. The registration is read through the console's JSON as
+ * the registration's files, each downloadable, and the certificate as parsed (view/certificate-facts.ts:
+ * dl#certificate-parsed, or p#certificate-unparsed). The registration is read through the console's JSON as
  * this user (GET /queries/{id}/registrations/{registrationId}): another account's, or an unknown one,
  * is the 404 page, and so is a ?document that is none of this registration's files.
  *
@@ -11,6 +12,7 @@
  * (data-state: starting, loading, ready, failed), #certificate-status, #certificate-pages, #no-certificate.
  */
 import type { Registration } from "../../schemas/registration";
+import { certificateFacts } from "../view/certificate-facts";
 import { defineMessages } from "../view/i18n";
 import { failedReadPage, html, notFoundPage, raw, renderPage } from "../view/layout";
 import { certificatePagePath, consoleDocumentPath } from "../view/document-paths";
@@ -87,6 +89,7 @@ async function certificatePage(c: PageContext): Promise<Response> {
     scriptText: { "certificate.loading": words["certificate.loading"], "certificate.failed": words["certificate.failed"] },
     body: html`<p><a id="back-to-query" href="${CONSOLE_BASE}/queries/${encodeURIComponent(queryId)}">← ${words.back}</a></p>
       <h1 id="certificate-number">${registration.certificateNumber}</h1>
+      ${certificateFacts(c.var.lang, registration.certificate)}
       ${
         shown
           ? html`<h2>${words.files}</h2>

@@ -28,8 +28,11 @@ export interface Hit {
   start: number;
   /** UTF-16 offset in the original text, exclusive. */
   end: number;
-  /** `text.slice(start, end)`: the number, the whole range, or the keyword as written. */
-  matched: string;
+  /**
+   * `text.slice(start, end)`: the number, the whole range, or the keyword as written. Sliced when read
+   * (a getter, ./hits.ts), so it is no own property: a copy of a hit (`{ ...hit }`) must name it.
+   */
+  readonly matched: string;
 }
 
 /** One distinct normalised value; several criteria may share it. */
