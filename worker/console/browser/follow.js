@@ -7,17 +7,6 @@
 import { api } from "./console-api.js";
 
 const FOLLOW_EVERY_MS = 2000;
-/**
- * A reload cancels a download whose answer has not arrived yet (an export is drawn on request), so a
- * change seen this soon after a click on a download link waits for a later tick.
- */
-const DOWNLOAD_GRACE_MS = 15_000;
-
-let lastDownloadClick = -Infinity;
-document.addEventListener("click", (event) => {
-  if (event.target instanceof Element && event.target.closest("a[download]")) lastDownloadClick = Date.now();
-});
-const downloadStarting = () => Date.now() - lastDownloadClick < DOWNLOAD_GRACE_MS;
 
 const followed = document.querySelector("[data-follow]");
 if (followed instanceof HTMLElement) {
@@ -27,7 +16,7 @@ if (followed instanceof HTMLElement) {
   const tick = async () => {
     try {
       const now = await api("GET", path);
-      if (fields.map((f) => String(now[f] ?? "")).join("|") !== shown && !downloadStarting()) return location.reload();
+      if (fields.map((f) => String(now[f] ?? "")).join("|") !== shown) return location.reload();
     } catch {
       // A failed read (the network, a rate window) is tried again at the next tick.
     }
