@@ -11,7 +11,7 @@ import { type Admission, decideAdmission, type RateClass, WINDOW_MS } from "../w
 const STALE_ROWS_BEFORE_DELETE = 200;
 
 export class RateLog {
-  private readonly times: Record<RateClass, number[]> = { create: [], other: [] };
+  private readonly times: Record<RateClass, number[]> = { create: [], other: [], console: [] };
   private staleRows = 0;
 
   constructor(
@@ -19,7 +19,7 @@ export class RateLog {
     now: number,
   ) {
     const rows = sql.exec<{ class: string; at: number }>("SELECT class, at FROM hits WHERE at > ? ORDER BY at", now - WINDOW_MS);
-    for (const row of rows) if (row.class === "create" || row.class === "other") this.times[row.class].push(row.at);
+    for (const row of rows) if (Object.hasOwn(this.times, row.class)) this.times[row.class as RateClass].push(row.at);
   }
 
   /** Counts one request of the class if the rolling minute allows it. */

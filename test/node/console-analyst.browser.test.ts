@@ -80,9 +80,6 @@ const WORDS = {
   },
 } as const;
 
-/** The open API's rate window (RATE_LIMITS in worker/domain/rate-limit.ts counts per minute), and a second. */
-const RATE_WINDOW_MS = 61_000;
-
 describe.runIf(BROWSER_TESTS)("the analyst's day in the console, in Chromium", () => {
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
@@ -107,9 +104,6 @@ describe.runIf(BROWSER_TESTS)("the analyst's day in the console, in Chromium", (
       `signs in, queries, checks, reviews twice, exports and reads the trail (${lang})`,
       async () => {
         const words = WORDS[lang];
-        // The console's reads count in the account's window with its keys' (120 a minute, the open API's
-        // limit): one walk stays under it, two back to back do not, and the second walk's export got a 429.
-        if (lang !== "zh-CN") await new Promise((resolve) => setTimeout(resolve, RATE_WINDOW_MS));
         const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
         const page: Page = await context.newPage();
         page.on("pageerror", (error) => problems.push(`${lang} page error: ${error.message}`));

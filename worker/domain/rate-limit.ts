@@ -4,13 +4,19 @@
  * keeps the log.
  */
 
-export type RateClass = "create" | "other";
+/**
+ * create and other are the open API's (open-api-v1.md, Limits); console counts the console's reads
+ * (its pages and their JSON), which are people at work and pages following a running task: in the
+ * keys' window, an integration's burst answered the analysts 429 and two analysts at once ran it out.
+ */
+export type RateClass = "create" | "other" | "console";
 
 export const WINDOW_MS = 60_000;
-export const RATE_LIMITS: Record<RateClass, number> = { create: 10, other: 120 };
+/** console: about five analysts reading at the open API's pace, per account. */
+export const RATE_LIMITS: Record<RateClass, number> = { create: 10, other: 120, console: 600 };
 
 /** The quota policy names clients see in RateLimit-Policy and RateLimit, per class. */
-export const POLICY_NAMES: Record<RateClass, string> = { other: "default", create: "create" };
+export const POLICY_NAMES: Record<RateClass, string> = { other: "default", create: "create", console: "console" };
 
 /** A class's window after a decision: what is left of it and when the next unit comes back. */
 export interface WindowState {

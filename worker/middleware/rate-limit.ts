@@ -32,17 +32,23 @@ export async function admitRequest(c: Context<AppEnv>, rateClass: RateClass): Pr
  * their handler reads while the AccountGate counts, and its answer gives way to the 429 when the gate
  * refuses: the request waits for the longer of the two round trips instead of their sum.
  */
-export const admitOrdinaryRequest = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.req.method !== "GET" && c.req.method !== "HEAD") {
-    await admitRequest(c, "other");
-    return next();
-  }
-  const admitted = admitRequest(c, "other");
-  // Awaited below; this only keeps a refusal that lands while the handler runs from counting as unhandled.
-  admitted.catch(() => undefined);
-  await next();
-  await admitted;
-});
+function admitting(rateClass: RateClass) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") {
+      await admitRequest(c, rateClass);
+      return next();
+    }
+    const admitted = admitRequest(c, rateClass);
+    // Awaited below; this only keeps a refusal that lands while the handler runs from counting as unhandled.
+    admitted.catch(() => undefined);
+    await next();
+    await admitted;
+  });
+}
+
+export const admitOrdinaryRequest = admitting("other");
+/** The console's reads: their own window (RATE_LIMITS.console), apart from the keys'. */
+export const admitConsoleRead = admitting("console");
 
 /** Registered before authentication, so that refusals (401, 403, 429) carry the policy too. */
 export const rateLimitHeaders = createMiddleware<AppEnv>(async (c, next) => {

@@ -14,7 +14,7 @@ import { consoleSession, csrfProtection, refuseApiKeys, requireRole, totpEnrolle
 import { sameOriginWrites } from "../auth/same-origin";
 import { KEY_AND_REVIEW_ROLES } from "../../domain/console-session";
 import { countRefusedCreation } from "../../middleware/count-refused-creation";
-import { admitOrdinaryRequest } from "../../middleware/rate-limit";
+import { admitConsoleRead } from "../../middleware/rate-limit";
 import { registerEntitlementRoutes } from "../../routes/account/entitlements";
 import { registerCreateCheck } from "../../routes/checks/create";
 import { registerGetCheck } from "../../routes/checks/get";
@@ -86,7 +86,7 @@ export function createConsoleApi(): OpenAPIHono<AppEnv> {
   registerUserUpdate(account);
   registerSecurityUpdate(account);
 
-  const reads = routeGroup(api, admitOrdinaryRequest);
+  const reads = routeGroup(api, admitConsoleRead);
   registerEntitlementRoutes(reads);
   registerListQueries(reads);
   registerGetQuery(reads);
