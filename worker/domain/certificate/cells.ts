@@ -19,8 +19,8 @@ import type { Extent } from "../text/page";
 import { overlap, overlapX } from "./boxes";
 import { blocksOf } from "./cell-blocks";
 import { FIELD_READERS, isLongText } from "./field-kinds";
-import { aligned, blockBox, type Fragment, fragment, type PendingLabel, pieceOf, textOf, wholeLabel } from "./fragments";
-import { type FieldKey, isSectionHeading, labelsIn, matchRoleHeading } from "./labels";
+import { aligned, blockBox, type Fragment, fragment, type LabelPlace, type PendingLabel, pieceOf, textOf, wholeLabel } from "./fragments";
+import { isSectionHeading, labelsIn, matchRoleHeading } from "./labels";
 import { joinCentredWraps } from "./centred-wraps";
 import { labelsByPlace } from "./label-column";
 import type { SourceLine } from "./lines";
@@ -41,14 +41,8 @@ import {
   WRAPPED_LINE_GAP_EM,
 } from "./layout-rules";
 
-export interface LabelCell {
+export interface LabelCell extends LabelPlace {
   kind: "label";
-  page: number;
-  column: number;
-  box: Extent;
-  field: FieldKey;
-  label: string;
-  roleHeading: string | null;
   /** The value's fragments, top to bottom, left to right. */
   values: Piece[];
   /** The value's text line by line: the lines of a list (attachment names) stay apart. */

@@ -43,13 +43,17 @@ export function pieceOf(f: Fragment): Piece {
   return { page: f.page, start, end: start + f.text.length, text: f.text };
 }
 
-export interface PendingLabel {
+/** Where a label stands and what it names: the same for a label still collecting its value and a read cell. */
+export interface LabelPlace {
   page: number;
   column: number;
   box: Extent;
   field: FieldKey;
   label: string;
   roleHeading: string | null;
+}
+
+export interface PendingLabel extends LabelPlace {
   /** True when a colon follows the label: it does not continue below. */
   colon: boolean;
   values: Fragment[];
