@@ -19,7 +19,8 @@ const NODE_TESTS = "test/node/**/*.test.ts";
  * and its storage with the files before it (isolate: false), because a fresh runtime per file cost about
  * 5 s of start-up and module transform each, most of the suite's time; those tests make their own
  * accounts and look only at what they made. Isolated stay the tests that read process-wide state (the
- * operator's backlog and dead letters, the sweep's counts, shard moves) and the request fuzzers, whose
+ * operator's backlog and dead letters, the sweep's counts, shard moves, the upstream pool's slots and
+ * the states a query passes through while it waits for one) and the request fuzzers, whose
  * hundreds of tasks would go on running in a shared runtime under the files after them.
  */
 const ISOLATED_TESTS = [
@@ -27,6 +28,9 @@ const ISOLATED_TESTS = [
   "test/operations.*.test.ts",
   "test/queries.redelivery.test.ts",
   "test/shards*.test.ts",
+  "test/queries.pacing.test.ts",
+  "test/upstream-pool.test.ts",
+  "test/faults.upstream.test.ts",
   "test/fuzz.*.test.ts",
 ];
 
