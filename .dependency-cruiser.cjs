@@ -80,6 +80,14 @@ module.exports = {
       to: { path: ["^worker/(serializers|db|middleware|upstream|pdf|ocr|domain)/", "^queues/", "^durable-objects/", "^client/"] },
     },
     {
+      name: "lib-is-the-ground-floor",
+      severity: "error",
+      comment:
+        "worker/lib holds helpers that know nothing of the product (ids, time, crypto, tokens): they import npm packages and each other, nothing of the project; what writes through the data layer is a service.",
+      from: { path: "^worker/lib/" },
+      to: { path: "^(worker|queues|durable-objects|client|cli)/", pathNot: "^worker/lib/" },
+    },
+    {
       name: "upstream-not-to-db",
       severity: "error",
       comment:

@@ -4,7 +4,7 @@
  * and restarts (console-api.md, Session: never in memory). Native RPC.
  */
 import { DurableObject } from "cloudflare:workers";
-import { SIGN_IN_WINDOW_MS, signInRetryAfter } from "../worker/domain/sign-in-limits";
+import { SIGN_IN_WINDOW_MS, signInRetryAfter } from "../worker/console/policy/sign-in-limits";
 
 export class SignInGuard extends DurableObject<Env> {
   private sql: SqlStorage;

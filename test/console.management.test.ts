@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { INVITE_VALIDITY_MS } from "../worker/domain/console-session";
+import { INVITE_VALIDITY_MS } from "../worker/domain/invitation";
 import { admin, adminJson, BASE, call, expectError, newAccount } from "./helpers";
 import { CONSOLE, PASSWORD, consoleCall, consoleUser, inviteToken, uniqueEmail } from "./console-helpers";
 

@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { SESSION_IDLE_MS, SESSION_MAX_MS } from "../worker/domain/console-session";
+import { SESSION_IDLE_MS, SESSION_MAX_MS } from "../worker/console/policy/sessions-and-roles";
 import { adminJson, call, expectError, newAccount, open } from "./helpers";
 import {
   CONSOLE,

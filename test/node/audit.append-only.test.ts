@@ -47,9 +47,9 @@ describe("the audit trail has no update or delete path", () => {
   it("names the events table only where events are appended, read or copied", () => {
     const named = files.filter((f) => /\bauditEvents\b|\baudit_events\b/.test(f.text)).map((f) => f.path);
     expect(named.sort()).toEqual([
-      "worker/db/account-move.ts",
       // Reads only: who started a task and a check's review conclusions, from the trail (the console).
-      "worker/db/audit-lookups.ts",
+      "worker/console/db/audit-lookups.ts",
+      "worker/db/account-move.ts",
       "worker/db/audit.ts",
       "worker/db/schema/audit-columns.ts",
       "worker/db/schema/console.ts",

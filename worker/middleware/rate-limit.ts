@@ -32,7 +32,7 @@ export async function admitRequest(c: Context<AppEnv>, rateClass: RateClass): Pr
  * their handler reads while the AccountGate counts, and its answer gives way to the 429 when the gate
  * refuses: the request waits for the longer of the two round trips instead of their sum.
  */
-function admitting(rateClass: RateClass) {
+export function admitting(rateClass: RateClass) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") {
       await admitRequest(c, rateClass);
@@ -47,8 +47,6 @@ function admitting(rateClass: RateClass) {
 }
 
 export const admitOrdinaryRequest = admitting("other");
-/** The console's reads: their own window (RATE_LIMITS.console), apart from the keys'. */
-export const admitConsoleRead = admitting("console");
 
 /** Registered before authentication, so that refusals (401, 403, 429) carry the policy too. */
 export const rateLimitHeaders = createMiddleware<AppEnv>(async (c, next) => {

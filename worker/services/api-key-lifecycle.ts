@@ -9,7 +9,7 @@ import { hasCurrentSubscription, insertKeyWithinLimit, revokeKey } from "../db/k
 import type { AuditActor } from "../domain/audit";
 import { DEFAULT_KEY_VALIDITY_MS, MAX_VALID_KEYS, displayPrefix, generateApiKey } from "../domain/api-keys";
 import { ApiError, validationError } from "../errors";
-import { auditEventOf, deliverAuditSoon } from "../lib/audit-trail";
+import { auditEventOf, deliverAuditSoon } from "./audit-trail";
 import { sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import { forgetAccount } from "../auth/key-cache";

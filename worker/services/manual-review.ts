@@ -10,7 +10,7 @@ import { findReviewTarget, recordReview, reviewTallies, updateCheckReviews } fro
 import type { AuditActor } from "../domain/audit";
 import { checkStatus } from "../domain/check-matching";
 import { ApiError } from "../errors";
-import { auditEventOf } from "../lib/audit-trail";
+import { auditEventOf } from "./audit-trail";
 import { newId } from "../lib/ids";
 import type { ManualReview } from "../schemas/check-result";
 import { toManualReview } from "../serializers/admin";

@@ -11,7 +11,7 @@ import type { AppEnv } from "../context";
 import type { BoundStatement, CreationRequest } from "../../durable-objects/creation";
 import { auditOutboxStatement } from "../db/audit";
 import { ApiError, type ErrorCode } from "../errors";
-import { auditEventOf, deliverAuditSoon } from "../lib/audit-trail";
+import { auditEventOf, deliverAuditSoon } from "./audit-trail";
 import { sha256Hex } from "../lib/crypto";
 import { accountGate } from "../lib/gate";
 import { rateLimited, recordWindow } from "../middleware/rate-limit";

@@ -18,7 +18,7 @@ import { tallyDocuments } from "../db/registrations";
 import { resolveShard, shardOf } from "../db/shards";
 import { markRedriven, pendingDeadLetters } from "../db/step-failures";
 import type { StepFailureRecord } from "../db/schema";
-import { appendToAuditOutbox, OPERATOR, type AuditEvent } from "../lib/audit-trail";
+import { appendToAuditOutbox, OPERATOR, type AuditEvent } from "./audit-trail";
 import type { AuditEventInput } from "../domain/audit";
 import type { Redrive } from "../schemas/admin-operations";
 

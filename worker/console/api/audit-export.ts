@@ -1,6 +1,6 @@
 /** @module GET /audit.csv (owner): the filtered audit trail as CSV (RFC 4180, UTF-8 with BOM for spreadsheets), newest first. */
 import { createRoute, z } from "@hono/zod-openapi";
-import { OWNER_ONLY } from "../../domain/console-session";
+import { OWNER_ONLY } from "../policy/sessions-and-roles";
 import { requireRole } from "../auth/console-session";
 import { AuditQuery } from "../../schemas/console";
 import { auditCsvHeader, toAuditCsvRow } from "../../serializers/console";

@@ -1,6 +1,6 @@
 /** @module GET /audit (owner): the account's audit trail, newest first; filters kind, actor, from, to. */
 import { createRoute } from "@hono/zod-openapi";
-import { OWNER_ONLY } from "../../domain/console-session";
+import { OWNER_ONLY } from "../policy/sessions-and-roles";
 import { requireRole } from "../auth/console-session";
 import { AuditPageSchema, AuditQuery } from "../../schemas/console";
 import { toAuditEvent } from "../../serializers/console";

@@ -3,7 +3,7 @@
  * (console-api.md), in the reader's language (`lang`), recorded as `check.exported`.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { recordAuditEvent } from "../../lib/audit-trail";
+import { recordAuditEvent } from "../../services/audit-trail";
 import { errorResponses } from "../../routes/responses";
 import type { RouteGroup } from "../../routes/router";
 import { CheckParams } from "../../schemas/check";

@@ -5,7 +5,7 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import { accountDb } from "../../context";
-import { reviewEventsOfCheck } from "../../db/audit-lookups";
+import { reviewEventsOfCheck } from "../db/audit-lookups";
 import { toIso } from "../../lib/time";
 import { errorResponses, json } from "../../routes/responses";
 import type { RouteGroup } from "../../routes/router";

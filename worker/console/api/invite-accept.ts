@@ -2,9 +2,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import { acceptInvite, openInvite } from "../../db/console-users";
 import { ApiError, validationError } from "../../errors";
-import { auditEventOf, deliverAuditSoon } from "../../lib/audit-trail";
+import { auditEventOf, deliverAuditSoon } from "../../services/audit-trail";
 import { hashPassword, passwordWeakness } from "../auth/password";
-import { TOKEN_PATTERN, tokenHash } from "../auth/session-token";
+import { TOKEN_PATTERN, tokenHash } from "../../lib/secret-token";
 import { InviteAcceptBody, InviteAcceptedSchema, InviteParams } from "../../schemas/console";
 import { errorResponses } from "../../routes/responses";
 import type { RouteGroup } from "../../routes/router";

@@ -1,6 +1,6 @@
 /** @module POST /keys (owner, analyst): the open API's key rules; the full key is in this response only. */
 import { createRoute, type z } from "@hono/zod-openapi";
-import { KEY_AND_REVIEW_ROLES } from "../../domain/console-session";
+import { KEY_AND_REVIEW_ROLES } from "../policy/sessions-and-roles";
 import { requireRole } from "../auth/console-session";
 import { CreateKeyBody, CreatedKeySchema } from "../../schemas/admin";
 import { createApiKey } from "../../services/api-key-lifecycle";

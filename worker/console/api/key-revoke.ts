@@ -1,6 +1,6 @@
 /** @module DELETE /keys/{keyId} (owner, analyst): revoked at once; accepted tasks go on. */
 import { createRoute } from "@hono/zod-openapi";
-import { KEY_AND_REVIEW_ROLES } from "../../domain/console-session";
+import { KEY_AND_REVIEW_ROLES } from "../policy/sessions-and-roles";
 import { requireRole } from "../auth/console-session";
 import { ConsoleKeyParams } from "../../schemas/console";
 import { revokeApiKey } from "../../services/api-key-lifecycle";

@@ -1,7 +1,7 @@
 /** @module PUT /me/password: a new password, with step-up; the user's other sessions end. */
 import { createRoute } from "@hono/zod-openapi";
 import { changePassword } from "../../db/console-users";
-import { auditEventOf, deliverAuditSoon } from "../../lib/audit-trail";
+import { auditEventOf, deliverAuditSoon } from "../../services/audit-trail";
 import { PasswordChangeBody } from "../../schemas/console";
 import { validationError } from "../../errors";
 import { errorResponses } from "../../routes/responses";

@@ -1,6 +1,6 @@
 /** @module PUT /checks/{checkId}/results/{registrationId}/review (owner, analyst): the management API's review rules, the account's own checks only. */
 import { createRoute } from "@hono/zod-openapi";
-import { KEY_AND_REVIEW_ROLES } from "../../domain/console-session";
+import { KEY_AND_REVIEW_ROLES } from "../policy/sessions-and-roles";
 import { requireRole } from "../auth/console-session";
 import { ReviewBody, ReviewParams } from "../../schemas/admin";
 import { ManualReviewSchema } from "../../schemas/check-result";

@@ -1,8 +1,8 @@
 /** @module PUT /account/security (owner): whether every user of the account must have a second factor. */
 import { createRoute } from "@hono/zod-openapi";
 import { setAccountRequiresTotp } from "../../db/console-users";
-import { OWNER_ONLY } from "../../domain/console-session";
-import { auditEventOf, deliverAuditSoon } from "../../lib/audit-trail";
+import { OWNER_ONLY } from "../policy/sessions-and-roles";
+import { auditEventOf, deliverAuditSoon } from "../../services/audit-trail";
 import { requireRole } from "../auth/console-session";
 import { SecurityBody } from "../../schemas/console";
 import { errorResponses } from "../../routes/responses";

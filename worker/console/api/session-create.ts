@@ -1,7 +1,7 @@
 /** @module POST /session: sign in (console-api.md, Session); the cookie is set, the CSRF token returned. */
 import { createRoute } from "@hono/zod-openapi";
 import { setCookie } from "hono/cookie";
-import { SESSION_MAX_MS } from "../../domain/console-session";
+import { SESSION_MAX_MS } from "../policy/sessions-and-roles";
 import { csrfTokenOf } from "../auth/session-token";
 import { SESSION_COOKIE } from "../auth/console-session";
 import { SessionBody, SessionSchema } from "../../schemas/console";

@@ -2,7 +2,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { deleteCookie } from "hono/cookie";
 import { endSession } from "../../db/console-sessions";
-import { auditEventOf, deliverAuditSoon } from "../../lib/audit-trail";
+import { auditEventOf, deliverAuditSoon } from "../../services/audit-trail";
 import { SESSION_COOKIE } from "../auth/console-session";
 import { errorResponses } from "../../routes/responses";
 import type { RouteGroup } from "../../routes/router";

@@ -4,7 +4,7 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import { accountDb } from "../../context";
-import { creatorsOf } from "../../db/audit-lookups";
+import { creatorsOf } from "../db/audit-lookups";
 import { errorResponses, json } from "../../routes/responses";
 import type { RouteGroup } from "../../routes/router";
 import { CreatorsQuery, CreatorsSchema } from "../../schemas/console-checks";

@@ -5,7 +5,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { userOf } from "../../db/console-users";
 import { ApiError } from "../../errors";
-import { auditEventOf, deliverAuditSoon } from "../../lib/audit-trail";
+import { auditEventOf, deliverAuditSoon } from "../../services/audit-trail";
 import { TotpConfirmBody } from "../../schemas/console";
 import { confirmTotpEnrolment } from "../auth/second-factor";
 import { errorResponses } from "../../routes/responses";

@@ -1,7 +1,7 @@
 /** @module DELETE /me/totp: remove the second factor, with step-up; the user's other sessions end. */
 import { createRoute } from "@hono/zod-openapi";
 import { removeTotp } from "../../db/console-users";
-import { auditEventOf, deliverAuditSoon } from "../../lib/audit-trail";
+import { auditEventOf, deliverAuditSoon } from "../../services/audit-trail";
 import { StepUpBody } from "../../schemas/console";
 import { errorResponses } from "../../routes/responses";
 import type { RouteGroup } from "../../routes/router";

@@ -1,6 +1,6 @@
 /** @module POST /users (owner): invite a user; the response carries the single-use link. */
 import { createRoute } from "@hono/zod-openapi";
-import { OWNER_ONLY } from "../../domain/console-session";
+import { OWNER_ONLY } from "../policy/sessions-and-roles";
 import { requireRole } from "../auth/console-session";
 import { InvitedUserSchema, InviteUserBody } from "../../schemas/console";
 import { inviteUser } from "../../services/console-users";

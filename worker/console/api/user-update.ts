@@ -1,6 +1,6 @@
 /** @module PATCH /users/{userId} (owner): change a role, disable or re-enable; disabling ends the user's sessions at once. */
 import { createRoute } from "@hono/zod-openapi";
-import { OWNER_ONLY } from "../../domain/console-session";
+import { OWNER_ONLY } from "../policy/sessions-and-roles";
 import { ApiError } from "../../errors";
 import { requireRole } from "../auth/console-session";
 import { ConsolePatchUserBody, UserParams, UserSchema } from "../../schemas/console";

@@ -1,7 +1,7 @@
 /** @module GET /users (owner): the account's users, no secrets. */
 import { createRoute } from "@hono/zod-openapi";
 import { usersOf } from "../../db/console-users";
-import { OWNER_ONLY } from "../../domain/console-session";
+import { OWNER_ONLY } from "../policy/sessions-and-roles";
 import { requireRole } from "../auth/console-session";
 import { UserListSchema } from "../../schemas/console";
 import { toConsoleUser } from "../../serializers/console";

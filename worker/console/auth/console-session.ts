@@ -11,9 +11,10 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../context";
 import { subscriptionInForce } from "../../db/auth";
 import { findSession, touchSession } from "../../db/console-sessions";
-import { SESSION_TOUCH_MS, sessionLive } from "../../domain/console-session";
+import { SESSION_TOUCH_MS, sessionLive } from "../policy/sessions-and-roles";
 import { ApiError } from "../../errors";
-import { csrfTokenValid, TOKEN_PATTERN, tokenHash } from "./session-token";
+import { TOKEN_PATTERN, tokenHash } from "../../lib/secret-token";
+import { csrfTokenValid } from "./session-token";
 import type { UserRole } from "../../schemas/console-vocabulary";
 
 /** Sent as `__Host-session` (hono's host prefix): Secure, Path=/, no Domain, so no subdomain can set or read it. */

@@ -9,16 +9,16 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../context";
 import { createSession } from "../../db/console-sessions";
-import { SESSION_MAX_MS } from "../../domain/console-session";
-import { FAILURES_PER_ADDRESS, FAILURES_PER_EMAIL } from "../../domain/sign-in-limits";
+import { SESSION_MAX_MS } from "../policy/sessions-and-roles";
+import { FAILURES_PER_ADDRESS, FAILURES_PER_EMAIL } from "../policy/sign-in-limits";
 import { ApiError } from "../../errors";
-import { auditEventOf, deliverAuditSoon, recordAuditEvent, requestOrigin } from "../../lib/audit-trail";
+import { auditEventOf, deliverAuditSoon, recordAuditEvent, requestOrigin } from "../../services/audit-trail";
 import { sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { usersByEmail } from "../../db/console-users";
 import { userByPassword } from "./password-match";
 import { acceptTotpCode } from "./second-factor";
-import { newToken, tokenHash } from "./session-token";
+import { newToken, tokenHash } from "../../lib/secret-token";
 import { rateLimited } from "../../middleware/rate-limit";
 import type { UserRecord } from "../../db/schema";
 

@@ -7,7 +7,7 @@ import { accountDb } from "../../context";
 import type { Context } from "hono";
 import type { AppEnv } from "../../context";
 import { criteriaOfChecks, type CheckRecord, type CriterionRecord } from "../../db/account-checks";
-import { reviewEventsOfCheck } from "../../db/audit-lookups";
+import { reviewEventsOfCheck } from "../db/audit-lookups";
 import { evidenceOfResult } from "../../db/evidence";
 import { registrationsWithDocuments } from "../../db/registration-detail";
 import { pageOfResults, type CheckResultRecord } from "../../db/results";

@@ -10,7 +10,7 @@
  * button#check-create-submit), #no-finished-queries.
  */
 import type { z } from "zod";
-import { KEY_AND_REVIEW_ROLES } from "../../domain/console-session";
+import { KEY_AND_REVIEW_ROLES } from "../policy/sessions-and-roles";
 import type { Query, QueryPageSchema } from "../../schemas/query";
 import { defineMessages, formatTime } from "../view/i18n";
 import { html, renderPage } from "../view/layout";

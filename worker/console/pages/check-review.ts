@@ -8,7 +8,7 @@
  * write a review (a viewer gets the evidence without it; the PUT would answer 403 anyway). The
  * candidates, their evidence and the decisions are the script's (review.js), over the same JSON.
  */
-import { KEY_AND_REVIEW_ROLES } from "../../domain/console-session";
+import { KEY_AND_REVIEW_ROLES } from "../policy/sessions-and-roles";
 import type { Check } from "../../schemas/check";
 import { reviewMessages, reviewScriptText } from "../view/review-messages";
 import { fill, html, notFoundPage, renderPage, type Html } from "../view/layout";

@@ -14,7 +14,7 @@ import { failedListPage, html, renderPage } from "../view/layout";
 import { forwardedQuery, pager, searchAndStatusFilter, stackedTable } from "../view/listing";
 import type { PageGroup } from "../view/page-group";
 import { hasRole, readConsoleApi, type PageContext } from "../view/page-session";
-import { KEY_AND_REVIEW_ROLES } from "../../domain/console-session";
+import { KEY_AND_REVIEW_ROLES } from "../policy/sessions-and-roles";
 import { creatorsOf } from "../view/task-forms";
 import { vocabulary } from "../view/vocabulary";
 import type { CheckPageSchema } from "../../schemas/check";

@@ -10,7 +10,7 @@
  * #no-queries, nav.pager.
  */
 import type { z } from "zod";
-import { KEY_AND_REVIEW_ROLES } from "../../domain/console-session";
+import { KEY_AND_REVIEW_ROLES } from "../policy/sessions-and-roles";
 import type { QueryPageSchema } from "../../schemas/query";
 import { QUERY_STATUSES } from "../../schemas/query-vocabulary";
 import { defineMessages, formatNumber, formatTime, type Lang } from "../view/i18n";

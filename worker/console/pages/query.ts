@@ -12,7 +12,7 @@
  * debtorNames|securedPartyNames|parseStatus|attachments], a.certificate-open, a.certificate-download), #no-registrations, nav.pager.
  */
 import type { z } from "zod";
-import { KEY_AND_REVIEW_ROLES } from "../../domain/console-session";
+import { KEY_AND_REVIEW_ROLES } from "../policy/sessions-and-roles";
 import type { Query } from "../../schemas/query";
 import type { RegistrationPageSchema } from "../../schemas/registration";
 import { defineMessages, formatNumber, formatTime } from "../view/i18n";

@@ -6,7 +6,7 @@
  * page's cookie), so a page shows exactly what the API would: the same roles, shapes, filters and
  * ownership rules (another account's query or check is a 404 here as there).
  *
- * The CSRF token is derived from the session's cookie (lib/session-token.ts) once the session is
+ * The CSRF token is derived from the session's cookie (worker/console/auth/session-token.ts) once the session is
  * known to be live, and handed to the page's scripts in a <meta name="csrf-token"> tag; the cookie
  * itself stays HttpOnly.
  */

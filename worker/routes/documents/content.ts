@@ -10,7 +10,7 @@ import { accountDb, type AppEnv } from "../../context";
 import { findOwnDocument } from "../../db/registration-detail";
 import { contentDisposition, decideRange, ifRangeHolds } from "../../domain/byte-range";
 import { ApiError } from "../../errors";
-import { recordAuditEvent } from "../../lib/audit-trail";
+import { recordAuditEvent } from "../../services/audit-trail";
 import { accountGate } from "../../lib/gate";
 import { admitRequest, rateLimited, recordWindow } from "../../middleware/rate-limit";
 import { errorResponses } from "../responses";

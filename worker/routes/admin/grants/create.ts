@@ -4,7 +4,7 @@ import { errorResponses } from "../../responses";
 import { insertGrant } from "../../../db/accounts";
 import { validationError } from "../../../errors";
 import { newId } from "../../../lib/ids";
-import { auditEventOf, deliverAuditSoon, OPERATOR } from "../../../lib/audit-trail";
+import { auditEventOf, deliverAuditSoon, OPERATOR } from "../../../services/audit-trail";
 import { addMonths, parseIsoWithOffset, toIso } from "../../../lib/time";
 import { toGrant } from "../../../serializers/admin";
 import type { RouteGroup } from "../../router";

@@ -6,7 +6,7 @@ import { defaultEnd, planPeriods } from "../../../domain/subscription";
 import { validationError } from "../../../errors";
 import { newId } from "../../../lib/ids";
 import { forgetAccount } from "../../../auth/key-cache";
-import { auditEventOf, deliverAuditSoon, OPERATOR } from "../../../lib/audit-trail";
+import { auditEventOf, deliverAuditSoon, OPERATOR } from "../../../services/audit-trail";
 import { parseIsoWithOffset, toIso } from "../../../lib/time";
 import { toSubscription } from "../../../serializers/admin";
 import { SubscriptionSchema } from "../../../schemas/entitlements";

@@ -5,7 +5,7 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import { ApiError } from "../../../errors";
-import { auditEventOf, deliverAuditSoon } from "../../../lib/audit-trail";
+import { auditEventOf, deliverAuditSoon } from "../../../services/audit-trail";
 import { RedriveSchema, TaskParams } from "../../../schemas/admin-operations";
 import { accountMoving } from "../../../services/account-moving";
 import { redriveTask } from "../../../services/task-redrive";

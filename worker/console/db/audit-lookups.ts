@@ -5,9 +5,9 @@
  */
 import { and, asc, eq, gte, lt } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import type { AuditActor, AuditKind } from "../domain/audit";
-import { inJsonList } from "./json-list";
-import { auditEvents, type AuditEventRecord } from "./schema/shard";
+import type { AuditActor, AuditKind } from "../../domain/audit";
+import { inJsonList } from "../../db/json-list";
+import { auditEvents, type AuditEventRecord } from "../../db/schema/shard";
 
 /** The actor of each target's creation event, by target id (absent: not delivered yet, or made before the trail). */
 export async function creatorsOf(
