@@ -54,11 +54,11 @@ function setState(name, message = "") {
 }
 
 function describe(error) {
-  if (!(error instanceof ApiFailure)) return say("failed", { code: "ERROR", message: String(error?.message ?? error) });
+  if (!(error instanceof ApiFailure)) return say("failed");
   if (error.status === 404) return say("notFound");
   if (error.status === 429) return say("tooMany");
   if (error.status === 403) return say("forbidden");
-  return say("failed", { code: error.code, message: error.message });
+  return say("failed");
 }
 
 function fail(error) {
@@ -134,6 +134,7 @@ async function show(registrationId, { result, navigation }) {
   if (form) {
     form.reset();
     form.querySelector("fieldset").disabled = false;
+    for (const control of form.querySelectorAll("input, button")) control.disabled = false;
     noteLength();
   }
   await pane.open(checkId, result);
@@ -203,8 +204,15 @@ async function decidedMeanwhile(registrationId) {
   return true;
 }
 
+/** The form after a refusal: the note stays editable (to copy or keep), the decision cannot be sent again. */
+function holdNote() {
+  form.querySelector("fieldset").disabled = false;
+  for (const control of form.querySelectorAll('input[name="decision"], #review-submit')) control.disabled = true;
+}
+
 async function submit() {
-  if (!form || state.busy || !state.registrationId) return;
+  // After a refusal the decision is held back (holdNote): Ctrl+Enter does not send it again.
+  if (!form || state.busy || !state.registrationId || $("review-submit").disabled) return;
   const decision = form.querySelector('input[name="decision"]:checked')?.value;
   if (!decision) return setState("error", say("chooseDecision"));
   if (!noteLength()) return setState("error", say("noteTooLong", { count: $("review-note").value.length, max: NOTE_MAX }));
@@ -224,9 +232,14 @@ async function submit() {
       state.busy = false;
       throw error;
     }
-    // Not reviewable (its source is unavailable, or it is no longer a matched candidate): say so and move on.
+    // Not reviewable (its source is unavailable, or it is no longer a matched candidate): said in words,
+    // and the screen stays on it with the typed note where it is; Skip moves on.
     queue.pass(registrationId);
-    tell("refused", say("notReviewable", { code: error.code }));
+    holdNote();
+    tell("refused", say("notReviewable"));
+    setState("ready", "");
+    state.busy = false;
+    return;
   }
   try {
     await Promise.all([updateCheck(), advance()]);

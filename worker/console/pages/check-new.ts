@@ -1,8 +1,10 @@
 /**
- * @module GET /console/checks/new[?query={id}] (owner, analyst): the form that starts a check on a
- * finished query of the account (succeeded, partial or no registrations: the ones POST /checks
+ * @module GET /console/checks/new[?query={id}][&from={checkId}] (owner, analyst): the form that starts a
+ * check on a finished query of the account (succeeded, partial or no registrations: the ones POST /checks
  * accepts as sourceRegistryQueryId), the applicant being that query's subject; invoice numbers and
- * keywords pasted as lists (task-create.js sends POST /checks and opens the check).
+ * keywords pasted as lists (task-create.js sends POST /checks and opens the check). `from` fills the
+ * lists with an earlier check's criteria: a new check on the same query, the way an undecided result
+ * heals (view/undecided.ts).
  *
  * Stable hooks: form#check-create-form (select#check-source[name=source] with options carrying
  * data-subject, #check-applicant-name, textarea#check-invoices[name=invoices],
@@ -16,7 +18,8 @@ import { defineMessages, formatTime } from "../view/i18n";
 import { html, renderPage } from "../view/layout";
 import type { PageGroup } from "../view/page-group";
 import { hasRole, readConsoleApi, type PageContext } from "../view/page-session";
-import { taskFormText } from "../view/task-forms";
+import { idempotencyKeyField, taskFormText } from "../view/task-forms";
+import type { Check } from "../../schemas/check";
 import { vocabulary } from "../view/vocabulary";
 
 const messages = defineMessages(
@@ -60,6 +63,20 @@ async function finishedQueries(c: PageContext): Promise<Query[]> {
   return reads.flatMap((r) => (r.ok ? r.data.items : [])).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
+/** The criteria of the check named by `from`, one a line by kind; empty when none is named or it cannot be read. */
+async function earlierCriteria(c: PageContext): Promise<{ invoices: string; keywords: string }> {
+  const from = c.req.query("from");
+  if (!from) return { invoices: "", keywords: "" };
+  const read = await readConsoleApi<Check>(c, `/checks/${encodeURIComponent(from)}`);
+  const criteria = read.ok ? read.data.criteria : [];
+  const lines = (kind: string) =>
+    criteria
+      .filter((k) => k.kind === kind)
+      .map((k) => k.value)
+      .join("\n");
+  return { invoices: lines("invoice_no"), keywords: lines("keyword") };
+}
+
 async function newCheckPage(c: PageContext): Promise<Response> {
   const lang = c.var.lang;
   const words = messages(lang);
@@ -72,22 +89,22 @@ async function newCheckPage(c: PageContext): Promise<Response> {
       body: html`<h1>${words.title}</h1>
         <p class="notice">${words.forbidden}</p>`,
     });
-  const queries = await finishedQueries(c);
+  const [queries, earlier] = await Promise.all([finishedQueries(c), earlierCriteria(c)]);
   const chosen = c.req.query("query") ?? "";
   const option = (q: Query) =>
     html`<option value="${q.id}" data-subject="${q.subjectName}" ${q.id === chosen ? "selected" : ""}>
       ${q.subjectName} · ${terms.query[q.status]} · ${formatTime(lang, q.completedAt ?? q.createdAt)}
     </option>`;
-  const form = html`<form id="check-create-form" novalidate>
+  const form = html`<form id="check-create-form" novalidate ${idempotencyKeyField()}>
     <label for="check-source">${words.source}</label>
     <select id="check-source" name="source" required>
       ${queries.map(option)}
     </select>
     <p>${words.applicant}: <strong id="check-applicant-name"></strong></p>
     <label for="check-invoices">${words.invoices}</label>
-    <textarea id="check-invoices" name="invoices" rows="4" inputmode="numeric"></textarea>
+    <textarea id="check-invoices" name="invoices" rows="4" inputmode="numeric">${earlier.invoices}</textarea>
     <label for="check-keywords">${words.keywords}</label>
-    <textarea id="check-keywords" name="keywords" rows="3"></textarea>
+    <textarea id="check-keywords" name="keywords" rows="3">${earlier.keywords}</textarea>
     <p class="hint"><span id="check-create-count" data-counter></span> · ${words.hint}</p>
     <p id="check-create-error" class="error" role="alert" hidden></p>
     <button type="submit" id="check-create-submit">${words.submit}</button>

@@ -7,9 +7,15 @@
  * account's check is the 404 page, as the API's 404), and the review form only for a role that may
  * write a review (a viewer gets the evidence without it; the PUT would answer 403 anyway). The
  * candidates, their evidence and the decisions are the script's (review.js), over the same JSON.
+ *
+ * A result asked for by the URL that cannot be reviewed (undecided, matched on a source no longer
+ * available, or not matched) gets no form and no script: section#unreviewable says which document and
+ * why (view/undecided.ts) and, for an undecided one, offers a.recheck-link, a new check on the same query.
  */
 import { KEY_AND_REVIEW_ROLES } from "../policy/sessions-and-roles";
 import type { Check } from "../../schemas/check";
+import type { CheckResult } from "../../schemas/check-result";
+import { isSourceGone, isUndecided, recheckLink, unreviewableReason } from "../view/undecided";
 import { reviewMessages, reviewScriptText } from "../view/review-messages";
 import { fill, html, notFoundPage, renderPage, type Html } from "../view/layout";
 import type { PageGroup } from "../view/page-group";
@@ -105,6 +111,31 @@ function reviewBody(c: PageContext, check: Check, mayReview: boolean): Html {
   </div>`;
 }
 
+/** The result asked for by ?registration=, when there is one and it cannot be reviewed. */
+async function unreviewableAsked(c: PageContext, check: Check): Promise<CheckResult | null> {
+  const registrationId = c.req.query("registration");
+  if (!registrationId) return null;
+  const read = await readConsoleApi<CheckResult>(c, `/checks/${encodeURIComponent(check.id)}/results/${encodeURIComponent(registrationId)}`);
+  if (!read.ok) return null;
+  const result = read.data;
+  const reviewable =
+    (result.matchStatus === "matched" && !isSourceGone(result)) || result.resultStatus === "confirmed" || result.resultStatus === "excluded";
+  return reviewable ? null : result;
+}
+
+function unreviewableBody(c: PageContext, check: Check, result: CheckResult): Html {
+  const lang = c.var.lang;
+  const words = reviewMessages(lang);
+  const recheck = recheckLink(lang, check);
+  const offerRecheck = isUndecided(result) && hasRole(c, KEY_AND_REVIEW_ROLES);
+  return html`<section id="unreviewable" data-registration-id="${result.registration.id}" data-match-status="${result.matchStatus}">
+    <h1>${fill(words.notReviewableTitle, { certificate: result.registration.certificateNumber })}</h1>
+    <p id="unreviewable-reason">${unreviewableReason(lang, result) ?? words.unmatched}</p>
+    ${offerRecheck ? html`<p><a class="recheck-link button" href="${recheck.href}">${recheck.text}</a> <span class="hint">${recheck.hint}</span></p>` : ""}
+    <p><a href="${CONSOLE_BASE}/checks/${encodeURIComponent(check.id)}">${words.backToCheck}</a></p>
+  </section>`;
+}
+
 export function registerCheckReviewPage(pages: PageGroup): void {
   pages.signedInPage("/checks/:checkId/review", async (c) => {
     const read = await readConsoleApi<Check>(c, `/checks/${encodeURIComponent(c.req.param("checkId") ?? "")}`);
@@ -113,6 +144,9 @@ export function registerCheckReviewPage(pages: PageGroup): void {
       if (read.status === 404 || read.status === 400) return notFoundPage(c);
       throw new Error(`GET /checks/{id} answered ${read.status} ${read.code}`);
     }
+    const unreviewable = await unreviewableAsked(c, read.data);
+    if (unreviewable)
+      return renderPage(c, { title: reviewMessages(c.var.lang).title, active: "checks", body: unreviewableBody(c, read.data, unreviewable) });
     return renderPage(c, {
       title: reviewMessages(c.var.lang).title,
       active: "checks",

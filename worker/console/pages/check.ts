@@ -18,6 +18,12 @@
  * td[data-field=certificateNumber|matchStatus|resultStatus|strength|criteria|reviewNote|reviewedBy]) and
  * a.review-link in a pending row, a.review-again-link in a decided one, a#review-next (the review screen from its first candidate) while any
  * result awaits review, #no-results, nav.pager.
+ *
+ * A result that cannot be reviewed (view/undecided.ts: undecided, or matched on a source no longer
+ * available) is not "awaiting review": its row says so (tr[data-reviewable=false], td[data-field=resultStatus]
+ * with p.unreviewable-reason: which document and why), has no review link, and an undecided one offers
+ * a.recheck-link (a new check on the same query, same criteria). The header counts them apart
+ * (dd[data-field=undecidedCount], a link to them), so header, rows and overview agree.
  */
 import type { z } from "zod";
 import { defineMessages, fill, formatNumber, formatTime, type Lang } from "../view/i18n";
@@ -26,8 +32,12 @@ import { forwardedQuery, pager, stackedTable } from "../view/listing";
 import type { PageGroup } from "../view/page-group";
 import { CONSOLE_API_BASE, readConsoleApi, type PageContext } from "../view/page-session";
 import { vocabulary } from "../view/vocabulary";
+import { shellMessages } from "../view/shell-messages";
 import { creatorsOf } from "../view/task-forms";
 import { followingNotice } from "../view/task-progress";
+import { isUndecided, recheckLink, unreviewableLabel, unreviewableReason } from "../view/undecided";
+import { KEY_AND_REVIEW_ROLES } from "../policy/sessions-and-roles";
+import { hasRole } from "../view/page-session";
 import type { CheckSchema } from "../../schemas/check";
 import type { ReviewHistorySchema } from "../../schemas/console-checks";
 import type { ResultPageSchema } from "../../schemas/check-result";
@@ -53,6 +63,7 @@ const messages = defineMessages(
     pendingReviewCount: "待复核",
     confirmedRiskCount: "已确认风险",
     excludedCount: "已排除",
+    undecidedCount: "无法判定（不能复核）",
     coverageComplete: "覆盖完整",
     yes: "是",
     no: "否（未命中不代表无风险）",
@@ -96,6 +107,7 @@ const messages = defineMessages(
     pendingReviewCount: "Awaiting review",
     confirmedRiskCount: "Confirmed risks",
     excludedCount: "Excluded",
+    undecidedCount: "Could not be decided (not reviewable)",
     coverageComplete: "Coverage complete",
     yes: "Yes",
     no: "No (a miss does not rule out risk)",
@@ -128,6 +140,7 @@ const COLUMNS = ["certificateNumber", "matchStatus", "resultStatus", "strength",
 /** What changes while a check runs: the page is rendered again when one of these does. */
 const CHECK_PROGRESS_FIELDS = ["status", "executionStatus", "candidateCount"] as const;
 type ReviewHistory = z.output<typeof ReviewHistorySchema>;
+type ResultSummary = z.output<typeof ResultPageSchema>["items"][number];
 const FILTERS = ["resultStatus", "matchStatus", "strength", "criterionId", "sort"] as const;
 
 /** The review screen's path (the review page module's), for a result awaiting review. */
@@ -171,8 +184,9 @@ function filterForm(c: PageContext, check: Check): Html {
   </form>`;
 }
 
-function checkFacts(lang: Lang, check: Check, createdBy: string | undefined): Html {
+function checkFacts(lang: Lang, check: Check, createdBy: string | undefined, undecided: number | null): Html {
   const words = messages(lang);
+  const undecidedPath = `/console/checks/${encodeURIComponent(check.id)}?matchStatus=pending`;
   const counts = ["candidateCount", "pendingReviewCount", "confirmedRiskCount", "excludedCount"] as const;
   return html`<dl id="check" class="facts">
     <dt>${words.status}</dt>
@@ -186,6 +200,12 @@ function checkFacts(lang: Lang, check: Check, createdBy: string | undefined): Ht
         html`<dt>${words[f]}</dt>
           <dd data-field="${f}">${formatNumber(lang, check[f])}</dd>`,
     )}
+    ${
+      undecided
+        ? html`<dt>${words.undecidedCount}</dt>
+            <dd data-field="undecidedCount"><a href="${undecidedPath}">${formatNumber(lang, undecided)}</a></dd>`
+        : ""
+    }
     <dt>${words.coverageComplete}</dt>
     <dd data-field="coverageComplete">${check.coverageComplete ? words.yes : words.no}</dd>
     <dt>${words.createdBy}</dt>
@@ -206,6 +226,20 @@ function following(check: Check, words: ReturnType<typeof messages>): Html | str
   return followingNotice("check-following", { path, task: check, fields: CHECK_PROGRESS_FIELDS, message: words.following });
 }
 
+/** Why the results could not be listed, in words (never the API's code): a filter refused, or a fault. */
+function resultsRefused(lang: Lang, status: number): string {
+  const shell = shellMessages(lang);
+  return status === 400 ? fill(shell["filter.refused.body"], { max: 200 }) : shell["error.generic"];
+}
+
+/** The review state in words; for a result that cannot be reviewed, that, and which document and why. */
+function reviewState(lang: Lang, r: ResultSummary): Html | string {
+  const label = unreviewableLabel(lang, r);
+  if (label === null) return vocabulary(lang).result[r.resultStatus];
+  return html`${label}
+    <p class="unreviewable-reason">${unreviewableReason(lang, r)}</p>`;
+}
+
 function reviewedBy(lang: Lang, resultStatus: string, review: ReviewHistory["items"][number] | undefined): string {
   if (!review || (resultStatus !== "confirmed" && resultStatus !== "excluded")) return "—";
   return fill(messages(lang).reviewedBy, { reviewer: review.reviewer.label, at: formatTime(lang, review.reviewedAt) });
@@ -217,12 +251,15 @@ async function checkPage(c: PageContext): Promise<Response> {
   const terms = vocabulary(lang);
   const rawId = c.req.param("id") ?? "";
   const id = encodeURIComponent(rawId);
-  const [check, results, history] = await Promise.all([
+  const [check, results, history, undecided] = await Promise.all([
     readConsoleApi<Check>(c, `/checks/${id}`),
     readConsoleApi<z.output<typeof ResultPageSchema>>(c, `/checks/${id}/results${forwardedQuery(c, ["page", "pageSize", ...FILTERS])}`),
     readConsoleApi<ReviewHistory>(c, `/checks/${id}/reviews`),
+    readConsoleApi<z.output<typeof ResultPageSchema>>(c, `/checks/${id}/results?matchStatus=pending&pageSize=1`),
   ]);
   if (!check.ok) return failedReadPage(c, check);
+  const mayReview = hasRole(c, KEY_AND_REVIEW_ROLES);
+  const recheck = recheckLink(lang, check.data);
   const creators = await creatorsOf(c, [check.data.id]);
   const reviews = lastReviews(history.ok ? history.data : null);
   const criteria = new Map(check.data.criteria.map((k) => [k.id, k.value]));
@@ -231,14 +268,24 @@ async function checkPage(c: PageContext): Promise<Response> {
   const rows = results.ok
     ? results.data.items.map(
         (r) =>
-          html`<tr data-registration-id="${r.registration.id}" data-result-status="${r.resultStatus}">
-            ${cell("certificateNumber", html`<code>${r.registration.certificateNumber}</code>`)} ${cell("matchStatus", terms.match[r.matchStatus])}
-            ${cell("resultStatus", terms.result[r.resultStatus])} ${cell("strength", r.strength ? terms.strength[r.strength] : "—")}
+          html`<tr
+            data-registration-id="${r.registration.id}"
+            data-result-status="${r.resultStatus}"
+            data-reviewable="${String(unreviewableLabel(lang, r) === null)}"
+          >
+            ${cell("certificateNumber", html`<code class="number">${r.registration.certificateNumber}</code>`)}
+            ${cell("matchStatus", terms.match[r.matchStatus])} ${cell("resultStatus", reviewState(lang, r))}
+            ${cell("strength", r.strength ? terms.strength[r.strength] : "—")}
             ${cell("criteria", r.matchedCriterionIds.map((k) => criteria.get(k) ?? k).join("、") || "—")}
             ${cell("reviewNote", html`<span class="long-text">${r.reviewNote ?? "—"}</span>`)}
             ${cell("reviewedBy", reviewedBy(lang, r.resultStatus, reviews.get(r.registration.id)))}
             <td data-label="${words["col.actions"]}">
-              ${r.resultStatus === "pending" ? html`<a class="review-link button" href="${reviewPath(rawId, r.registration.id)}">${words.review}</a>` : ""}
+              ${
+                r.resultStatus === "pending" && unreviewableLabel(lang, r) === null
+                  ? html`<a class="review-link button" href="${reviewPath(rawId, r.registration.id)}">${words.review}</a>`
+                  : ""
+              }
+              ${isUndecided(r) && mayReview ? html`<a class="recheck-link" href="${recheck.href}" title="${recheck.hint}">${recheck.text}</a>` : ""}
               ${
                 r.resultStatus === "confirmed" || r.resultStatus === "excluded"
                   ? html`<a class="review-again-link" href="${reviewPath(rawId, r.registration.id)}">${words.reviewAgain}</a>`
@@ -254,7 +301,7 @@ async function checkPage(c: PageContext): Promise<Response> {
     scripts: check.data.processingCompletedAt ? [] : ["follow.js"],
     body: html`<p><a href="/console/checks">← ${words.back}</a></p>
       <h1 id="check-applicant">${check.data.applicant}</h1>
-      ${following(check.data, words)} ${checkFacts(lang, check.data, creators.get(check.data.id))}
+      ${following(check.data, words)} ${checkFacts(lang, check.data, creators.get(check.data.id), undecided.ok ? undecided.data.total : null)}
       <p id="check-export" class="actions">
         ${words.export}:
         <a id="export-csv" href="${CONSOLE_API_BASE}/checks/${id}/export?format=csv&amp;lang=${lang}" download>${words.exportCsv}</a>
@@ -266,7 +313,8 @@ async function checkPage(c: PageContext): Promise<Response> {
           : ""
       }
       <h2>${words.results}</h2>
-      ${filterForm(c, check.data)} ${results.ok ? "" : html`<p id="results-error" class="error" role="alert">${results.code}</p>`}
+      ${filterForm(c, check.data)}
+      ${results.ok ? "" : html`<p id="results-error" class="error" role="alert">${resultsRefused(lang, results.status)}</p>`}
       ${stackedTable(lang, { table: "results", empty: "no-results" }, [...COLUMNS.map((f) => words[`col.${f}`]), words["col.actions"]], rows)}
       ${results.ok ? pager(c, results.data) : ""}`,
   });

@@ -18,7 +18,7 @@ import { failedListPage, html, renderPage, type Html } from "../view/layout";
 import { forwardedQuery, pager, searchAndStatusFilter, stackedTable } from "../view/listing";
 import type { PageGroup } from "../view/page-group";
 import { hasRole, readConsoleApi, type PageContext } from "../view/page-session";
-import { creatorsOf, taskFormText } from "../view/task-forms";
+import { creatorsOf, idempotencyKeyField, taskFormText } from "../view/task-forms";
 import { vocabulary } from "../view/vocabulary";
 
 const messages = defineMessages(
@@ -64,7 +64,7 @@ function createForm(lang: Lang): Html {
   const words = messages(lang);
   return html`<details id="query-create" class="create" open>
     <summary><h2>${words.create}</h2></summary>
-    <form id="query-create-form" novalidate>
+    <form id="query-create-form" novalidate ${idempotencyKeyField()}>
       <label for="query-subjects">${words.subjects}</label>
       <textarea id="query-subjects" name="subjects" rows="4" required></textarea>
       <p class="hint"><span id="query-create-count" data-counter></span> · ${words.createHint}</p>

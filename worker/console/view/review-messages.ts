@@ -27,6 +27,8 @@ export const reviewMessages = defineMessages(
     submit: "提交并进入下一条",
     skip: "跳过",
     readOnly: "您的角色只能查看证据，不能提交复核结论。",
+    notReviewableTitle: "{certificate}：不能复核",
+    unmatched: "此登记未命中任何核查条件：没有需要复核的内容。",
     doneTitle: "复核完成",
     reviewAgain: "重新复核已跳过的候选",
     noScript: "此页面需要 JavaScript：页面由 pdf.js 在浏览器中绘制。",
@@ -59,6 +61,8 @@ export const reviewMessages = defineMessages(
     submit: "Submit and go to the next",
     skip: "Skip",
     readOnly: "Your role may look at the evidence but not write a review.",
+    notReviewableTitle: "{certificate}: cannot be reviewed",
+    unmatched: "This registration matched none of the criteria: there is nothing to review.",
     doneTitle: "Review done",
     reviewAgain: "Review the skipped candidates again",
     noScript: "This page needs JavaScript: it draws the document pages with pdf.js.",
@@ -90,7 +94,8 @@ const scriptMessages = defineMessages(
     "review.saving": "正在保存…",
     "review.saved": "已保存：{decision}。",
     "review.skipped": "已跳过，本轮稍后不再显示。",
-    "review.notReviewable": "该候选不能复核（{code}）：其来源不可用或已不是待复核候选。已转到下一条。",
+    "review.notReviewable":
+      "该候选不能复核：其来源已不可用，或它已不是待复核的候选（例如无法判定）。您填写的备注仍保留在下方；按“跳过”（s）转到下一条。",
     "review.alreadyReviewed": "该候选已由他人复核（{status}），未覆盖其结论。已转到下一条。",
     "review.done": "没有待复核的候选了。核查状态：{status}。",
     "review.donePassed": "本轮跳过或无法复核的候选：{count} 条，仍待复核。",
@@ -98,7 +103,7 @@ const scriptMessages = defineMessages(
     "review.notFound": "未找到：您的账户没有该核查、结果或文件。",
     "review.forbidden": "您的角色不能提交复核结论。",
     "review.tooMany": "请求过于频繁，请稍候一分钟再继续。",
-    "review.failed": "操作失败（{code}）：{message}",
+    "review.failed": "操作未能完成，请稍后再试。",
   },
   {
     "review.loadingCandidate": "Loading the candidate…",
@@ -115,7 +120,7 @@ const scriptMessages = defineMessages(
     "review.saved": "Saved: {decision}.",
     "review.skipped": "Skipped: not shown again in this round.",
     "review.notReviewable":
-      "This candidate cannot be reviewed ({code}): its source is unavailable or it no longer awaits review. Moved on to the next.",
+      "This candidate cannot be reviewed: its source is no longer available, or it no longer awaits review (it could not be decided, for instance). Your note is kept below; Skip (s) moves on.",
     "review.alreadyReviewed": "Someone else has reviewed this candidate already ({status}); their decision stands. Moved on to the next.",
     "review.done": "No candidate awaits review. The check is now: {status}.",
     "review.donePassed": "{count} candidates skipped or refused in this round still await review.",
@@ -123,7 +128,7 @@ const scriptMessages = defineMessages(
     "review.notFound": "Not found: your account has no such check, result or document.",
     "review.forbidden": "Your role cannot write a review.",
     "review.tooMany": "Too many requests just now: wait a minute, then go on.",
-    "review.failed": "That failed ({code}): {message}",
+    "review.failed": "That could not be done. Please try again later.",
   },
 );
 
