@@ -13,6 +13,23 @@ const password = /** @type {HTMLInputElement} */ (document.getElementById("invit
 const again = /** @type {HTMLInputElement} */ (document.getElementById("invite-password-again"));
 const error = /** @type {HTMLElement} */ (document.getElementById("invite-error"));
 
+carryOverLanguageSwitch(token);
+
+/**
+ * The language switch keeps the invitation: its link gets the token as its own fragment, which the
+ * browser never sends to a server and carries over the switch's redirect (RFC 9110 §10.2.2: a
+ * Location without a fragment keeps the request's), so the page comes back in the other language with
+ * the token, read and dropped again like the first time.
+ * @param {string} secret
+ */
+function carryOverLanguageSwitch(secret) {
+  const link = document.getElementById("lang-switch");
+  if (!secret || !(link instanceof HTMLAnchorElement)) return;
+  const url = new URL(link.href);
+  url.hash = secret;
+  link.href = url.href;
+}
+
 if (!token) {
   form.hidden = true;
   /** @type {HTMLElement} */ (document.getElementById("invite-missing")).hidden = false;

@@ -1,7 +1,8 @@
 /**
  * @module The users page (pages: users.ts, owner only): invite (POST /users, the invitation URL shown
  * once with a copy button), change a role or disable / re-enable (PATCH /users/{id}) after a
- * confirmation; the page reloads to show the change.
+ * confirmation; the page reloads to show the change. A user who has not accepted can be sent a new
+ * invitation (POST /users/{id}/invitation), its link shown once like the first.
  */
 import { api, busy, say, showProblem, text } from "./console-api.js";
 import { copyText } from "./copy.js";
@@ -27,6 +28,24 @@ form.addEventListener("submit", async (event) => {
   } catch (problem) {
     showProblem(error, problem);
   }
+});
+
+/** A new invitation for a user who has not accepted (the old link stops working): its link shown as the first one was. */
+async function inviteAgain(button) {
+  error.hidden = true;
+  try {
+    const user = await busy(button, api("POST", `/users/${encodeURIComponent(button.dataset.userId ?? "")}/invitation`));
+    inviteUrl.textContent = user.inviteUrl;
+    invited.hidden = false;
+    document.getElementById("copy-invite")?.focus();
+  } catch (problem) {
+    showProblem(error, problem);
+  }
+}
+
+document.getElementById("users")?.addEventListener("click", (event) => {
+  const button = event.target instanceof Element ? event.target.closest("button.reinvite") : null;
+  if (button instanceof HTMLButtonElement) void inviteAgain(button);
 });
 
 document.getElementById("copy-invite")?.addEventListener("click", () => copyText(inviteUrl, document.getElementById("copy-invite-done")));

@@ -28,7 +28,8 @@ const messages = defineMessages(
     missing: "此链接不完整：请打开邀请邮件中的完整链接。",
     "invite.mismatch": "两次输入的密码不一致。",
     "invite.short": "密码至少需要 12 个字符。",
-    "invite.weak": "这个密码太容易被猜到，请换一个更长、不常见的短语。原因：{reason}",
+    // No {reason}: the strength estimator explains in English only, and a Chinese page shows no English.
+    "invite.weak": "这个密码太容易被猜到（常见密码、键盘序列、常用词或您的邮箱都不行）：请换一个更长、不常见的短语。",
     "invite.gone": "此邀请链接无效、已使用或已过期：请向账户所有者索取新的邀请。",
     "error.NOT_FOUND": "邀请链接无效、已使用或已过期（有效期 72 小时）。请联系账户所有者重新邀请。",
     "error.VALIDATION_FAILED": "密码不符合要求：至少 12 个字符，且不能是您的邮箱。",

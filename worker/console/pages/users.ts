@@ -8,7 +8,9 @@
  * select#invite-role[name=role], button#invite-submit; #users-error; section#invited (hidden until an
  * invitation is made) with code#invite-url, button#copy-invite, #copy-invite-done, button#invited-done;
  * table#users with rows tr[data-user-id] (cells td[data-field=email|name|role|status|totp]),
- * select.role-select[data-user-id], button.disable[data-user-id] / button.enable[data-user-id].
+ * select.role-select[data-user-id], button.disable[data-user-id] / button.enable[data-user-id], and for a
+ * user who has not accepted, button.reinvite[data-user-id] (POST /users/{id}/invitation: a new link shown
+ * in section#invited as the first one was; the old link stops working).
  */
 import type { z } from "zod";
 import { defineMessages, type Lang } from "../view/i18n";
@@ -25,6 +27,8 @@ type User = z.output<typeof UserListSchema>["items"][number];
 const messages = defineMessages(
   {
     title: "用户",
+    reinvite: "重新发送邀请",
+    "error.USER_NOT_INVITED": "该用户已接受邀请（或已停用），无需重新邀请。",
     invite: "邀请用户",
     email: "电子邮箱",
     name: "姓名（可选）",
@@ -53,6 +57,8 @@ const messages = defineMessages(
   },
   {
     title: "Users",
+    reinvite: "Send the invitation again",
+    "error.USER_NOT_INVITED": "This user has accepted the invitation already (or is disabled): there is nothing to send again.",
     invite: "Invite a user",
     email: "Email",
     name: "Name (optional)",
@@ -97,6 +103,7 @@ function userRow(lang: Lang, user: User, selfId: string): Html {
         <select id="role-${user.id}" class="role-select" data-user-id="${user.id}" data-email="${user.email}" data-role="${user.role}">
           ${roleOptions(lang, user.role)}
         </select>
+        ${user.status === "invited" ? html`<button type="button" class="secondary reinvite" data-user-id="${user.id}">${words.reinvite}</button>` : ""}
         ${
           user.status === "disabled"
             ? html`<button type="button" class="secondary enable" data-user-id="${user.id}">${words.enable}</button>`
@@ -126,6 +133,7 @@ async function usersPage(c: PageContext): Promise<Response> {
       "users.confirmRole": words.confirmRole,
       "users.updated": words.updated,
       "error.EMAIL_TAKEN": words["error.EMAIL_TAKEN"],
+      "error.USER_NOT_INVITED": words["error.USER_NOT_INVITED"],
       ...Object.fromEntries(USER_ROLES.map((r) => [`role.${r}`, shell[`role.${r}`]])),
     },
     body: html`<h1>${words.title}</h1>
