@@ -97,7 +97,7 @@ export async function check(context: Context): Promise<number> {
       ...poll,
       onSourceQuery: (q) => {
         source = q;
-        show(isQueryTerminal(q) ? "matching" : `querying (${words.execution[q.executionStatus]})`, q);
+        show(isQueryTerminal(q) ? words.progress.matching : `${words.progress.querying} (${words.execution[q.executionStatus]})`, q);
       },
     });
     // The round that sees the check end reads no query, so the last counts read can be a poll old

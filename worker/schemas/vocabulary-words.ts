@@ -20,7 +20,14 @@ import type {
   STRENGTHS,
   TERM_KINDS,
 } from "./check-vocabulary";
-import type { QUERY_EXECUTION_STATUSES, QUERY_STATUSES, REGISTER_TYPES, REGISTRATION_PARSE_STATUSES, SOURCE_STATUSES } from "./query-vocabulary";
+import type {
+  FAILURE_CODES,
+  QUERY_EXECUTION_STATUSES,
+  QUERY_STATUSES,
+  REGISTER_TYPES,
+  REGISTRATION_PARSE_STATUSES,
+  SOURCE_STATUSES,
+} from "./query-vocabulary";
 
 /** The languages the words are written in (the console's LANGS, the CLI's --lang). */
 export type WordsLang = "zh-CN" | "en";
@@ -35,6 +42,10 @@ export interface Vocabulary {
   sourceStatus: Words<typeof SOURCE_STATUSES>;
   /** coverageComplete true / false. */
   coverage: Readonly<Record<"complete" | "incomplete", string>>;
+  /** Why a query or a check ended failed or partial (failure.code): the pages show these, never the code or the API's English message. */
+  failure: Words<typeof FAILURE_CODES>;
+  /** What a check waiting in the CLI is doing: its source query still running, or matching over it. */
+  progress: Readonly<Record<"querying" | "matching", string>>;
   check: Words<typeof CHECK_STATUSES>;
   criterion: Words<typeof TERM_KINDS>;
   match: Words<typeof MATCH_STATUSES>;
@@ -73,6 +84,15 @@ const ZH: Vocabulary = {
   },
   sourceStatus: { available: "可用", unavailable: "不可用", quarantined: "已隔离" },
   coverage: { complete: "完整", incomplete: "不完整" },
+  failure: {
+    SOURCE_QUARANTINED: "登记系统将该主体的数据隔离，不能提供。",
+    SOURCE_UNAVAILABLE: "登记系统未能提供登记列表；本次查询额度已退回。",
+    QUERY_FAILED: "查询未能完成。",
+    CHECK_FAILED: "核查未能完成。",
+    DOCUMENT_COVERAGE_INCOMPLETE: "部分登记证明未能取得或解析；未命中不代表无风险。",
+    CHECK_COVERAGE_INCOMPLETE: "部分文件未能检索；未命中不代表无风险。",
+  },
+  progress: { querying: "查询中", matching: "比对中" },
   check: { processing: "处理中", review_pending: "待复核", completed: "已完成", partial: "部分完成", failed: "失败" },
   criterion: { invoice_no: "发票号", keyword: "关键词" },
   match: { matched: "命中", unmatched: "未命中", pending: "无法判定" },
@@ -140,6 +160,15 @@ const EN: Vocabulary = {
   },
   sourceStatus: { available: "Available", unavailable: "Unavailable", quarantined: "Quarantined" },
   coverage: { complete: "Complete", incomplete: "Incomplete" },
+  failure: {
+    SOURCE_QUARANTINED: "The registry holds this subject's data in quarantine; it cannot be handed out.",
+    SOURCE_UNAVAILABLE: "The registry could not provide the registration list; the query allowance was released.",
+    QUERY_FAILED: "The query could not be completed.",
+    CHECK_FAILED: "The check could not be completed.",
+    DOCUMENT_COVERAGE_INCOMPLETE: "Some certificates could not be obtained or parsed; a miss does not rule out risk.",
+    CHECK_COVERAGE_INCOMPLETE: "Some documents could not be searched; a miss does not rule out risk.",
+  },
+  progress: { querying: "querying", matching: "matching" },
   check: { processing: "Processing", review_pending: "Awaiting review", completed: "Completed", partial: "Partly completed", failed: "Failed" },
   criterion: { invoice_no: "Invoice number", keyword: "Keyword" },
   match: { matched: "Matched", unmatched: "Not matched", pending: "Undetermined" },

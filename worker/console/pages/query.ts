@@ -144,7 +144,7 @@ async function queryPage(c: PageContext): Promise<Response> {
         <dt>${words.completedAt}</dt>
         <dd data-field="completedAt">${formatTime(lang, q.completedAt)}</dd>
       </dl>
-      ${q.failure ? html`<p id="query-failure" class="notice">${q.failure.code}: ${q.failure.message}</p>` : ""}
+      ${q.failure ? html`<p id="query-failure" class="notice" data-code="${q.failure.code}">${vocabulary(lang).failure[q.failure.code]}</p>` : ""}
       ${
         CHECKABLE.has(q.status) && hasRole(c, KEY_AND_REVIEW_ROLES)
           ? html`<p><a id="start-check" class="button" href="/console/checks/new?query=${id}">${words.startCheck}</a></p>`
