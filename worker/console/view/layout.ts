@@ -105,6 +105,7 @@ export function renderPage(c: PageContext, options: PageOptions): Response | Pro
         ${state ? html`<meta name="csrf-token" content="${state.csrfToken}" />` : ""}
         <title>${options.title} · ${shellMessages(lang).product}</title>
         <link rel="stylesheet" href="${CONSOLE_ASSETS}/console.css" />
+        <link rel="stylesheet" href="${CONSOLE_ASSETS}/print.css" media="print" />
         ${(options.styles ?? []).map((name) => html`<link rel="stylesheet" href="${CONSOLE_ASSETS}/${name}" />`)}
         ${scripts.map((name) => html`<script type="module" src="${CONSOLE_ASSETS}/${name}"></script>`)}
       </head>
