@@ -36,6 +36,7 @@ import { shellMessages } from "../view/shell-messages";
 import { creatorsOf } from "../view/task-forms";
 import { followingNotice } from "../view/task-progress";
 import { isUndecided, recheckLink, unreviewableLabel, unreviewableReason } from "../view/undecided";
+import { invoiceDecisions, strengthWord } from "../view/hit-wording";
 import { KEY_AND_REVIEW_ROLES } from "../policy/sessions-and-roles";
 import { hasRole } from "../view/page-session";
 import type { CheckSchema } from "../../schemas/check";
@@ -263,6 +264,7 @@ async function checkPage(c: PageContext): Promise<Response> {
   const creators = await creatorsOf(c, [check.data.id]);
   const reviews = lastReviews(history.ok ? history.data : null);
   const criteria = new Map(check.data.criteria.map((k) => [k.id, k.value]));
+  const decisions = results.ok ? await invoiceDecisions(c, rawId, results.data.items, criteria) : new Map();
   const cell = (field: (typeof COLUMNS)[number], content: unknown) =>
     html`<td data-field="${field}" data-label="${words[`col.${field}`]}">${content}</td>`;
   const rows = results.ok
@@ -275,7 +277,7 @@ async function checkPage(c: PageContext): Promise<Response> {
           >
             ${cell("certificateNumber", html`<code class="number">${r.registration.certificateNumber}</code>`)}
             ${cell("matchStatus", terms.match[r.matchStatus])} ${cell("resultStatus", reviewState(lang, r))}
-            ${cell("strength", r.strength ? terms.strength[r.strength] : "—")}
+            ${cell("strength", strengthWord(lang, r.strength, decisions.get(r.registration.id)))}
             ${cell("criteria", r.matchedCriterionIds.map((k) => criteria.get(k) ?? k).join("、") || "—")}
             ${cell("reviewNote", html`<span class="long-text">${r.reviewNote ?? "—"}</span>`)}
             ${cell("reviewedBy", reviewedBy(lang, r.resultStatus, reviews.get(r.registration.id)))}
