@@ -193,7 +193,7 @@ describe.runIf(BROWSER_TESTS)("the analyst's day in the console, in Chromium", (
         await shot("4-check-done");
 
         // Review one candidate: confirmed, with a note.
-        const firstRow = page.locator('#results tr[data-result-status="pending"]').first();
+        const firstRow = page.locator('#results tr[data-result-status="pending"][data-reviewable="true"]').first();
         const registrationId = (await firstRow.getAttribute("data-registration-id")) ?? "";
         await firstRow.locator("a.review-link").click();
         await page.waitForSelector("#review[data-state=ready]", { timeout: STEP_MS });

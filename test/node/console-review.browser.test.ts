@@ -3,7 +3,8 @@
  * real local server (wrangler dev, sandbox upstream): an analyst signs in, opens a check with several
  * candidates awaiting review, decides each one by keyboard with a note and lands on the next each
  * time, sees the hit boxed on the drawn page, and ends on the check completed (read back through the
- * JSON API); a candidate that cannot be reviewed answers 409 and the screen says so and moves on; on a
+ * JSON API); a result that cannot be reviewed gets no form, and a conclusion the API refuses (409) is said in
+ * words with the typed note kept; on a
  * phone the page comes above the form and nothing is wider than the screen.
  *
  * Gated like test/node/viewer.browser.test.ts (`npm run test:browser`, VIEWER_BROWSER_TEST=1): one
@@ -84,19 +85,42 @@ describe.runIf(BROWSER_TESTS)("the console's review screen in Chromium", () => {
     server?.stop();
   });
 
-  it("says so when a result cannot be reviewed (409), and moves on to a candidate awaiting review", async () => {
+  it("offers no form for a result that cannot be reviewed, and when the API refuses a conclusion (409) says why in words and keeps the note", async () => {
     expect(unmatched.length).toBeGreaterThan(0);
     const page = await context.newPage();
-    await openReview(page, unmatched[0]);
-    expect((await page.evaluate(reviewState)).registrationId).toBe(unmatched[0]);
+    // Asked for by its URL, a result that was not matched gets no form: there is nothing to review.
+    await page.goto(`${server.base}/console/checks/${checkId}/review?registration=${unmatched[0]}`);
+    await page.waitForSelector(`#unreviewable[data-registration-id="${unmatched[0]}"]`);
+    expect(await page.locator("#review-form").count()).toBe(0);
+
+    // A candidate that stops being reviewable while it is on screen (its source withdrawn, say): the
+    // API's 409 stands in for that moment, the one answer the screen cannot foresee.
+    await openReview(page);
+    const shown = (await page.evaluate(reviewState)).registrationId;
+    const note = "发票号与合同一致，已电话核实";
+    await page.route(`**/checks/${checkId}/results/${shown}/review`, (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: "application/json",
+        body: JSON.stringify({
+          code: "REVIEW_NOT_ALLOWED",
+          message: "Only a matched candidate whose source is available can be reviewed.",
+          requestId: "req_test",
+        }),
+      }),
+    );
     await page.keyboard.press("c");
+    await page.fill("#review-note", note);
     await page.keyboard.press("Control+Enter");
-    await settledAfter(page, unmatched[0]!);
+    await page.waitForSelector('#review-message[data-kind="refused"]');
     const after = await page.evaluate(reviewState);
-    expect(after.messageKind).toBe("refused");
-    expect(after.message).toContain("REVIEW_NOT_ALLOWED");
-    expect(after.state).toBe("ready");
-    expect((await results("matchStatus=matched&resultStatus=pending")).map((c) => c.registrationId)).toContain(after.registrationId);
+    expect(after.registrationId).toBe(shown);
+    expect(after.message).not.toContain("REVIEW_NOT_ALLOWED");
+    expect(after.message).toContain("备注仍保留");
+    expect(await page.inputValue("#review-note")).toBe(note);
+    expect(await page.isDisabled("#review-submit")).toBe(true);
+    await page.unroute(`**/checks/${checkId}/results/${shown}/review`);
+    expect((await results("matchStatus=matched&resultStatus=pending")).map((c) => c.registrationId)).toContain(shown);
     await page.close();
   });
 
