@@ -12,3 +12,12 @@ export function signInRetryAfter(failures: readonly number[], limit: number, now
   const oldestThatMustLeave = failures[failures.length - limit]!;
   return Math.max(1, Math.ceil((oldestThatMustLeave + SIGN_IN_WINDOW_MS - now) / 1000));
 }
+
+/**
+ * Step-up (worker/console/auth/step-up.ts): failed proofs in one session before that session is ended
+ * (a stolen cookie gets this many guesses of the password, then must sign in, which it cannot), and
+ * failed proofs of one user, from all of their sessions, before every step-up of the user answers 429
+ * for the rest of the window (the user's sign-in and their other work are not slowed).
+ */
+export const STEP_UP_FAILURES_PER_SESSION = 5;
+export const STEP_UP_FAILURES_PER_USER = 10;

@@ -15,19 +15,19 @@ const route = createRoute({
   request: { body: { required: true, content: { "application/json": { schema: PasswordChangeBody } } } },
   responses: {
     204: { description: "Changed" },
-    ...errorResponses("VALIDATION_FAILED", "INVALID_CREDENTIALS", "CSRF_TOKEN_INVALID", "RATE_LIMITED", "SERVICE_UNAVAILABLE"),
+    ...errorResponses("VALIDATION_FAILED", "UNAUTHENTICATED", "INVALID_CREDENTIALS", "CSRF_TOKEN_INVALID", "RATE_LIMITED", "SERVICE_UNAVAILABLE"),
   },
 });
 
 export function registerPasswordChange(api: RouteGroup): void {
   api.openapi(route, async (c) => {
     const { newPassword, ...proof } = c.req.valid("json");
-    const user = await requireStepUp(c, proof);
+    const { user, detail } = await requireStepUp(c, proof);
     const weakness = await passwordWeakness(newPassword, user.email);
     if (weakness) throw validationError([{ path: "newPassword", code: "INVALID_VALUE", message: weakness }]);
     const { accountId, actor } = c.get("principal");
-    const event = auditEventOf(c, { accountId, kind: "user.password_changed", actor, target: { type: "user", id: user.id } });
-    await changePassword(c.env.DB, user.id, await hashPassword(newPassword), Date.now(), event, c.get("consoleUser").sessionId);
+    const event = auditEventOf(c, { accountId, kind: "user.password_changed", actor, target: { type: "user", id: user.id }, detail: { ...detail } });
+    await changePassword(c.env.DB, user.id, await hashPassword(newPassword), Date.now(), event, detail.session);
     deliverAuditSoon(c, accountId);
     return c.body(null, 204);
   });
