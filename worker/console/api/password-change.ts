@@ -23,7 +23,7 @@ export function registerPasswordChange(api: RouteGroup): void {
   api.openapi(route, async (c) => {
     const { newPassword, ...proof } = c.req.valid("json");
     const { user, detail } = await requireStepUp(c, proof);
-    const weakness = await passwordWeakness(newPassword, user.email);
+    const weakness = await passwordWeakness(newPassword, { email: user.email, name: user.name, accountName: c.get("consoleUser").accountName });
     if (weakness) throw validationError([{ path: "newPassword", code: "INVALID_VALUE", message: weakness }]);
     const { accountId, actor } = c.get("principal");
     const event = auditEventOf(c, { accountId, kind: "user.password_changed", actor, target: { type: "user", id: user.id }, detail: { ...detail } });
