@@ -46,7 +46,7 @@ const messages = defineMessages(
     currentPassword: "当前密码",
     newPassword: "新密码",
     change: "更改",
-    changed: "密码已更改，其他会话已退出。",
+    changed: "密码已更改，其他会话已退出。您创建的 API 密钥仍然有效：请在 API 密钥页检查。",
     "error.INVALID_CREDENTIALS": "当前密码或验证码不正确。",
   },
   {
@@ -75,7 +75,7 @@ const messages = defineMessages(
     currentPassword: "Current password",
     newPassword: "New password",
     change: "Change",
-    changed: "The password is changed; your other sessions are signed out.",
+    changed: "The password is changed; your other sessions are signed out. API keys you made stay valid: review them on the keys page.",
     "error.INVALID_CREDENTIALS": "The current password or code is wrong.",
   },
 );
