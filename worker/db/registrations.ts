@@ -138,7 +138,19 @@ export async function tallyDocuments(db: D1Database, queryId: string): Promise<{
 /** What a check reads of each registration it matches. */
 export type RegistrationToMatch = Pick<
   RegistrationRecord,
-  "id" | "ordinal" | "certificateNumber" | "parseStatus" | "certificate" | "sourceStatus" | "coverageComplete" | "indexStatus"
+  | "id"
+  | "ordinal"
+  | "certificateNumber"
+  | "parseStatus"
+  | "certificate"
+  | "sourceStatus"
+  | "coverageComplete"
+  | "indexStatus"
+  // Where it stands (domain/standing.ts): its chain and its own dates.
+  | "initialCertificateNumber"
+  | "registerType"
+  | "registerTime"
+  | "expiresAt"
 >;
 
 /** One slice of the query's registrations, in listing order. */
@@ -153,6 +165,10 @@ export function sliceToMatch(db: D1Database, queryId: string, limit: number, off
       sourceStatus: registrations.sourceStatus,
       coverageComplete: registrations.coverageComplete,
       indexStatus: registrations.indexStatus,
+      initialCertificateNumber: registrations.initialCertificateNumber,
+      registerType: registrations.registerType,
+      registerTime: registrations.registerTime,
+      expiresAt: registrations.expiresAt,
     })
     .from(registrations)
     .where(eq(registrations.queryId, queryId))
