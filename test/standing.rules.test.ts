@@ -19,7 +19,7 @@ const AS_OF = Date.parse("2026-11-27T12:00:00+08:00");
 const describes = (text: string) => text.includes("11050292");
 
 function standing(members: ChainMember[], over: Partial<StandingInput> = {}) {
-  return standingOf({ registration: members[0]!, chain: { members, truncated: false }, describes, asOf: AS_OF, ...over });
+  return standingOf({ registration: members[0]!, chain: { members, truncated: false }, strays: false, describes, asOf: AS_OF, ...over });
 }
 
 describe("standing of a registration", () => {
@@ -71,7 +71,7 @@ describe("standing of a registration", () => {
 
   it("reads only what came after the matched registration: a result on the change itself has no later change", () => {
     const members = [member(0, { expiresAt: "2030-01-01" }), member(1, { propertyDescription: "发票号码：43632615" })];
-    const s = standingOf({ registration: members[1]!, chain: { members, truncated: false }, describes, asOf: AS_OF });
+    const s = standingOf({ registration: members[1]!, chain: { members, truncated: false }, strays: false, describes, asOf: AS_OF });
     expect(s).toMatchObject({ state: "in_force", changedBy: [], stillDescribed: null, basis: "chain" });
   });
 
@@ -89,14 +89,22 @@ describe("standing of a registration", () => {
     expect(s).toMatchObject({ state: "unknown", basis: "unknown" });
   });
 
+  it("is unknown when the query holds a registration no chain could be told for (it may extend or cancel this one)", () => {
+    const s = standing([member(0, { expiresAt: "2030-01-01" })], { strays: true });
+    expect(s).toMatchObject({ state: "unknown", basis: "unknown", effectiveUntil: null });
+  });
+
   it("is unknown when its initial certificate number is not known (no chain) and its own certificate was not read", () => {
     const own = member(0, { parseStatus: "missing", propertyDescription: null });
-    expect(standingOf({ registration: own, chain: null, describes: null, asOf: AS_OF })).toMatchObject({ state: "unknown", basis: "unknown" });
+    expect(standingOf({ registration: own, chain: null, strays: false, describes: null, asOf: AS_OF })).toMatchObject({
+      state: "unknown",
+      basis: "unknown",
+    });
   });
 
   it("is cancelled even when the rest of the chain is not known: a cancellation is final", () => {
     const members = [member(0), member(1, { parseStatus: "missing" }), member(2, { registerType: "cancellation" })];
-    expect(standingOf({ registration: members[0]!, chain: { members, truncated: true }, describes, asOf: AS_OF })).toMatchObject({
+    expect(standingOf({ registration: members[0]!, chain: { members, truncated: true }, strays: false, describes, asOf: AS_OF })).toMatchObject({
       state: "cancelled",
       basis: "unknown",
     });

@@ -52,7 +52,8 @@ export async function standingsOf(
       const initial = reg.initialCertificateNumber;
       const standing = standingOf({
         registration: ownMember(reg),
-        chain: initial !== null ? (chains.get(initial) ?? null) : null,
+        chain: initial !== null ? (chains.byInitial.get(initial) ?? null) : null,
+        strays: chains.strays > 0,
         describes: describesAll(matcher, decision.matchedCriterionIds),
         asOf,
       });

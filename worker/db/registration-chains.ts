@@ -3,7 +3,7 @@
  * registration of the query sharing an initial certificate number, in the order and with the limit of
  * the chain the registration detail serves (registration-detail.ts CHAIN_LIMIT), read in one statement.
  */
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { ChainMember } from "../domain/standing";
 import { inJsonList } from "./json-list";
@@ -15,11 +15,32 @@ export interface StoredChain {
   truncated: boolean;
 }
 
-/** The chains of these initial certificate numbers in the query, by initial number. */
-export async function chainsOf(shard: D1Database, queryId: string, initials: readonly string[]): Promise<Map<string, StoredChain>> {
+export interface QueryChains {
+  byInitial: Map<string, StoredChain>;
+  /**
+   * Registrations of the query that belong to no known chain and are not listed as initial ones: their
+   * certificate was not read and the listing does not name their chain, so any chain may lack them.
+   */
+  strays: number;
+}
+
+/** The chains of these initial certificate numbers in the query, by initial number, and the query's strays. */
+export async function chainsOf(shard: D1Database, queryId: string, initials: readonly string[]): Promise<QueryChains> {
   const chains = new Map<string, StoredChain>();
-  if (initials.length === 0) return chains;
   const d = drizzle(shard);
+  const stray = await d
+    .select({ n: count() })
+    .from(registrations)
+    .where(
+      and(
+        eq(registrations.queryId, queryId),
+        isNull(registrations.initialCertificateNumber),
+        or(isNull(registrations.registerType), ne(registrations.registerType, "initial")),
+      ),
+    )
+    .get();
+  const strays = stray?.n ?? 0;
+  if (initials.length === 0) return { byInitial: chains, strays };
   // A window function per chain keeps each chain to CHAIN_LIMIT + 1 rows (drizzle has no builder for it);
   // a description is read out of the certificate JSON only where the certificate parsed (a failed one
   // may hold anything).
@@ -53,5 +74,5 @@ export async function chainsOf(shard: D1Database, queryId: string, initials: rea
     else chain.members.push(member);
     chains.set(initial, chain);
   }
-  return chains;
+  return { byInitial: chains, strays };
 }

@@ -9,6 +9,12 @@ import { registrations, type NewRegistrationRecord, type RegistrationRecord } fr
 
 // ---- The pipeline's reads and writes (queues/query/…, queues/check/…).
 
+/** The initial certificate number a listing's summary names (the sandbox's does; the registry's own list does not). */
+function listedInitialNumber(summary: ListedRegistration["summary"]): string | null {
+  const named = summary?.initialCertificateNumber;
+  return typeof named === "string" && /^\d{20}$/.test(named) ? named : null;
+}
+
 /**
  * The listed registrations, insert-or-ignore by (query, certificate number) so a redelivered listing
  * adds nothing. In batches of statements (5 000 registrations is too much for one batch), each
@@ -31,6 +37,10 @@ export async function insertListed(
     registerTime: r.registerTime ?? null,
     expiresAt: r.expiresAt ?? null,
     upstreamSummary: JSON.stringify(r.summary ?? {}),
+    // Where the listing names the chain, a registration whose certificate is never read still joins
+    // it (a chain with an unread member is a standing not known: domain/standing.ts); the certificate,
+    // once read, has the last word (queues/query/record.ts).
+    initialCertificateNumber: listedInitialNumber(r.summary),
     sourceStatus,
     searchText: r.certificateNumber,
     updatedAt: now,

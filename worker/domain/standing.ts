@@ -8,8 +8,9 @@
  * Rules a lender reads it by:
  * - A cancellation anywhere in the chain is final: cancelled, even when the rest of the chain is not
  *   known (basis still says that).
- * - Otherwise a truncated chain, or a registration in it whose certificate was not read (it may be a
- *   cancellation or an extension), leaves the state unknown: nothing is claimed that was not read.
+ * - Otherwise a truncated chain, a registration in it whose certificate was not read (it may be a
+ *   cancellation or an extension), or one in the query that could not be placed in any chain, leaves
+ *   the state unknown: nothing is claimed that was not read.
  * - effectiveUntil is the expiry date the chain states last (an extension's certificate states the new
  *   date); expired when the Beijing calendar day of the match is after it.
  * - stillDescribed looks at the latest change after the matched registration whose certificate prints
@@ -43,6 +44,11 @@ export interface StandingInput {
    * (itself included), and whether the list was cut; null when its initial number is not known.
    */
   chain: { members: readonly ChainMember[]; truncated: boolean } | null;
+  /**
+   * Whether the query holds a registration no chain could be told for (its certificate unread, its
+   * listing silent on its chain, not listed as an initial one): it may belong to this chain.
+   */
+  strays: boolean;
   /**
    * Whether every matched criterion appears in a text (the check's matcher over it); null when the
    * result matched nothing, so there is nothing to be still described.
@@ -97,7 +103,7 @@ export function standingOf(input: StandingInput): Standing {
   const at = members.findIndex((m) => m.registrationId === registration.registrationId);
   // A registration the (cut) chain does not show: what came after it is not known.
   const later = at >= 0 ? members.slice(at + 1) : [];
-  const complete = chain !== null && !chain.truncated && at >= 0 && members.every(read);
+  const complete = chain !== null && !chain.truncated && !input.strays && at >= 0 && members.every(read);
   const basis: StandingBasis = !complete ? "unknown" : members.length > 1 ? "chain" : "certificate";
 
   const cancellation = members.find((m) => m.registerType === "cancellation");
