@@ -24,6 +24,8 @@ interface HarfBuzzSubset {
   hb_set_add(set: number, value: number): void;
   hb_subset_input_create_or_fail(): number;
   hb_subset_input_destroy(input: number): void;
+  hb_subset_input_get_flags(input: number): number;
+  hb_subset_input_set_flags(input: number, flags: number): void;
   hb_subset_input_set(input: number, which: number): number;
   hb_subset_input_unicode_set(input: number): number;
   hb_subset_or_fail(face: number, input: number): number;
@@ -31,7 +33,13 @@ interface HarfBuzzSubset {
 
 const HB_MEMORY_MODE_READONLY = 1;
 const HB_SUBSET_SETS_DROP_TABLE_TAG = 3;
-const DROPPED_TABLES = ["GSUB", "GPOS", "GDEF", "BASE", "STAT", "vhea", "vmtx", "VORG"];
+/**
+ * Charstrings without subroutines: fontkit (pdf-lib's font reader) misreads a glyph of hb-subset's
+ * re-subroutinized CFF ("Unknown op"), and the flat subset is smaller anyway (few glyphs share little).
+ */
+const HB_SUBSET_FLAGS_DESUBROUTINIZE = 0x4;
+/** vhea/vmtx stay: without them fontkit computes each glyph's vertical metrics from its outline. */
+const DROPPED_TABLES = ["GSUB", "GPOS", "GDEF", "BASE", "STAT"];
 
 let instance: HarfBuzzSubset | undefined;
 
@@ -62,6 +70,7 @@ export function subsetFont(font: Uint8Array, text: string): Uint8Array {
     const blob = hb.hb_blob_create(fontPointer, font.byteLength, HB_MEMORY_MODE_READONLY, 0, 0);
     face = hb.hb_face_create(blob, 0);
     hb.hb_blob_destroy(blob);
+    hb.hb_subset_input_set_flags(input, hb.hb_subset_input_get_flags(input) | HB_SUBSET_FLAGS_DESUBROUTINIZE);
     const drop = hb.hb_subset_input_set(input, HB_SUBSET_SETS_DROP_TABLE_TAG);
     for (const name of DROPPED_TABLES) hb.hb_set_add(drop, tag(name));
     const unicodes = hb.hb_subset_input_unicode_set(input);
