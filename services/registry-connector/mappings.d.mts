@@ -1,5 +1,6 @@
 /** Types of mappings.mjs, for TypeScript callers. */
-export type Outcome = "relogin" | "refused" | "misconfigured" | "busy" | "quarantined" | "unavailable" | "missing" | "oversized" | "transient";
+export type Outcome =
+  "relogin" | "refused" | "misconfigured" | "busy" | "quarantined" | "unavailable" | "missing" | "oversized" | "slow" | "transient";
 export const QUERY_DEFAULTS: { debtType: string; confirm: string };
 export const REGISTER_TYPE_CODES: Record<string, string>;
 export const FAULT_OUTCOMES: { pattern: RegExp; outcome: Outcome }[];

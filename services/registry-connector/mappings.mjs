@@ -61,6 +61,9 @@ export const OUTCOME_ERRORS = {
   unavailable: { code: "SOURCE_UNAVAILABLE" },
   missing: { code: "NOT_FOUND" },
   oversized: { code: "SOURCE_UNAVAILABLE" },
+  // The registry did not answer within REGISTRY_TIMEOUT_MS, or the connector's deadline passed: asking again
+  // at once would hold another session as long. The wait keeps the Worker from repeating it inside the call.
+  slow: { code: "TRANSIENT", retryAfterSeconds: 30 },
   transient: { code: "TRANSIENT" },
 };
 

@@ -130,7 +130,7 @@ export class RegistryClient {
       }
       const timedOut = error?.name === "TimeoutError" || error?.name === "AbortError";
       this.options.log(`registry ${service.operation}: ${timedOut ? `timed out after ${this.options.timeoutMs} ms` : "connection failed"}`);
-      return { ok: false, outcome: "transient" };
+      return { ok: false, outcome: timedOut ? "slow" : "transient" };
     }
     const answer = readSoapAnswer(xml, service.operation);
     const ms = Date.now() - started;

@@ -131,7 +131,7 @@ export function createConnectorServer({
   const inTime = (requestId, route, work) =>
     withinDeadline(work, deadlineMs, () => {
       log(`${route} ${requestId}: no answer within the connector's deadline (${deadlineMs} ms)`);
-      return { ok: false, outcome: "transient" };
+      return { ok: false, outcome: "slow" };
     });
 
   async function listing(req, res, requestId) {

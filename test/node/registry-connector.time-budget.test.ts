@@ -97,6 +97,25 @@ describe("the Worker waits longer than the connector", () => {
   });
 });
 
+describe("a slow registry is asked once per call, not once per in-call retry", () => {
+  it("a registry slower than the connector's timeout: TRANSIENT with a wait, and the Worker does not repeat the call at once", async () => {
+    const c = await connector({ timeoutMs: 1_000 });
+    const name = subject();
+    await fault({ subject: name, route: "queryBySubject", fault: "slow=2500", times: 10 });
+    const journal = async () =>
+      ((await (await fetch(`${replica.url}/_replica/calls`)).json()) as { calls: { operation: string }[] }).calls.filter(
+        (call) => call.operation === "queryBySubject",
+      ).length;
+    const before = await journal();
+    // The adapter's default in-call retries (2): a transient answer without a wait is sent again at once.
+    const listed = await new HttpUpstream({ url: c.url, token: TOKEN, listTimeoutMs: 20_000, retryBaseMs: 1 }).listRegistrations(name, {
+      attempt: 1,
+    });
+    expect(listed).toMatchObject({ ok: false, kind: "transient", retryAfterSeconds: 30 });
+    expect((await journal()) - before).toBe(1);
+  });
+});
+
 describe("the connector answers within its deadline", () => {
   it("a slow call, a slow re-login and a slow repeat beyond the deadline: TRANSIENT at the deadline, with a log line", async () => {
     // Deadline: no session wait and two 2 s timeouts = 4 s; the chain below takes about 5.7 s.
@@ -119,6 +138,7 @@ describe("the connector answers within its deadline", () => {
     });
     const elapsed = Date.now() - started;
     expect(res.status).toBe(503);
+    expect(res.headers.get("Retry-After")).toBe("30");
     expect(elapsed).toBeGreaterThanOrEqual(3_900);
     expect(elapsed).toBeLessThan(5_000);
     expect(logs.some((line) => line.includes("no answer within the connector's deadline (4000 ms)"))).toBe(true);
