@@ -149,3 +149,13 @@ describe("settings", () => {
     expect(bad.ok ? [] : bad.problems).toContainEqual(expect.stringContaining("REGISTRY_MAX_ZIP_ENTRIES"));
   });
 });
+
+describe("one shape of registration number, at the door and in the list", () => {
+  it("a list that names a number the door would refuse is not a list (its files could never be fetched)", async () => {
+    const { listingOfFeedback } = await import("../../services/registry-connector/feedback.mjs");
+    const list = (number: string) =>
+      `<feedback><totalrows>1</totalrows><data><results><businesstype>A00200</businesstype><rows>1</rows><result><registerno>${number}</registerno></result></results></data></feedback>`;
+    expect(listingOfFeedback(list("41328547000007612020")).ok).toBe(true);
+    expect(listingOfFeedback(list("4132854700000761202"))).toMatchObject({ ok: false, outcome: "transient" });
+  });
+});
