@@ -146,7 +146,8 @@ export function createConnectorServer({
     if (!answer.ok) return sendOutcome(res, requestId, answer.outcome);
     const parsed = listingOfZip(answer.bytes, bounds);
     if (!parsed.ok) {
-      log(`listing ${requestId}: ${parsed.reason} (${parsed.outcome})`);
+      // The subject goes with the line to the redactor: a reason that quotes the answer must not show it.
+      log(`listing ${requestId}: ${parsed.reason} (${parsed.outcome})`, subject);
       return sendOutcome(res, requestId, parsed.outcome);
     }
     log(`listing ${requestId}: ${parsed.registrations.length} registration(s)`);
@@ -160,7 +161,7 @@ export function createConnectorServer({
     if (match.route === "attachment" && !isFileName(match.fileName)) return badRequest(res, requestId, "the file name is not one the registry lists");
     const files = await inTime(requestId, match.route, downloads.get(match.certificateNumber, subject));
     if (!files.ok) {
-      if (files.reason) log(`${match.route} ${requestId}: ${files.reason} (${files.outcome})`);
+      if (files.reason) log(`${match.route} ${requestId}: ${files.reason} (${files.outcome})`, subject);
       return sendOutcome(res, requestId, files.outcome);
     }
     if (match.route === "certificate")

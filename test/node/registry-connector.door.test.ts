@@ -159,3 +159,23 @@ describe("one shape of registration number, at the door and in the list", () => 
     expect(listingOfFeedback(list("4132854700000761202"))).toMatchObject({ ok: false, outcome: "transient" });
   });
 });
+
+describe("the one redactor", () => {
+  it("blanks the credentials, the bearer token, every login token it was told of and the call's subject, longest first", async () => {
+    const { Redactor } = await import("../../services/registry-connector/redactor.mjs");
+    const redactor = new Redactor({
+      account: { userName: "bank_user", password: "pa55word!", platformAuthCode: "AUTH-CODE-1" },
+      token: "con_secret",
+    });
+    redactor.remember("0123456789abcdef0123456789abcdef");
+    const lines: string[] = [];
+    const log = redactor.logger((line) => lines.push(line));
+    log(
+      "fault: user bank_user pa55word! AUTH-CODE-1 con_secret token 0123456789abcdef0123456789abcdef for 上海示例有限公司 after 1000 ms",
+      "上海示例有限公司",
+    );
+    expect(lines[0]).toMatch(
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z fault: user \[redacted\] \[redacted\] \[redacted\] \[redacted\] token \[redacted\] for \[redacted\] after 1000 ms$/,
+    );
+  });
+});
