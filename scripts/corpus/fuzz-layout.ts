@@ -30,18 +30,23 @@ const TABLE_COLUMNS = [0, 0.34, 0.68];
 /** The end mark a description's cell may keep as its own text. */
 const END_MARK = "＜完＞";
 
-/** The lines `text` breaks into at `width` points (greedy, character by character: CJK text has no words). */
+/**
+ * The lines `text` breaks into at `width` points (greedy, character by character: CJK text has no words).
+ * A space at a break hangs, as renderers set it: no line starts or ends with one (a right-aligned line ends
+ * at its last glyph).
+ */
 function wrap(text: string, width: number, size: number): string[] {
   const lines: string[] = [];
   let line = "";
   for (const ch of text) {
-    if (line !== "" && textWidth(line + ch, size) > width) {
-      lines.push(line);
+    if (line !== "" && textWidth(line.trimEnd() + ch, size) > width) {
+      lines.push(line.trimEnd());
       line = "";
     }
+    if (line === "" && ch === " ") continue;
     line += ch;
   }
-  return line === "" ? lines : [...lines, line];
+  return line === "" ? lines : [...lines, line.trimEnd()];
 }
 
 interface Row {
@@ -115,11 +120,11 @@ class Sheets {
       place(c.label, labelX, g.labelSize, true);
       const valueX = x0 + g.labelWidth + g.valueGap + PAD;
       const between = mid[k];
-      // Every other such row sets the text half a line low, off the row's baseline (a stamp, a running number in the margin of a cell).
+      // Every other such row sets the text a third of a line low, off the row's baseline (a stamp, a running number in the margin of a cell).
       if (between)
         row.runs.push({
           run: { text: between.text, x: valueX, size: between.size },
-          top: this.top + PAD + (this.rowNumber % 2) * this.leading * 0.5,
+          top: this.top + PAD + (this.rowNumber % 2) * this.leading * 0.3,
           label: false,
         });
       place(c.value, () => valueX + (between?.width ?? 0), g.valueSize, false);

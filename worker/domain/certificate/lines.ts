@@ -36,6 +36,8 @@ export interface PageContent {
 const ISSUER = new RegExp(FURNITURE_NAMES.map((name) => [...name].join("\\s*")).join("|"), "g");
 /** The end mark under the last field ("<完>", often between rules): after it, a notes page, not data. */
 const END_MARK = /[<＜〈《]\s*完\s*[>＞〉》]/;
+/** The end mark at the end of a line after other text, nothing but furniture after it. */
+const END_MARK_AFTER_TEXT = /(?<=\S)\s*[<＜〈《]\s*完\s*[>＞〉》][^\p{L}\p{N}]*$/u;
 const BARE_NUMBER = /^(?:\d\s*){20}$/;
 const ANY_LABELLED_NUMBER = /登\s*记\s*证\s*明\s*编\s*号\s*[:：]?\s*(?:\d\s*){20}(?!\d)/;
 /** The 20 digits of a certificate number on a line, spaces between groups allowed. */
@@ -108,14 +110,36 @@ export function pageContent(pages: readonly (string | PageText)[]): PageContent 
   const lines: SourceLine[] = [];
   const numberHeaders: PageContent["numberHeaders"] = [];
   let ended = false;
+  let firstContent = true;
+  /** A content line, without the furniture printed at its ends. */
+  const pushLine = (p: number, line: RawLine) => {
+    const kept = withoutEdgeFurniture(line.text);
+    const from = line.start + kept.lead;
+    lines.push({
+      page: p + 1,
+      start: from,
+      text: kept.text,
+      geometry: lineGeometry(texts[p] as PageText, from, from + kept.text.length),
+      pageStart: p > 0 && firstContent,
+    });
+    firstContent = false;
+  };
   split.forEach((pageLines, p) => {
-    let firstContent = true;
+    firstContent = true;
     pageLines.forEach((line, i) => {
       const { text, start } = line;
       // After the end mark only a labelled line is still a field (a notes page is not).
       if (ended && !matchLabel(text)) return;
       if (END_MARK.test(text) && onlyFurniture(text)) {
         ended = true;
+        return;
+      }
+      // The end mark kept as text of its own after a value's last characters ("…一批。 ＜完＞", "…一批。＜完＞"):
+      // the value ends before it. The certificate does not end on this line: a label wrapped beside the
+      // value ("转让财产" / "描述") has its next line still to come.
+      const endMark = END_MARK_AFTER_TEXT.exec(text);
+      if (endMark) {
+        pushLine(p, { start, text: text.slice(0, endMark.index).trimEnd() });
         return;
       }
       const bare = withoutEdgeFurniture(text).text;
@@ -133,16 +157,7 @@ export function pageContent(pages: readonly (string | PageText)[]): PageContent 
         return;
       }
       if (onlyFurniture(text)) return;
-      const kept = withoutEdgeFurniture(text);
-      const from = start + kept.lead;
-      lines.push({
-        page: p + 1,
-        start: from,
-        text: kept.text,
-        geometry: lineGeometry(texts[p] as PageText, from, from + kept.text.length),
-        pageStart: p > 0 && firstContent,
-      });
-      firstContent = false;
+      pushLine(p, line);
     });
   });
   return { lines, numberHeaders };
