@@ -34,6 +34,7 @@ import {
   KNOWN_WRAP_GAP_EM,
   LABEL_OVERHANG_EM,
   LABEL_SIZE_TOLERANCE_PT,
+  MID_ROW_GAP_EM,
   NEXT_COLUMN_GAP_EM,
   NEXT_LINE_EM,
   READING_ROW_SHARE,
@@ -341,6 +342,17 @@ function skipMidRowText(labels: readonly PendingLabel[], texts: Fragment[], anch
     const reader = FIELD_READERS[label.field];
     const mine = texts.filter((t) => anchored.get(t) === label);
     if (!reader || mine.length === 0 || reader(textOf(mine)) !== null) continue;
+    // Text between and the value both beside the label, a gap apart ("33" "人民币"): the fragments that read.
+    const ordered = [...mine].sort((a, b) => a.box.x0 - b.box.x0);
+    const from = ordered.findIndex((_, k) => k > 0 && reader(textOf(ordered.slice(k))) !== null);
+    if (from > 0) {
+      for (const m of ordered.slice(0, from)) {
+        anchored.delete(m);
+        texts.splice(texts.indexOf(m), 1);
+        skipped.set(m, label);
+      }
+      continue;
+    }
     const right = Math.max(...mine.map((m) => m.box.x1));
     const onRow = (t: Fragment) => t.page === label.page && t.column === label.column && overlap(t.box, label.box) >= SAME_ROW_SHARE;
     const labelBetween = (t: Fragment) =>
@@ -348,19 +360,43 @@ function skipMidRowText(labels: readonly PendingLabel[], texts: Fragment[], anch
         (l) =>
           l !== label && l.page === label.page && l.box.x0 >= label.box.x1 && l.box.x1 <= t.box.x0 && overlap(l.box, label.box) >= SAME_ROW_SHARE,
       );
-    const value = texts
+    const past = texts
       .filter((t) => !anchored.has(t) && onRow(t) && t.box.x0 >= right && !labelBetween(t))
       .sort((a, b) => a.box.x0 - b.box.x0)
       .find((t) => reader(t.text) !== null);
+    // Or the text between and the value in one run, a space apart ("33 人民币").
+    const split = past ? null : mine.length === 1 ? readTail(mine[0] as Fragment, reader) : null;
+    const value = past ?? split?.tail;
     if (!value) continue;
     for (const m of mine) {
       anchored.delete(m);
-      skipped.set(m, label);
       texts.splice(texts.indexOf(m), 1);
+      if (!split) skipped.set(m, label);
+    }
+    if (split) {
+      skipped.set(split.head, label);
+      texts.push(value);
     }
     anchored.set(value, label);
   }
   return skipped;
+}
+
+/**
+ * The shortest tail of a fragment that the reader reads, after a space or a gap between two glyphs wider
+ * than a space (the extractor wrote none), and the text before it.
+ */
+function readTail(f: Fragment, reader: (text: string) => unknown): { head: Fragment; tail: Fragment } | null {
+  const g = f.line.geometry;
+  if (!g) return null;
+  for (let at = f.to - 1; at > f.from; at--) {
+    const spaced = /\s/.test(f.line.text[at - 1] ?? "") || g.extent(at, at + 1).x0 - g.extent(at - 1, at).x1 > f.box.size * MID_ROW_GAP_EM;
+    if (!spaced) continue;
+    const tail = fragment(f.line, at, f.to);
+    const head = fragment(f.line, f.from, at);
+    if (tail && head && reader(tail.text) !== null) return { head, tail };
+  }
+  return null;
 }
 
 /** A line that is a block heading or a title, not data: kept whole. */

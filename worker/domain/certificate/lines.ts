@@ -8,7 +8,7 @@
  */
 import { documentFurniture, touchesFurniture } from "../text/furniture";
 import { lineGeometry, type LineGeometry, type PageText } from "../text/page";
-import { matchLabel } from "./labels";
+import { isLabelPrefix, matchLabel } from "./labels";
 import type { Piece } from "./piece";
 import { FURNITURE_PATTERNS, FURNITURE_NAMES } from "./vocabulary";
 
@@ -70,6 +70,12 @@ function withoutEdgeFurniture(text: string): { lead: number; text: string } {
   const lead = start ? start[0].length : 0;
   kept = kept.slice(lead);
   return kept.trim() ? { lead, text: kept } : { lead: 0, text };
+}
+
+/** Words at a line's start that begin a label, spaced or not ("主 合 同", "登记时间"), with nothing else on it. */
+function beginsLabel(text: string): boolean {
+  const words = text.replace(/\s/g, "");
+  return matchLabel(text) !== null || isLabelPrefix(words);
 }
 
 interface RawLine {
@@ -147,7 +153,9 @@ export function pageContent(pages: readonly (string | PageText)[]): PageContent 
       const labelled = ANY_LABELLED_NUMBER.test(text);
       // A labelled line repeated on every page is a field printed per page, not a running header; but for
       // the certificate number, which a header prints labelled.
-      const running = touchesFurniture(furniture[p] ?? [], start, start + text.length) && (labelled || !matchLabel(text));
+      // Nor is a line whose words begin a label, a page number printed beside them ("主 合 同  第1页", a label
+      // wrapped in its cell, the page's number mid-row): the label is kept, the number cut (withoutEdgeFurniture).
+      const running = touchesFurniture(furniture[p] ?? [], start, start + text.length) && (labelled || (!matchLabel(text) && !beginsLabel(bare)));
       // Twenty digits alone are a header on a page's first or last line (elsewhere, a 20-digit invoice
       // number wrapped onto a line of its own is content).
       const isHeader = (BARE_NUMBER.test(bare) && (i === 0 || i === pageLines.length - 1)) || (p > 0 && atEdge && labelled);
