@@ -23,7 +23,8 @@ import { brokenNumbers } from "./console-forms.probes.js";
 import { signInHere } from "./console-review.probes.js";
 import { untilTerminal } from "./viewer.fixture";
 
-const SETUP_MS = 360_000;
+/** wrangler dev, migrations, a query and a check: minutes when the machine is shared. */
+const SETUP_MS = 480_000;
 const STEP_MS = 60_000;
 const PASSWORD = "a long enough passphrase 42";
 const SUBJECT = "上海示例供应链管理有限公司";
