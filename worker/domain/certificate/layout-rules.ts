@@ -79,6 +79,11 @@ export const SPACING_QUANTILE = 0.25;
  */
 export const WRAPPED_LINE_GAP_EM = 1;
 export const KNOWN_WRAP_GAP_EM = 1.5;
+/**
+ * The most lines one label wraps over: the longest labels ("统一社会信用代码/身份证件号码", 14 characters) in
+ * the narrowest label cells (three characters a line) take five, six with a role prefix.
+ */
+export const WRAPPED_LINES_MAX = 6;
 /** Labels of a page are set in one size: text this much larger or smaller (points) is a heading or a value. */
 export const LABEL_SIZE_TOLERANCE_PT = 0.3;
 /** Known labels that must share an edge before a page counts as set in a label column. */
