@@ -331,6 +331,23 @@ function joinStacked(groups: Fragment[][]): Fragment[][] {
 }
 
 /**
+ * A label seen is a field read or flagged (issue 39): a label left without a value, with a line no rule
+ * placed on its row past it (before any other label), may have had that line for its value. The nearest such
+ * label to the line's left.
+ */
+function emptyLabelBeside(item: LineItem, labels: readonly PendingLabel[]): PendingLabel | null {
+  const onRow = labels.filter(
+    (l) =>
+      l.page === item.page &&
+      l.column === item.column &&
+      overlap(l.box, item.box) >= SAME_ROW_SHARE &&
+      l.box.x1 <= item.box.x0 + item.box.size * LABEL_OVERHANG_EM,
+  );
+  const nearest = onRow.sort((a, b) => b.box.x1 - a.box.x1)[0];
+  return nearest && nearest.values.length === 0 ? nearest : null;
+}
+
+/**
  * Text a page prints mid-row between a typed label and its value (a running row number, the issuer's name
  * laid over the row, a page number: "主 合 同 币 种  34  人民币"): the text beside the label fails the field's
  * reader, the text past it on the label's row, before any other label, reads. The value is that text; what
@@ -520,7 +537,7 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
   const owners = new Map(labels.filter((l) => l.values.length > 0).map((l) => [l, l.values] as const));
   strayItems.forEach((item, k) => {
     // Text printed mid-row between a label and its value is against that value, wherever it stands.
-    const owner = midRow.get(strays[k] as Fragment) ?? valueAgainst(item, owners);
+    const owner = midRow.get(strays[k] as Fragment) ?? valueAgainst(item, owners) ?? emptyLabelBeside(item, labels);
     if (owner) against.set(owner, [...(against.get(owner) ?? []), item.line]);
   });
   const items: CellItem[] = [

@@ -8,7 +8,7 @@
  */
 import { documentFurniture, touchesFurniture } from "../text/furniture";
 import { lineGeometry, type LineGeometry, type PageText } from "../text/page";
-import { isLabelPrefix, matchLabel } from "./labels";
+import { isLabelPiece, isLabelPrefix, matchLabel } from "./labels";
 import type { Piece } from "./piece";
 import { FURNITURE_PATTERNS, FURNITURE_NAMES } from "./vocabulary";
 
@@ -72,10 +72,13 @@ function withoutEdgeFurniture(text: string): { lead: number; text: string } {
   return kept.trim() ? { lead, text: kept } : { lead: 0, text };
 }
 
-/** Words at a line's start that begin a label, spaced or not ("主 合 同", "登记时间"), with nothing else on it. */
+/**
+ * Words of a label, spaced or not, with nothing else on the line: its beginning ("主 合 同", "登记时间") or a
+ * piece of it wrapped in its cell ("会信用"), which may stand at the same place on two pages by chance.
+ */
 function beginsLabel(text: string): boolean {
   const words = text.replace(/\s/g, "");
-  return matchLabel(text) !== null || isLabelPrefix(words);
+  return matchLabel(text) !== null || isLabelPrefix(words) || isLabelPiece(words);
 }
 
 interface RawLine {

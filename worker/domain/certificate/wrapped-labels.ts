@@ -82,7 +82,8 @@ export function joinWrapped(labels: PendingLabel[], texts: Fragment[]): void {
       if (!below) break;
       const candidate = joined + below.text.replace(/\s/g, "");
       const hit = wholeLabel(candidate);
-      if (hit && hit.end > joined.length && hit.end < candidate.length && /\s/.test(below.text) === false) {
+      // (Unless the run still begins a longer label: "统一社会信用代码/身" of 统一社会信用代码/身份证件号码.)
+      if (hit && hit.end > joined.length && hit.end < candidate.length && /\s/.test(below.text) === false && !isLabelPrefix(candidate)) {
         // The tail and the value in one run ("记编号：0438…"): the label ends inside this piece.
         const length = hit.end - joined.length;
         best = { label: hit, box: union(box, below.box), pieces: [...pieces], tail: { fragment: below, length } };
