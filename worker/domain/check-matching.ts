@@ -17,7 +17,7 @@
  * text calls an invoice number, or one nothing names that has an invoice number's shape, makes an
  * invoice_match; the system's decision (invoice_exact_match) only a number the text calls an invoice number.
  */
-import { compileCriteria, invoiceEvidence, snippetAround, type CompiledMatcher, type Hit } from "./matching";
+import { compileCriteria, invoiceEvidence, snippetAround, type CompiledMatcher, type Criterion, type Hit } from "./matching";
 import { attachmentPages, certificateFieldAt, certificatePages, separatorBefore, type SearchedPages } from "./check-search";
 import { touchesLowConfidence, type PageReading } from "./page-reading";
 import type { TextRange } from "./text/furniture";
@@ -93,9 +93,12 @@ export interface RegistrationDecision {
   coverageReason: string | null;
 }
 
-export function compile(criteria: ReadonlyArray<{ id: string; kind: "invoice_no" | "keyword"; value: string }>): CompiledMatcher {
-  return compileCriteria(criteria.map((c) => ({ id: c.id, kind: c.kind, value: c.value })));
-}
+/**
+ * A check's criteria as one matcher. A criterion has one shape on its way from the route to the matcher: the
+ * contract's (worker/schemas/check.ts, kinds TERM_KINDS) is stored as it is (worker/db: a criteria row), and a
+ * row is the matcher's Criterion as it stands (./matching/types.ts), with nothing to translate.
+ */
+export const compile: (criteria: readonly Criterion[]) => CompiledMatcher = compileCriteria;
 
 export function documentVersionId(sha256: string): string {
   return `dv_${sha256.slice(0, 16)}`;
