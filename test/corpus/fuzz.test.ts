@@ -164,36 +164,70 @@ const TABLE_UNDER_FULL_WIDTH_DESCRIPTION: FuzzKnobs = {
 };
 
 /**
- * Issue 39, letter-spaced labels (主 合 同 号 码 wrapped in a narrow right-aligned cell) whose first line runs on
- * into the value, the 主合同币种 row split by a running number mid-row. Read before: the contract's number,
- * amount and currency null, no issue on any of them.
+ * Issue 39, a letter-spaced label (主 合 同 / 币 种, wrapped in its cell) whose row a page number splits at the
+ * top of a page. Read before: the line dropped as a running footer, the currency null, no issue.
  */
-const SPACED_LABELS_SPLIT_MID_ROW: FuzzKnobs = {
-  seed: 2050676382,
+const SPACED_LABEL_SPLIT_BY_PAGE_NUMBER: FuzzKnobs = {
+  seed: 431780802,
   era: "post-2021",
-  business: 7,
-  registerType: "extension",
-  genericRoles: true,
-  debtors: 3,
+  business: 3,
+  registerType: "change",
+  genericRoles: false,
+  debtors: 1,
   securedParties: 1,
-  naturalPerson: true,
-  foreignCompany: true,
-  descriptionChars: 33,
+  naturalPerson: false,
+  foreignCompany: false,
+  descriptionChars: 406,
   invoiceTable: true,
   emptyValues: false,
   geometry: {
-    marginX: 59,
-    labelWidth: 45,
-    valueGap: 14,
+    marginX: 34,
+    labelWidth: 46,
+    valueGap: 16,
     labelSize: 7.5,
-    valueSize: 8,
-    leading: 1.38,
+    valueSize: 9.5,
+    leading: 1.4,
     pairsPerRow: 1,
-    centred: false,
+    centred: true,
     labelAlign: "right",
-    order: "shuffled",
+    order: "reading",
     font: "stsong",
-    descriptionPlacement: "beside",
+    descriptionPlacement: "below",
+    groupedNumber: true,
+  },
+  trap: "spaced-split",
+};
+
+/**
+ * Issue 39, the 主合同币种 row split by a running number one em before the value ("33  人民币"). Read before:
+ * the number and the currency as one value, unreadable.
+ */
+const SPACED_LABEL_SPLIT_BY_RUNNING_NUMBER: FuzzKnobs = {
+  seed: 1635254953,
+  era: "pre-2021",
+  business: 0,
+  registerType: "objection",
+  genericRoles: true,
+  debtors: 6,
+  securedParties: 1,
+  naturalPerson: false,
+  foreignCompany: false,
+  descriptionChars: 185,
+  invoiceTable: false,
+  emptyValues: false,
+  geometry: {
+    marginX: 44,
+    labelWidth: 82,
+    valueGap: 2,
+    labelSize: 9.5,
+    valueSize: 8.5,
+    leading: 1.26,
+    pairsPerRow: 2,
+    centred: false,
+    labelAlign: "left",
+    order: "reading",
+    font: "stsong",
+    descriptionPlacement: "below",
     groupedNumber: true,
   },
   trap: "spaced-split",
@@ -372,7 +406,8 @@ describe("layout fuzzer", () => {
   });
 
   it.each([
-    ["letter-spaced labels and a row split mid-row", SPACED_LABELS_SPLIT_MID_ROW, ["mainContractNumber", "mainContractAmount", "mainContractCurrency"]],
+    ["a letter-spaced label whose row a page number splits", SPACED_LABEL_SPLIT_BY_PAGE_NUMBER, ["mainContractCurrency"]],
+    ["a letter-spaced label whose row a running number splits", SPACED_LABEL_SPLIT_BY_RUNNING_NUMBER, ["mainContractCurrency"]],
     ["amounts under look-alike labels", LOOK_ALIKE_AMOUNTS, ["mainContractNumber", "mainContractAmount", "maximumClaimAmount"]],
     ["a description cell keeping the end mark", END_MARK_IN_CELL, ["propertyDescription"]],
     ["a second party under a role known by its setting", SECOND_PARTY_OF_A_TYPESET_ROLE, ["secured_party2.name", "secured_party2.unifiedSocialCreditCode", "mainContractCurrency"]],

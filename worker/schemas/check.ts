@@ -6,6 +6,8 @@ import { FailureSchema } from "./query";
 import { INVOICE_DIGITS, INVOICE_NO_PATTERN } from "./invoice-number";
 import { SOURCE_STATUSES } from "./query-vocabulary";
 
+const INVOICE_NO = new RegExp(INVOICE_NO_PATTERN);
+
 export const CriterionInputSchema = z
   .strictObject({
     kind: z
@@ -19,6 +21,16 @@ export const CriterionInputSchema = z
         description: `invoice_no: ${INVOICE_DIGITS.min} to ${INVOICE_DIGITS.max} digits (spaces and full-width digits allowed, folded before matching); keyword: 1 to 200 characters`,
         example: "44031234",
       }),
+  })
+  // The invoice rule where the shape is (./invoice-number.ts): the pattern the document publishes is the check.
+  .superRefine((criterion, ctx) => {
+    if (criterion.kind === "invoice_no" && !INVOICE_NO.test(criterion.value))
+      ctx.addIssue({
+        code: "custom",
+        path: ["value"],
+        message: `An invoice number is ${INVOICE_DIGITS.min} to ${INVOICE_DIGITS.max} digits.`,
+        params: { fieldCode: "INVALID_FORMAT" },
+      });
   })
   .openapi("CriterionInput", {
     // The value's rule depends on the kind: one branch per kind, so generators and validators see it.
