@@ -14,7 +14,7 @@
  * Every number is classified by what the text says it is before it is evidence (./matching/number-kinds.ts):
  * an invoice criterion's digits printed as an amount ("金额 12345678 元"), a contract's number, a date … are
  * evidence to look at, not of an invoice: such hits alone make a keyword_only candidate. Only a number the
- * text calls an invoice number, or one nothing names that has an invoice number's shape, makes an
+ * text calls an invoice number, or one nothing names with no other kind's shape (a mobile number), makes an
  * invoice_match; the system's decision (invoice_exact_match) only a number the text calls an invoice number.
  */
 import { compileCriteria, invoiceEvidence, snippetAround, type CompiledMatcher, type Criterion, type Hit } from "./matching";
@@ -148,7 +148,7 @@ type FieldAt = (pageNumber: number, start: number, end: number) => SourceField;
 
 /**
  * A hit as evidence; whether it shows an invoice number (an invoice_no hit on a number the text calls an
- * invoice number, or names not at all and has an invoice number's shape), and whether the text calls it one.
+ * invoice number, or names not at all and has no other kind's shape), and whether the text calls it one.
  */
 interface Found {
   evidence: EvidenceDraft;
