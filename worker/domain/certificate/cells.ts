@@ -26,6 +26,7 @@ import { labelsByPlace } from "./label-column";
 import type { SourceLine } from "./lines";
 import type { Piece } from "./piece";
 import { valueAgainst } from "./stray-neighbours";
+import { FURNITURE_NAMES } from "./vocabulary";
 import { isTypesetHeading, labelsOfPage, type PageLabels } from "./typeset-headings";
 import { joinWrapped } from "./wrapped-labels";
 import {
@@ -361,7 +362,7 @@ function skipMidRowText(labels: readonly PendingLabel[], texts: Fragment[], anch
     if (!reader || mine.length === 0 || reader(textOf(mine)) !== null) continue;
     // Text between and the value both beside the label, a gap apart ("33" "人民币"): the fragments that read.
     const ordered = [...mine].sort((a, b) => a.box.x0 - b.box.x0);
-    const from = ordered.findIndex((_, k) => k > 0 && reader(textOf(ordered.slice(k))) !== null);
+    const from = ordered.findIndex((_, k) => k > 0 && ordered.slice(0, k).every(isMidRowText) && reader(textOf(ordered.slice(k))) !== null);
     if (from > 0) {
       for (const m of ordered.slice(0, from)) {
         anchored.delete(m);
@@ -383,6 +384,7 @@ function skipMidRowText(labels: readonly PendingLabel[], texts: Fragment[], anch
       .find((t) => reader(t.text) !== null);
     // Or the text between and the value in one run, a space apart ("33 人民币").
     const split = past ? null : mine.length === 1 ? readTail(mine[0] as Fragment, reader) : null;
+    if (!mine.every(isMidRowText) && !(split && isMidRowText(split.head))) continue;
     const value = past ?? split?.tail;
     if (!value) continue;
     for (const m of mine) {
@@ -397,6 +399,12 @@ function skipMidRowText(labels: readonly PendingLabel[], texts: Fragment[], anch
     anchored.set(value, label);
   }
   return skipped;
+}
+
+/** Text a page prints over a row: a running number (1 to 3 digits), a page number, the issuer's or the system's name. */
+function isMidRowText(f: Fragment): boolean {
+  const text = f.text.replace(/\s/g, "");
+  return /^\d{1,3}$/.test(text) || /^第\d{1,4}页$/.test(text) || (FURNITURE_NAMES as readonly string[]).includes(text);
 }
 
 /**
