@@ -7,7 +7,8 @@
  * - text: an inline string with the text format "@" (numFmtId 49), so a 20-digit certificate number
  *   stays a string: Excel keeps 15 significant digits of a number;
  * - date: a serial date (days since 1899-12-30, §18.17.4.1) with a date-time number format;
- * - the first row of a sheet can be a bold header, frozen, with an autofilter.
+ * - the first row of a sheet can be a bold header, frozen (no autofilter: Excel wants a hidden defined
+ *   name beside one, and a reader can add a filter in one click).
  * Characters XML 1.0 cannot carry (C0 controls, lone surrogates, U+FFFE/U+FFFF) become U+FFFD: Excel
  * refuses the whole file over one of them.
  */
@@ -21,7 +22,7 @@ export interface XlsxSheet {
   /** Column widths in characters. */
   widths: readonly number[];
   rows: ReadonlyArray<ReadonlyArray<XlsxCell>>;
-  /** The first row is a header: bold, frozen, filterable. */
+  /** The first row is a header: bold and frozen. */
   header: boolean;
 }
 
@@ -51,7 +52,6 @@ function cellXml(cell: XlsxCell, ref: string, header: boolean): string {
 }
 
 function sheetXml(sheet: XlsxSheet): string {
-  const width = Math.max(sheet.widths.length, ...sheet.rows.map((r) => r.length));
   const rows = sheet.rows
     .map((row, r) => `<row r="${r + 1}">${row.map((cell, c) => cellXml(cell, `${columnName(c)}${r + 1}`, sheet.header && r === 0)).join("")}</row>`)
     .join("");
@@ -59,11 +59,10 @@ function sheetXml(sheet: XlsxSheet): string {
   const frozen = sheet.header
     ? `<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>`
     : `<sheetViews><sheetView workbookViewId="0"/></sheetViews>`;
-  const filter = sheet.header && sheet.rows.length > 0 && width > 0 ? `<autoFilter ref="A1:${columnName(width - 1)}${sheet.rows.length}"/>` : "";
   return (
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n` +
     `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` +
-    `${frozen}${cols ? `<cols>${cols}</cols>` : ""}<sheetData>${rows}</sheetData>${filter}</worksheet>`
+    `${frozen}${cols ? `<cols>${cols}</cols>` : ""}<sheetData>${rows}</sheetData></worksheet>`
   );
 }
 
