@@ -37,8 +37,7 @@ export async function writeResults(
       strength: d.strength,
       matchedCriterionIds: JSON.stringify(d.matchedCriterionIds),
       decidedAt: d.matchStatus === "matched" ? now : null,
-      systemDecision:
-        d.strength === "invoice_match" ? JSON.stringify({ decidedAt: toIso(now), decision: "matched", reason: "invoice_exact_match" }) : null,
+      systemDecision: d.systemDecides ? JSON.stringify({ decidedAt: toIso(now), decision: "matched", reason: "invoice_exact_match" }) : null,
       coverageIssues: JSON.stringify(d.coverageIssues),
       pendingReason: d.pendingReason,
       coverageReason: d.coverageReason,

@@ -47,7 +47,8 @@ const messages = defineMessages(
     createdBy: "发起人",
     following: "核查进行中：本页会自动更新，直到自动处理完成。",
     export: "导出",
-    exportCsv: "导出 CSV（表格）",
+    exportCsv: "导出 CSV（供系统读取）",
+    exportXlsx: "导出 Excel 工作簿",
     exportPdf: "导出 PDF（授信档案）",
     reviewAgain: "更改结论",
     reviewedBy: "{reviewer}，{at}",
@@ -92,7 +93,8 @@ const messages = defineMessages(
     createdBy: "Started by",
     following: "The check is running: this page updates itself until its automatic processing is done.",
     export: "Export",
-    exportCsv: "Export CSV (spreadsheet)",
+    exportCsv: "Export CSV (for machines)",
+    exportXlsx: "Export Excel workbook",
     exportPdf: "Export PDF (credit file)",
     reviewAgain: "Change the conclusion",
     reviewedBy: "{reviewer}, {at}",
@@ -258,14 +260,15 @@ async function checkPage(c: PageContext): Promise<Response> {
   return renderPage(c, {
     title: `${words.title} · ${check.data.applicant}`,
     active: "checks",
-    scripts: check.data.processingCompletedAt ? [] : ["follow.js"],
+    scripts: check.data.processingCompletedAt ? ["export-links.js"] : ["export-links.js", "follow.js"],
     body: html`<p><a href="/console/checks">← ${words.back}</a></p>
       <h1 id="check-applicant">${check.data.applicant}</h1>
       ${following(check.data, words)} ${checkFacts(lang, check.data, creators.get(check.data.id))}
       <p id="check-export" class="actions">
         ${words.export}:
-        <a id="export-csv" href="${CONSOLE_API_BASE}/checks/${id}/export?format=csv&amp;lang=${lang}" download>${words.exportCsv}</a>
-        <a id="export-pdf" href="${CONSOLE_API_BASE}/checks/${id}/export?format=pdf&amp;lang=${lang}" download>${words.exportPdf}</a>
+        <a id="export-pdf" data-export href="${CONSOLE_API_BASE}/checks/${id}/export?format=pdf&amp;lang=${lang}" download>${words.exportPdf}</a>
+        <a id="export-xlsx" data-export href="${CONSOLE_API_BASE}/checks/${id}/export?format=xlsx&amp;lang=${lang}" download>${words.exportXlsx}</a>
+        <a id="export-csv" data-export href="${CONSOLE_API_BASE}/checks/${id}/export?format=csv&amp;lang=${lang}" download>${words.exportCsv}</a>
       </p>
       ${
         check.data.pendingReviewCount > 0
