@@ -15,7 +15,6 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { startConnector } from "../services/registry-connector/connector.mjs";
-import { QUERY_DEFAULTS } from "../services/registry-connector/mappings.mjs";
 import { startReplica } from "../services/registry-connector/replica/server.mjs";
 
 /** The token start.mjs writes into a new .dev.vars; an existing .dev.vars may name its own. */
@@ -37,7 +36,6 @@ const connector = await startConnector(
     token,
     sessions,
     timeoutMs: 60_000,
-    query: QUERY_DEFAULTS,
     port: Number(process.env.CONNECTOR_PORT ?? "8791"),
     host: "127.0.0.1",
   },

@@ -6,11 +6,14 @@ export interface ConnectorSettings {
   token: string;
   sessions: number;
   timeoutMs: number;
-  query: { debtType: string; confirm: string };
+  /** The debttype of each kind of subject (mappings.mjs DEBT_TYPES when absent). */
+  query?: import("./mappings.mjs").DebtTypeTable;
   port: number;
   host: string;
   waitForSessionMs?: number;
   refusedCooldownMs?: number;
+  /** The first wait before a renewal after a login whose token failed at once (doubles each time). */
+  loginBackoffMs?: number;
   cacheMs?: number;
 }
 export interface RunningConnector {

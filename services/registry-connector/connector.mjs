@@ -2,6 +2,7 @@
  * @module The connector assembled from its settings: the registry client and the contract server.
  * main.mjs runs it from the environment; scripts/start-direct.mjs and the tests run it in-process.
  */
+import { listen } from "./http-plumbing.mjs";
 import { RegistryClient } from "./registry-client.mjs";
 import { createConnectorServer } from "./server.mjs";
 import { secretSafeLog } from "./settings.mjs";
@@ -22,15 +23,10 @@ export async function startConnector(settings, { write } = {}) {
     timeoutMs: settings.timeoutMs,
     waitForSessionMs: settings.waitForSessionMs,
     refusedCooldownMs: settings.refusedCooldownMs,
+    loginBackoffMs: settings.loginBackoffMs,
     log,
   });
   const server = createConnectorServer({ client, token: settings.token, log, query: settings.query, cacheMs: settings.cacheMs });
   server.requestTimeout = settings.timeoutMs * 2;
-  await new Promise((resolve, reject) => server.once("error", reject).listen(settings.port, settings.host, resolve));
-  const port = server.address().port;
-  return {
-    url: `http://${settings.host}:${port}`,
-    port,
-    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
+  return listen(server, settings.port, settings.host);
 }

@@ -1,7 +1,7 @@
 /**
  * @module The direct-connect client: SOAP calls to the registry's query services with every parameter
- * SM2-encrypted (sm2-parameter.mjs), through a pool of logged-in sessions (sessions.mjs). A spent token
- * is answered by one new login and one repeat of the call. Every failure comes back as an outcome of
+ * SM2-encrypted (sm2-parameter.mjs), through a pool of logged-in sessions (sessions.mjs). Any fault on
+ * a token-bearing call is answered by one new login and one repeat of the call (the token may be spent). Every failure comes back as an outcome of
  * mappings.mjs, never thrown; log lines name the operation and the outcome, never a parameter.
  */
 import { outcomeOfFault } from "./mappings.mjs";
@@ -11,14 +11,14 @@ import { encryptParameter } from "./sm2-parameter.mjs";
 import { readSoapAnswer, soapRequest } from "./soap.mjs";
 
 /**
- * @typedef {{ok: true, bytes: Buffer} | {ok: false, outcome: string}} CallResult
+ * @typedef {{ok: true, bytes: Buffer} | {ok: false, outcome: string, fault?: boolean}} CallResult
  * @typedef {{userName: string, password: string, platformAuthCode: string}} Account
  */
 
 export class RegistryClient {
   /**
    * @param {{baseUrl: string, account: Account, publicKey: string, sessions: number, timeoutMs: number,
-   *   waitForSessionMs?: number, refusedCooldownMs?: number, log: (line: string) => void}} options
+   *   waitForSessionMs?: number, refusedCooldownMs?: number, loginBackoffMs?: number, log: (line: string) => void}} options
    */
   constructor(options) {
     this.options = options;
@@ -28,6 +28,8 @@ export class RegistryClient {
       login: () => this.#login(),
       waitMs: options.waitForSessionMs ?? 10_000,
       refusedCooldownMs: options.refusedCooldownMs ?? 60_000,
+      backoffMs: options.loginBackoffMs ?? 5_000,
+      log: options.log,
     });
   }
 
@@ -41,26 +43,39 @@ export class RegistryClient {
     return this.#call(SERVICES.download, [registerNo, debtType, subject]);
   }
 
-  /** @returns {Promise<CallResult>} */
+  /**
+   * One token-bearing call. Any fault may be a spent token in words the table does not know (会话已超时):
+   * one new login and one repeat, then the fault stands. The repeat tells the pool what the registry is
+   * like: cured after a later login of ours (one session per account), or failing at once with a fresh
+   * token (back off the next logins).
+   * @returns {Promise<CallResult>}
+   */
   async #call(service, values) {
     const lease = await this.pool.acquire();
     if (!lease.ok) return lease;
     let session = lease.session;
     try {
       const encrypted = values.map((v) => this.#encrypt(v));
-      for (let attempt = 1; ; attempt++) {
-        const answer = await this.#post(service, [session.authCodeCipher, session.tokenCipher, ...encrypted], values);
-        if (answer.ok || answer.outcome !== "relogin") return answer;
-        if (attempt > 1) return { ok: false, outcome: "relogin" };
-        this.options.log(`registry ${service.operation}: login token spent, logging in again`);
-        const renewed = await this.pool.login();
-        if (!renewed.ok) {
-          this.pool.discard();
-          session = null;
-          return renewed;
-        }
-        session = renewed.session;
+      const call = (s) => this.#post(service, [s.authCodeCipher, s.tokenCipher, ...encrypted], values);
+      const first = await call(session);
+      if (first.ok) this.pool.succeeded(session);
+      if (first.ok || !first.fault) return first;
+      const renewed = await this.pool.renew();
+      if (!renewed.ok) {
+        if (renewed.outcome === "backoff") return first;
+        this.pool.discard();
+        session = null;
+        return renewed;
       }
+      this.options.log(`registry ${service.operation}: a fault (${first.outcome}) with a session: logged in again, repeating once`);
+      const spent = session;
+      session = renewed.session;
+      const second = await call(session);
+      if (second.ok) {
+        this.pool.succeeded(session);
+        this.pool.cured(spent);
+      } else if (second.fault && MAYBE_SPENT.has(second.outcome)) this.pool.spentAtOnce();
+      return second;
     } finally {
       if (session) this.pool.release(session);
     }
@@ -80,9 +95,12 @@ export class RegistryClient {
       if (outcome === "refused") this.options.log("registry login refused: check REGISTRY_USER, REGISTRY_PASSWORD and REGISTRY_AUTH_CODE");
       return { ok: false, outcome };
     }
+    // The login WSDL declares no fault: a refusal may come back as text in <return>. Only a token-shaped answer is a token.
     const token = answer.bytes.toString("utf8").trim();
-    if (!token) {
-      this.options.log("registry login answered no token: treated as refused");
+    if (!isTokenShaped(token)) {
+      this.options.log(
+        `registry login refused: its answer is not a login token (${describeText(token, values)}); the login is the problem: check REGISTRY_USER, REGISTRY_PASSWORD and REGISTRY_AUTH_CODE`,
+      );
       return { ok: false, outcome: "refused" };
     }
     this.options.log("registry login: new session");
@@ -127,11 +145,31 @@ export class RegistryClient {
       const outcome = outcomeOfFault(answer.message);
       this.options.log(`registry ${service.operation}: fault (${outcome}) after ${ms} ms: ${blankOut(answer.message, plainValues)}`);
       if (outcome === "misconfigured") this.options.log("the registry could not decrypt the parameters: check REGISTRY_PUBLIC_KEY");
-      return { ok: false, outcome };
+      return { ok: false, outcome, fault: true };
     }
     this.options.log(`registry ${service.operation}: HTTP ${response.status}, not a SOAP answer, after ${ms} ms`);
     return { ok: false, outcome: "transient" };
   }
+}
+
+/** Outcomes a fresh token's repeat may fail with when the token, not the question, is the problem. */
+const MAYBE_SPENT = new Set(["relogin", "transient"]);
+
+/**
+ * A login token as far as we can tell without having seen one: 8 to 4096 characters of the kinds tokens
+ * are written in (hex, base64, UUID, JWT), a digit among them. Text (用户名或密码错误), XML, "false" are not.
+ */
+export function isTokenShaped(text) {
+  return /^[A-Za-z0-9._~+/=-]{8,4096}$/.test(text) && /\d/.test(text);
+}
+
+/**
+ * What a login answered instead of a token, for the log: its length, and its words when it holds Chinese
+ * (a message such as 用户名或密码错误, the credentials blanked out). Other text could be an odd token: never shown.
+ */
+export function describeText(text, values) {
+  if (!text) return "empty";
+  return /[\u4e00-\u9fff]/.test(text) ? `${text.length} characters: "${blankOut(text.slice(0, 60), values)}"` : `${text.length} characters`;
 }
 
 /** `text` with every occurrence of each value replaced by "[…]". */

@@ -5,34 +5,22 @@
  * the whole list or an error, never a part. Subjects arrive in the listing's body or X-Subject and
  * never reach a log line.
  */
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 import { routeOf } from "./contract-routes.mjs";
-import { listingOfFeedback } from "./feedback.mjs";
 import { DownloadCache, filesOfZip } from "./files.mjs";
-import { OUTCOME_ERRORS, QUERY_DEFAULTS } from "./mappings.mjs";
-import { readZip } from "./zip-read.mjs";
+import { bearerCheck, readBody, sendContractError, sendJson } from "./http-plumbing.mjs";
+import { DEBT_TYPES, OUTCOME_ERRORS } from "./mappings.mjs";
+import { RegistryQueries } from "./registry-queries.mjs";
 
 const MAX_LISTING_BODY = 64 * 1024;
 const MAX_SUBJECT_LENGTH = 200;
-
-function sendJson(res, status, body, headers = {}) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), ...headers });
-  res.end(text);
-}
 
 /** The contract error for an outcome (mappings.mjs). */
 function sendOutcome(res, requestId, outcome) {
   const { code, retryAfterSeconds } = OUTCOME_ERRORS[outcome] ?? OUTCOME_ERRORS.transient;
   const status = { NOT_FOUND: 404, SOURCE_UNAVAILABLE: 422, SOURCE_QUARANTINED: 451, BUSY: 429, TRANSIENT: 503 }[code];
-  const body = { code, message: outcome, requestId };
-  const headers = { "X-Request-Id": requestId };
-  if (retryAfterSeconds !== undefined) {
-    body.retryAfterSeconds = retryAfterSeconds;
-    headers["Retry-After"] = String(retryAfterSeconds);
-  }
-  sendJson(res, status, body, headers);
+  sendContractError(res, status, { code, message: outcome, requestId, retryAfterSeconds });
 }
 
 function sendFile(res, requestId, file) {
@@ -45,17 +33,6 @@ function sendFile(res, requestId, file) {
     "X-Request-Id": requestId,
   });
   res.end(bytes);
-}
-
-async function readBody(req) {
-  const chunks = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += chunk.length;
-    if (size > MAX_LISTING_BODY) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** A percent-encoded header's text, or null when absent or not valid percent-encoding. */
@@ -73,45 +50,27 @@ function subjectOf(value) {
 
 /**
  * @param {{client: import("./registry-client.mjs").RegistryClient, token: string, log: (line: string) => void,
- *   query?: {debtType: string, confirm: string}, cacheMs?: number, cacheEntries?: number}} options
+ *   query?: typeof DEBT_TYPES, cacheMs?: number, cacheEntries?: number}} options
  */
-export function createConnectorServer({ client, token, log, query = QUERY_DEFAULTS, cacheMs = 120_000, cacheEntries = 8 }) {
-  const expected = Buffer.from(`Bearer ${token}`);
-  const authorised = (req) => {
-    const given = Buffer.from(req.headers.authorization ?? "");
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  };
+export function createConnectorServer({ client, token, log, query = DEBT_TYPES, cacheMs = 120_000, cacheEntries = 8 }) {
+  const authorised = bearerCheck(token);
+  const queries = new RegistryQueries({ client, table: query, log });
   const downloads = new DownloadCache({
     ttlMs: cacheMs,
     maxEntries: cacheEntries,
-    download: async (registerNo, subject) => {
-      const answer = await client.download(registerNo, subject, query);
-      return answer.ok ? filesOfZip(answer.bytes, registerNo) : answer;
-    },
+    download: (registerNo, subject) => queries.download(registerNo, subject, (bytes) => filesOfZip(bytes, registerNo)),
   });
 
   async function listing(req, res, requestId) {
     let subject = null;
     try {
-      subject = subjectOf(JSON.parse((await readBody(req)) ?? "null")?.subject);
+      subject = subjectOf(JSON.parse((await readBody(req, MAX_LISTING_BODY)) ?? "null")?.subject);
     } catch {
       // not JSON: answered below
     }
     if (!subject) return sendJson(res, 400, { code: "BAD_REQUEST", message: "the body is not a ListingRequest", requestId });
-    const answer = await client.queryBySubject(subject, query);
-    if (!answer.ok) return sendOutcome(res, requestId, answer.outcome);
-    let xml = null;
-    try {
-      const xmlFiles = readZip(answer.bytes).filter((f) => /\.xml$/i.test(f.name));
-      xml = xmlFiles.length === 1 ? new TextDecoder().decode(xmlFiles[0].bytes) : null;
-    } catch {
-      // not a zip: a passing fault below
-    }
-    const parsed = xml === null ? { ok: false, outcome: "transient", reason: "not a zip of one XML file" } : listingOfFeedback(xml);
-    if (!parsed.ok) {
-      log(`listing ${requestId}: ${parsed.reason} (${parsed.outcome})`);
-      return sendOutcome(res, requestId, parsed.outcome);
-    }
+    const parsed = await queries.listing(subject, requestId);
+    if (!parsed.ok) return sendOutcome(res, requestId, parsed.outcome);
     log(`listing ${requestId}: ${parsed.registrations.length} registration(s)`);
     sendJson(res, 200, { subject, complete: true, sourceStatus: "available", registrations: parsed.registrations }, { "X-Request-Id": requestId });
   }

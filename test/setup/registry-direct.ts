@@ -27,7 +27,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
       token,
       sessions: 4,
       timeoutMs: 20_000,
-      query: { debtType: "1000", confirm: "false" },
       port: 0,
       host: "127.0.0.1",
     },
