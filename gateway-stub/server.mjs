@@ -158,7 +158,8 @@ export async function startGatewayStub({ port = 0, host = "127.0.0.1", token = "
     const aborts = new AbortController();
     res.on("close", () => aborts.abort());
     if (url.pathname === "/_stub/health") return sendJson(res, 200, { ok: true });
-    if (url.pathname === "/_stub/faults" && req.method === "POST") return sendJson(res, 201, { id: rules.add(JSON.parse((await readBody(req, MAX_BODY)) ?? "null")) });
+    if (url.pathname === "/_stub/faults" && req.method === "POST")
+      return sendJson(res, 201, { id: rules.add(JSON.parse((await readBody(req, MAX_BODY)) ?? "null")) });
     if (url.pathname === "/_stub/faults" && req.method === "DELETE") {
       rules.clear();
       return res.writeHead(204).end();

@@ -1,3 +1,5 @@
+import type { DebtTypeTable } from "./mappings.mjs";
+
 /** Types of connector.mjs, for TypeScript callers (the tests, scripts/start-direct.mjs). */
 export interface ConnectorSettings {
   baseUrl: string;
@@ -7,7 +9,7 @@ export interface ConnectorSettings {
   sessions: number;
   timeoutMs: number;
   /** The debttype of each kind of subject (mappings.mjs DEBT_TYPES when absent). */
-  query?: import("./mappings.mjs").DebtTypeTable;
+  query?: DebtTypeTable;
   port: number;
   host: string;
   waitForSessionMs?: number;

@@ -78,16 +78,29 @@ export function listingOfFeedback(xml) {
   } catch {
     return { ok: false, outcome: "transient", reason: "the list is not XML" };
   }
-  if (!feedback || typeof feedback !== "object") return { ok: false, outcome: "transient", reason: `an answer not recognised: no list in it (root <${rootOf(xml)}>)` };
+  if (!feedback || typeof feedback !== "object")
+    return { ok: false, outcome: "transient", reason: `an answer not recognised: no list in it (root <${rootOf(xml)}>)` };
   const errors = errorsOf(feedback);
   if (errors) return { ok: false, outcome: outcomeOfFault(errors.join("; ")), reason: "an error answer" };
   // Only the shape we know is a list: any other element beside totalrows and data (an <errmsg>, a <code>)
   // may be an error in a form we have not seen, and its totalrows 0 must not read as "no registrations".
   const unknown = Object.keys(feedback).filter((name) => !LIST_ELEMENTS.has(name));
-  if (unknown.length > 0) return { ok: false, outcome: "transient", reason: `an answer not recognised: <feedback> holds ${unknown.slice(0, 5).map((n) => `<${n.slice(0, 40)}>`).join(", ")}` };
+  if (unknown.length > 0)
+    return {
+      ok: false,
+      outcome: "transient",
+      reason: `an answer not recognised: <feedback> holds ${unknown
+        .slice(0, 5)
+        .map((n) => `<${n.slice(0, 40)}>`)
+        .join(", ")}`,
+    };
   const total = count(feedback.totalrows);
   if (total === null) return { ok: false, outcome: "transient", reason: "an answer not recognised: no totalrows" };
-  if (feedback.data !== undefined && feedback.data !== "" && (typeof feedback.data !== "object" || Object.keys(feedback.data).some((n) => n !== "results")))
+  if (
+    feedback.data !== undefined &&
+    feedback.data !== "" &&
+    (typeof feedback.data !== "object" || Object.keys(feedback.data).some((n) => n !== "results"))
+  )
     return { ok: false, outcome: "transient", reason: "an answer not recognised: <data> holds more than <results>" };
   const groups = typeof feedback.data === "object" && feedback.data !== null ? (feedback.data.results ?? []) : [];
   let listed = 0;
@@ -98,7 +111,11 @@ export function listingOfFeedback(xml) {
     const items = group.result ?? [];
     const rows = count(group.rows);
     if (rows === null || rows < items.length)
-      return { ok: false, outcome: "transient", reason: `a business type's rows (${text(group.rows) || "none"}) and its ${items.length} results disagree` };
+      return {
+        ok: false,
+        outcome: "transient",
+        reason: `a business type's rows (${text(group.rows) || "none"}) and its ${items.length} results disagree`,
+      };
     claimed += rows;
     listed += items.length;
     for (const item of items) {
@@ -114,7 +131,11 @@ export function listingOfFeedback(xml) {
   // Fewer results than claimed: the registry cut the list (it may cap long lists). Not a part: an error
   // that retrying will not mend, with the numbers that show the cap.
   if (listed < total || listed < claimed)
-    return { ok: false, outcome: TRUNCATED_LIST_OUTCOME, reason: `the list is cut short: totalrows ${total}, rows ${claimed}, ${listed} results given` };
+    return {
+      ok: false,
+      outcome: TRUNCATED_LIST_OUTCOME,
+      reason: `the list is cut short: totalrows ${total}, rows ${claimed}, ${listed} results given`,
+    };
   if (listed !== total || claimed !== total)
     return { ok: false, outcome: "transient", reason: `counts disagree: totalrows ${total}, rows ${claimed}, ${listed} results given` };
   return { ok: true, registrations };

@@ -16,7 +16,7 @@ import { readZip } from "./zip-read.mjs";
 const REMEMBERED = 20_000;
 
 /** What a file name says in a log line: its extension only (a registry could name a file after a subject). */
-const kindOfName = (name) => (/\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1]?.toLowerCase() ?? "no extension");
+const kindOfName = (name) => /\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1]?.toLowerCase() ?? "no extension";
 
 /**
  * The registrations of one queryBySubject answer, or why it is not one we recognise.
@@ -32,7 +32,11 @@ export function listingOfAnswer(bytes) {
   }
   if (entries.length !== 1 || !/\.xml$/i.test(entries[0].name)) {
     const kinds = entries.map((e) => `.${kindOfName(e.name)}`).join(", ");
-    return { ok: false, outcome: "transient", reason: `an answer not recognised: the zip holds ${entries.length} entries (${kinds || "none"}), not one XML file` };
+    return {
+      ok: false,
+      outcome: "transient",
+      reason: `an answer not recognised: the zip holds ${entries.length} entries (${kinds || "none"}), not one XML file`,
+    };
   }
   return listingOfFeedback(new TextDecoder().decode(entries[0].bytes));
 }

@@ -136,9 +136,7 @@ export class SessionPool {
     const base = this.options.backoffMs ?? 5_000;
     const wait = Math.min(base * 2 ** (this.#spentStreak - 1), this.options.maxBackoffMs ?? 300_000);
     this.#backoffUntil = this.#now() + wait;
-    this.#log(
-      `registry sessions: a new login's token failed at once (${this.#spentStreak} in a row): no new login for ${Math.ceil(wait / 1000)} s`,
-    );
+    this.#log(`registry sessions: a new login's token failed at once (${this.#spentStreak} in a row): no new login for ${Math.ceil(wait / 1000)} s`);
   }
 
   /** Hands a session back: to the next waiter, else to the idle list; beyond the cap the oldest goes. */

@@ -49,7 +49,8 @@ export function changedBehaviour(current, change) {
     if (!(name in DEFAULT_BEHAVIOUR)) return { ok: false, problem: `no behaviour ${name}` };
     if (CHOICES[name] && !CHOICES[name].includes(value)) return { ok: false, problem: `${name} is one of ${CHOICES[name].join(", ")}` };
     if (name === "expiryText" && (typeof value !== "string" || !value)) return { ok: false, problem: "expiryText is a text" };
-    if ((name === "tokenTtlMs" || name === "listingCap") && !(Number.isInteger(value) && value >= 0)) return { ok: false, problem: `${name} is a whole number` };
+    if ((name === "tokenTtlMs" || name === "listingCap") && !(Number.isInteger(value) && value >= 0))
+      return { ok: false, problem: `${name} is a whole number` };
     if (name === "codes" && (typeof value !== "object" || Object.values(value ?? {}).some((c) => typeof c !== "string")))
       return { ok: false, problem: "codes maps kinds to codes" };
     next[name] = value;

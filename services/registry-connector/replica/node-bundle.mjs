@@ -11,7 +11,15 @@ import { pathToFileURL } from "node:url";
 /** @param {string} entry an absolute path to a .ts file that re-exports what its caller needs */
 export async function bundleForNode(entry) {
   const { build } = await import("esbuild");
-  const result = await build({ entryPoints: [entry], bundle: true, platform: "node", format: "esm", target: "node22", write: false, logLevel: "error" });
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node22",
+    write: false,
+    logLevel: "error",
+  });
   const dir = await mkdtemp(join(tmpdir(), "worker-bundle-"));
   const file = join(dir, "worker-modules.mjs");
   await writeFile(file, result.outputFiles[0].contents);

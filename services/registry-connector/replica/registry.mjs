@@ -124,7 +124,9 @@ export class ReplicaRegistry {
     const listed = await this.options.sandbox.listRegistrations(subject, { attempt });
     if (!listed.ok) return { fault: FAULT_OF_KIND[listed.kind] ?? FAULT_TEXTS.internal };
     if (listed.sourceStatus === "quarantined") return { fault: FAULT_TEXTS.quarantined };
-    return { bytes: listingZip(listed.registrations, { truncate: fault.has("truncate"), shape: this.behaviour.listing, cap: this.behaviour.listingCap }) };
+    return {
+      bytes: listingZip(listed.registrations, { truncate: fault.has("truncate"), shape: this.behaviour.listing, cap: this.behaviour.listingCap }),
+    };
   }
 
   /** The registration's zip: `<registerNo>.pdf` (when the registry has it) and its attachments, GBK names. */

@@ -74,7 +74,12 @@ export async function startReplica({
   const journal = [];
   const initial = changedBehaviour(DEFAULT_BEHAVIOUR, { tokenTtlMs, ...behaviour });
   if (!initial.ok) throw new Error(initial.problem);
-  const registry = new ReplicaRegistry({ sandbox: new lib.SandboxUpstream({ slowCallMs: slowMs, busyAttempts }), keys, account, behaviour: initial.behaviour });
+  const registry = new ReplicaRegistry({
+    sandbox: new lib.SandboxUpstream({ slowCallMs: slowMs, busyAttempts }),
+    keys,
+    account,
+    behaviour: initial.behaviour,
+  });
 
   async function serve(req, res, service) {
     const body = await readBody(req, MAX_BODY);

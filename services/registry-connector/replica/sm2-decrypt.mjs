@@ -113,7 +113,7 @@ function readCiphertext(der) {
   const outer = tlv(der, 0);
   if (outer.tag !== 0x30 || outer.end !== der.length) throw new Error("not one SEQUENCE");
   const parts = [];
-  for (let at = 0; at < outer.value.length; ) {
+  for (let at = 0; at < outer.value.length;) {
     const part = tlv(outer.value, at);
     parts.push(part);
     at = part.end;

@@ -30,8 +30,7 @@ export function readRequest(xml, service) {
   const body = envelope.children.find((c) => c.ns === SOAP11 && c.name === "Body");
   const [call, ...more] = body?.children ?? [];
   if (!call || more.length > 0) return { ok: false, reason: "the Body does not hold one element" };
-  if (call.ns !== service.namespace || call.name !== service.operation)
-    return { ok: false, reason: `unexpected element {${call.ns}}${call.name}` };
+  if (call.ns !== service.namespace || call.name !== service.operation) return { ok: false, reason: `unexpected element {${call.ns}}${call.name}` };
   const parameters = new Map();
   let position = 0;
   for (const child of call.children) {
@@ -57,6 +56,8 @@ export function writeAnswer(service, bytes) {
  */
 export function writeFault(service, message, { client = false } = {}) {
   const text = escapeXml(message);
-  const detail = service?.declaresFault ? `<detail><ns1:Exception xmlns:ns1="${service.namespace}"><message>${text}</message></ns1:Exception></detail>` : "";
+  const detail = service?.declaresFault
+    ? `<detail><ns1:Exception xmlns:ns1="${service.namespace}"><message>${text}</message></ns1:Exception></detail>`
+    : "";
   return `<soap:Envelope xmlns:soap="${SOAP11}"><soap:Body><soap:Fault><faultcode>soap:${client ? "Client" : "Server"}</faultcode><faultstring>${text}</faultstring>${detail}</soap:Fault></soap:Body></soap:Envelope>`;
 }

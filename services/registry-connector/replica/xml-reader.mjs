@@ -79,7 +79,8 @@ export function readXml(xml) {
     };
     const { ns, local } = resolve(qname, false);
     const attributes = {};
-    for (const [attr, value] of Object.entries(raw)) if (attr !== "xmlns" && !attr.startsWith("xmlns:")) attributes[resolve(attr, true).local] = value;
+    for (const [attr, value] of Object.entries(raw))
+      if (attr !== "xmlns" && !attr.startsWith("xmlns:")) attributes[resolve(attr, true).local] = value;
     const node = { ns, name: local, attributes, children: [], text: "" };
     if (xml.startsWith("/>", at)) {
       at += 2;
