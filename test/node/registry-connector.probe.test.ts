@@ -1,0 +1,95 @@
+/**
+ * The first day's probe (npm run connector:probe, services/registry-connector/probe.mjs) against the
+ * replica playing each behaviour it must tell apart: several sessions or one per account, a spent token
+ * worded as the table does not know, a refusal as text, a registry that files subjects by kind, a list
+ * of a shape the connector does not recognise. What it prints must say so, and name the setting to change.
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { runProbe } from "../../services/registry-connector/probe.mjs";
+import { startReplica } from "../../services/registry-connector/replica/server.mjs";
+import { DirectRig } from "./registry-direct.helpers";
+
+const SUBJECT = "上海示例供应链管理有限公司";
+let rig: DirectRig;
+beforeAll(async () => {
+  rig = new DirectRig(await startReplica({ slowMs: 40 }));
+}, 60_000);
+afterEach(() => rig.reset());
+afterAll(() => rig.replica.close());
+
+async function probe(subject = SUBJECT) {
+  const lines: string[] = [];
+  const { servicesUrl, publicKey, account } = rig.replica;
+  const report = await runProbe({ baseUrl: servicesUrl, publicKey, account, timeoutMs: 5_000 }, subject, { write: (line) => lines.push(line) });
+  const { password, platformAuthCode, userName } = account;
+  for (const line of lines) for (const secret of [password, platformAuthCode, userName]) expect(line.includes(secret)).toBe(false);
+  return { report, text: lines.join("\n") };
+}
+
+describe("the probe tells", () => {
+  it("a registry that keeps several sessions, with each call's latency and the answers' shapes", async () => {
+    const { report, text } = await probe();
+    expect(report.sessions).toBe("several");
+    expect(text).toContain("plain HTTP: no TLS");
+    expect(text).toMatch(/login {5}#1 in \d+ ms: a token/);
+    expect(text).toMatch(
+      /debttype 1000 \(organisation\) in \d+ ms: a zip of 1 entry \(\.xml, names ASCII\), XML encoding UTF-8, valid UTF-8: recognised, \d+ registration/,
+    );
+    expect(text).toMatch(/download .* entr(y|ies) \(1 × \.pdf/);
+    expect(report.download?.certificate).toBe(true);
+  });
+
+  it("a registry that keeps one session per account, and a spent token's words the table does not know", async () => {
+    await rig.behave({ sessions: "one-per-account", expiryText: "会话已超时" });
+    const { report, text } = await probe();
+    expect(report.sessions).toBe("one");
+    expect(text).toContain("one session per account");
+    expect(report.advice.some((a) => a.startsWith("CONNECTOR_SESSIONS=1"))).toBe(true);
+    expect(report.advice.some((a) => a.includes('"会话已超时"') && a.includes("FAULT_OUTCOMES"))).toBe(true);
+  });
+
+  it("a login refused as text", async () => {
+    await rig.behave({ login: "refused-as-text" });
+    const { report, text } = await probe();
+    expect(report.logins).toEqual([expect.objectContaining({ token: false })]);
+    expect(text).toContain("text that is not a token");
+    expect(report.advice.some((a) => a.includes("REGISTRY_PASSWORD"))).toBe(true);
+  });
+
+  it("what each debttype answers, and which one the registry does not know", async () => {
+    await rig.behave({ debtTypes: "by-kind", codes: { organisation: "1000", person: "2000", "individual-business": "3100" } });
+    const { report } = await probe();
+    expect(report.listings.map((l) => [l.debtType, l.recognised])).toEqual([
+      ["1000", true],
+      ["3000", false],
+    ]);
+    expect(report.advice.some((a) => a.startsWith("REGISTRY_DEBT_TYPES") && a.includes("individual-business="))).toBe(true);
+  });
+
+  it("a list of a shape the connector does not recognise", async () => {
+    await rig.behave({ listing: "unknown-error" });
+    const { report, text } = await probe();
+    expect(report.listings.every((l) => !l.recognised)).toBe(true);
+    expect(text).toContain("NOT recognised: an answer not recognised: <feedback> holds <errmsg>");
+  });
+});
+
+describe("npm run connector:probe", () => {
+  it("reads the connector's settings from the environment and exits 0 when it could log in", async () => {
+    const { servicesUrl, publicKey, account } = rig.replica;
+    const env = {
+      PATH: process.env.PATH ?? "",
+      REGISTRY_QUERY_URL: servicesUrl,
+      REGISTRY_PUBLIC_KEY: publicKey,
+      REGISTRY_USER: account.userName,
+      REGISTRY_PASSWORD: account.password,
+      REGISTRY_AUTH_CODE: account.platformAuthCode,
+      REGISTRY_TIMEOUT_MS: "5000",
+    };
+    const { stdout } = await promisify(execFile)(process.execPath, ["scripts/connector-probe.mjs", SUBJECT], { env });
+    expect(stdout).toContain("the account keeps several sessions");
+    expect(stdout).not.toContain(account.password);
+  });
+});
