@@ -4,14 +4,22 @@
  * worded as the table does not know, a refusal as text, a registry that files subjects by kind, a list
  * of a shape the connector does not recognise. What it prints must say so, and name the setting to change.
  */
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { runProbe } from "../../services/registry-connector/probe.mjs";
 import { startReplica } from "../../services/registry-connector/replica/server.mjs";
 import { DirectRig } from "./registry-direct.helpers";
 
 const SUBJECT = "上海示例供应链管理有限公司";
+// Node's modules by a dynamic import: the tests type-check against the Workers runtime's types.
+const load = (name: string) => import(/* @vite-ignore */ name);
+const { execFile } = (await load("node:child_process")) as {
+  execFile(file: string, args: string[], options: object, done: (error: Error | null, stdout: string) => void): void;
+};
+const nodeProcess = (globalThis as unknown as { process: { execPath: string; env: Record<string, string | undefined> } }).process;
+const run = (args: string[], env: Record<string, string>) =>
+  new Promise<string>((resolve, reject) =>
+    execFile(nodeProcess.execPath, args, { env }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+  );
 let rig: DirectRig;
 beforeAll(async () => {
   rig = new DirectRig(await startReplica({ slowMs: 40 }));
@@ -80,7 +88,7 @@ describe("npm run connector:probe", () => {
   it("reads the connector's settings from the environment and exits 0 when it could log in", async () => {
     const { servicesUrl, publicKey, account } = rig.replica;
     const env = {
-      PATH: process.env.PATH ?? "",
+      PATH: nodeProcess.env.PATH ?? "",
       REGISTRY_QUERY_URL: servicesUrl,
       REGISTRY_PUBLIC_KEY: publicKey,
       REGISTRY_USER: account.userName,
@@ -88,7 +96,7 @@ describe("npm run connector:probe", () => {
       REGISTRY_AUTH_CODE: account.platformAuthCode,
       REGISTRY_TIMEOUT_MS: "5000",
     };
-    const { stdout } = await promisify(execFile)(process.execPath, ["scripts/connector-probe.mjs", SUBJECT], { env });
+    const stdout = await run(["scripts/connector-probe.mjs", SUBJECT], env);
     expect(stdout).toContain("the account keeps several sessions");
     expect(stdout).not.toContain(account.password);
   });
