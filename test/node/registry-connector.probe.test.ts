@@ -84,6 +84,67 @@ describe("the probe tells", () => {
   });
 });
 
+const { spawnSync } = (await load("node:child_process")) as {
+  spawnSync(command: string, args: string[], options: object): { status: number | null; stdout: Uint8Array };
+};
+const hasOpenssl = spawnSync("openssl", ["version"], {}).status === 0;
+
+describe.skipIf(!hasOpenssl)("the probe over TLS", () => {
+  it("prints the chain and says when this host does not trust it", async () => {
+    const { mkdtempSync, readFileSync } = (await load("node:fs")) as { mkdtempSync(p: string): string; readFileSync(p: string): Uint8Array };
+    const { createServer } = (await load("node:https")) as {
+      createServer(
+        options: object,
+        handle: (req: unknown, res: { writeHead(s: number): { end(): void } }) => void,
+      ): { listen(port: number, host: string, done: () => void): void; address(): { port: number }; close(): void };
+    };
+    const dir = mkdtempSync("/tmp/probe-tls-");
+    const made = spawnSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:P-256",
+        "-nodes",
+        "-days",
+        "2",
+        "-subj",
+        "/CN=registry.test",
+        "-keyout",
+        `${dir}/key.pem`,
+        "-out",
+        `${dir}/cert.pem`,
+      ],
+      {},
+    );
+    expect(made.status).toBe(0);
+    const server = createServer({ key: readFileSync(`${dir}/key.pem`), cert: readFileSync(`${dir}/cert.pem`) }, (_req, res) =>
+      res.writeHead(404).end(),
+    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const lines: string[] = [];
+      const { publicKey, account } = rig.replica;
+      const report = await runProbe(
+        { baseUrl: `https://127.0.0.1:${server.address().port}/services`, publicKey, account, timeoutMs: 5_000 },
+        SUBJECT,
+        {
+          write: (line) => lines.push(line),
+        },
+      );
+      const text = lines.join("\n");
+      expect(text).toMatch(/TLS {7}TLSv1\.[23]; the chain is NOT trusted here \(/);
+      expect(text).toContain("registry.test (issued by registry.test");
+      expect(report.advice.some((a) => a.startsWith("NODE_EXTRA_CA_CERTS"))).toBe(true);
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe("npm run connector:probe", () => {
   it("reads the connector's settings from the environment and exits 0 when it could log in", async () => {
     const { servicesUrl, publicKey, account } = rig.replica;
