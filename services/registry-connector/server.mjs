@@ -98,7 +98,8 @@ export function createConnectorServer({ client, token, log, query = DEBT_TYPES, 
   async function handle(req, res) {
     const url = new URL(req.url ?? "/", "http://connector");
     const requestId = String(req.headers["x-request-id"] ?? `con_${Math.random().toString(36).slice(2)}`).slice(0, 100);
-    if (url.pathname === "/healthz") return sendJson(res, 200, { ok: true, service: "registry-connector", sessions: client.pool.size, sessionsPerAccount: client.pool.behaviour });
+    if (url.pathname === "/healthz")
+      return sendJson(res, 200, { ok: true, service: "registry-connector", sessions: client.pool.size, sessionsPerAccount: client.pool.behaviour });
     const match = routeOf(req.method, url.pathname);
     if (!match) return sendJson(res, 404, { code: "NOT_FOUND", message: "no such route", requestId });
     if (!authorised(req)) return sendJson(res, 401, { code: "UNAUTHORIZED", message: "bearer token required", requestId });
