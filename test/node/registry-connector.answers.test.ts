@@ -13,8 +13,9 @@ const load = (name: string) => import(/* @vite-ignore */ name);
 const clientModule = "../../services/registry-connector/registry-client.mjs";
 const { isTokenShaped } = (await load(clientModule)) as { isTokenShaped(text: string): boolean };
 
-const result = (no: string) =>
-  `<result><registerno>${no}</registerno><registertime>2024-01-02 03:04:05</registertime><registertype>01</registertype></result>`;
+/** A result whose registration number is the registry's 20 digits, ending in `n`. */
+const result = (n: string) =>
+  `<result><registerno>${n.padStart(20, "0")}</registerno><registertime>2024-01-02 03:04:05</registertime><registertype>01</registertype></result>`;
 const list = (total: number, rows: number, results: string[]) =>
   `<?xml version="1.0" encoding="UTF-8"?><feedback><totalrows>${total}</totalrows><data><results><businesstype>A00200</businesstype><rows>${rows}</rows>${results.join("")}</results></data></feedback>`;
 const xmlZip = (...xmls: string[]) => writeZip(xmls.map((xml, i) => ({ name: `r${i}.xml`, bytes: new TextEncoder().encode(xml) })));
