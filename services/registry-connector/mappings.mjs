@@ -22,12 +22,20 @@ export const DEBT_TYPES = {
 };
 
 /**
+ * Words an individual business's name may not hold: the naming rules for individual businesses
+ * (个体工商户名称登记管理办法) forbid 企业, 公司 and 农民专业合作社 in them. A name with one is an organisation's.
+ */
+const ORGANISATION_WORDS = /公司|企业|合作社/;
+
+/**
  * The kinds a subject may be, from its text (the open API admits an organisation's full name or an
- * 18-digit identity number): a name may be filed as an organisation or as an individual business
- * (个体工商户, whose trade name is a name), an identity number as a person or an individual business's operator.
+ * 18-digit identity number): a name with ORGANISATION_WORDS is an organisation; any other name may be
+ * filed as an organisation or as an individual business (个体工商户, whose trade name is a name); an
+ * identity number as a person or an individual business's operator.
  */
 export function kindsOfSubject(subject) {
-  return /^\d{17}[\dX]$/.test(subject) ? ["person", "individual-business"] : ["organisation", "individual-business"];
+  if (/^\d{17}[\dX]$/.test(subject)) return ["person", "individual-business"];
+  return ORGANISATION_WORDS.test(subject) ? ["organisation"] : ["organisation", "individual-business"];
 }
 
 /** The distinct (debttype, confirm) queries for a subject under a table of DEBT_TYPES's shape. */

@@ -74,8 +74,10 @@ describe("a login answer is a token only when it looks like one", () => {
 });
 
 describe("a subject is asked under every kind it may be", () => {
-  it("a name as an organisation and an individual business; an identity number as a person and an individual business", () => {
-    expect(kindsOfSubject("上海示例供应链管理有限公司")).toEqual(["organisation", "individual-business"]);
+  it("a company's name as an organisation; another name as an organisation or an individual business; an identity number as a person or an individual business", () => {
+    expect(kindsOfSubject("上海示例供应链管理有限公司")).toEqual(["organisation"]);
+    expect(kindsOfSubject("某某农民专业合作社")).toEqual(["organisation"]);
+    expect(kindsOfSubject("张三五金店")).toEqual(["organisation", "individual-business"]);
     expect(kindsOfSubject("11010519491231002X")).toEqual(["person", "individual-business"]);
     expect(queriesForSubject("张三五金店").map((q) => q.debtType)).toEqual([
       DEBT_TYPES.organisation.debtType,
@@ -85,7 +87,7 @@ describe("a subject is asked under every kind it may be", () => {
 
   it("kinds sharing a code are asked once; a kind without a code is not asked", () => {
     const shared = { ...DEBT_TYPES, "individual-business": { debtType: "1000", confirm: "false" } };
-    expect(queriesForSubject("某公司", shared)).toHaveLength(1);
+    expect(queriesForSubject("张三五金店", shared)).toHaveLength(1);
     const none = { ...DEBT_TYPES, "individual-business": { debtType: "", confirm: "false" } };
     expect(queriesForSubject("11010519491231002X", none).map((q) => q.kind)).toEqual(["person"]);
   });
