@@ -16,6 +16,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { startConnector } from "../services/registry-connector/connector.mjs";
 import { startReplica } from "../services/registry-connector/replica/server.mjs";
+import { DEFAULT_REGISTRY_TIMEOUT_MS } from "../services/registry-connector/time-budget.mjs";
 
 /** The token start.mjs writes into a new .dev.vars; an existing .dev.vars may name its own. */
 const DEFAULT_TOKEN = "local-gateway-token";
@@ -35,7 +36,7 @@ const connector = await startConnector(
     account: replica.account,
     token,
     sessions,
-    timeoutMs: 60_000,
+    timeoutMs: DEFAULT_REGISTRY_TIMEOUT_MS,
     port: Number(process.env.CONNECTOR_PORT ?? "8791"),
     host: "127.0.0.1",
   },

@@ -1,6 +1,7 @@
 import type { DebtTypeTable } from "./mappings.mjs";
 
 /** Types of connector.mjs, for TypeScript callers (the tests, scripts/start-direct.mjs). */
+import type { Bounds } from "./bounds.mjs";
 export interface ConnectorSettings {
   baseUrl: string;
   publicKey: string;
@@ -17,6 +18,7 @@ export interface ConnectorSettings {
   /** The first wait before a renewal after a login whose token failed at once (doubles each time). */
   loginBackoffMs?: number;
   cacheMs?: number;
+  bounds?: Partial<Bounds>;
 }
 export interface RunningConnector {
   url: string;

@@ -153,7 +153,7 @@ export async function runProbe(settings, subject, { write = (line) => console.lo
     report.logins.push({ ms: answer.ms, token: Boolean(token) });
     say(
       "login",
-      `#${n} in ${answer.ms} ms: ${shape ?? (text !== null ? `text that is not a token (${describeText(text, secrets)}): the connector treats it as a refused login` : told(answer))}`,
+      `#${n} in ${answer.ms} ms: ${shape ?? (text !== null ? `text that is not a token (${describeText(text)}): the connector treats it as a refused login` : told(answer))}`,
     );
     return token;
   };

@@ -4,11 +4,14 @@
  * a token-bearing call is answered by one new login and one repeat of the call (the token may be spent). Every failure comes back as an outcome of
  * mappings.mjs, never thrown; log lines name the operation and the outcome, never a parameter.
  */
-import { outcomeOfFault } from "./mappings.mjs";
-import { SERVICES } from "./services.mjs";
+import { readBoundedBody } from "./answer-body.mjs";
+import { AnswerRefused, DEFAULT_BOUNDS } from "./bounds.mjs";
+import { outcomeOfFault, outcomeOfRefusal } from "./mappings.mjs";
+import { PERSONAL_PARAMETERS, SERVICES } from "./services.mjs";
 import { SessionPool } from "./sessions.mjs";
 import { encryptParameter } from "./sm2-parameter.mjs";
 import { readSoapAnswer, soapRequest } from "./soap.mjs";
+import { charsetOf, decodeXml } from "./xml-text.mjs";
 
 /**
  * @typedef {{ok: true, bytes: Buffer} | {ok: false, outcome: string, fault?: boolean}} CallResult
@@ -18,7 +21,8 @@ import { readSoapAnswer, soapRequest } from "./soap.mjs";
 export class RegistryClient {
   /**
    * @param {{baseUrl: string, account: Account, publicKey: string, sessions: number, timeoutMs: number,
-   *   waitForSessionMs?: number, refusedCooldownMs?: number, loginBackoffMs?: number, log: (line: string) => void}} options
+   *   waitForSessionMs?: number, refusedCooldownMs?: number, loginBackoffMs?: number, maxAnswerBytes?: number,
+   *   log: (line: string, ...values: string[]) => void, redactor?: import("./redactor.mjs").Redactor}} options
    */
   constructor(options) {
     this.options = options;
@@ -99,10 +103,11 @@ export class RegistryClient {
     const token = answer.bytes.toString("utf8").trim();
     if (!isTokenShaped(token)) {
       this.options.log(
-        `registry login refused: its answer is not a login token (${describeText(token, values)}); the login is the problem: check REGISTRY_USER, REGISTRY_PASSWORD and REGISTRY_AUTH_CODE`,
+        `registry login refused: its answer is not a login token (${describeText(token)}); the login is the problem: check REGISTRY_USER, REGISTRY_PASSWORD and REGISTRY_AUTH_CODE`,
       );
       return { ok: false, outcome: "refused" };
     }
+    this.options.redactor?.remember(token);
     this.options.log("registry login: new session");
     return { ok: true, session: { tokenCipher: this.#encrypt(token), authCodeCipher: this.#encrypt(platformAuthCode) } };
   }
@@ -112,8 +117,9 @@ export class RegistryClient {
   }
 
   /**
-   * One SOAP exchange; every failure as an outcome. `plainValues` are blanked out of a logged fault
-   * text (a registry may echo a subject, which can be personal data, or a credential).
+   * One SOAP exchange; every failure as an outcome. The call's personal values (its subject) go with
+   * each log line to the redactor (redactor.mjs), which blanks them and every known secret out of it:
+   * a registry fault may echo a subject, a credential or the login token.
    * @returns {Promise<CallResult>}
    */
   async #post(service, cipherValues, plainValues) {
@@ -132,24 +138,39 @@ export class RegistryClient {
         body,
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
-      xml = await response.text();
+      const bytes = await readBoundedBody(response, this.options.maxAnswerBytes ?? DEFAULT_BOUNDS.maxAnswerBytes);
+      xml = decodeXml(bytes, charsetOf(response.headers.get("content-type")));
     } catch (error) {
+      if (error instanceof AnswerRefused) {
+        const outcome = outcomeOfRefusal(error);
+        this.options.log(`registry ${service.operation}: answer refused (${outcome}): ${error.reason}`);
+        return { ok: false, outcome };
+      }
       const timedOut = error?.name === "TimeoutError" || error?.name === "AbortError";
       this.options.log(`registry ${service.operation}: ${timedOut ? `timed out after ${this.options.timeoutMs} ms` : "connection failed"}`);
-      return { ok: false, outcome: "transient" };
+      return { ok: false, outcome: timedOut ? "slow" : "transient" };
     }
     const answer = readSoapAnswer(xml, service.operation);
     const ms = Date.now() - started;
     if (answer.kind === "return") return { ok: true, bytes: answer.bytes };
     if (answer.kind === "fault") {
       const outcome = outcomeOfFault(answer.message);
-      this.options.log(`registry ${service.operation}: fault (${outcome}) after ${ms} ms: ${blankOut(answer.message, plainValues)}`);
+      this.options.log(
+        `registry ${service.operation}: fault (${outcome}) after ${ms} ms: ${answer.message}`,
+        ...personalValues(service, plainValues),
+      );
       if (outcome === "misconfigured") this.options.log("the registry could not decrypt the parameters: check REGISTRY_PUBLIC_KEY");
       return { ok: false, outcome, fault: true };
     }
     this.options.log(`registry ${service.operation}: HTTP ${response.status}, not a SOAP answer, after ${ms} ms`);
     return { ok: false, outcome: "transient" };
   }
+}
+
+/** The values of a call's personal parameters (PERSONAL_PARAMETERS), read from the end: a data call's first two are the auth code and token. */
+function personalValues(service, plainValues) {
+  const offset = service.parameters.length - plainValues.length;
+  return service.parameters.flatMap((name, i) => (PERSONAL_PARAMETERS.has(name) && i >= offset ? [plainValues[i - offset]] : []));
 }
 
 /** Outcomes a fresh token's repeat may fail with when the token, not the question, is the problem. */
@@ -164,17 +185,11 @@ export function isTokenShaped(text) {
 }
 
 /**
- * What a login answered instead of a token, for the log: its length, and its words when it holds Chinese
- * (a message such as 用户名或密码错误, the credentials blanked out). Other text could be an odd token: never shown.
+ * What a login answered instead of a token, for the log (whose redactor blanks the credentials): its
+ * length, and its words when it holds Chinese (a message such as 用户名或密码错误). Other text could be
+ * an odd token: never shown.
  */
-export function describeText(text, values) {
+export function describeText(text) {
   if (!text) return "empty";
-  return /[\u4e00-\u9fff]/.test(text) ? `${text.length} characters: "${blankOut(text.slice(0, 60), values)}"` : `${text.length} characters`;
-}
-
-/** `text` with every occurrence of each value replaced by "[…]". */
-export function blankOut(text, values) {
-  let out = text;
-  for (const value of values) if (value) out = out.split(value).join("[…]");
-  return out;
+  return /[\u4e00-\u9fff]/.test(text) ? `${text.length} characters: "${text.slice(0, 60)}"` : `${text.length} characters`;
 }

@@ -8,8 +8,10 @@
  * (feedback.mjs); anything else is an error whose evidence (entries, elements, counts: never content) is
  * logged, never an empty list. The debttype that found a registration is remembered for its download.
  */
+import { AnswerRefused } from "./bounds.mjs";
 import { listingOfFeedback } from "./feedback.mjs";
-import { DEBT_TYPES, queriesForSubject } from "./mappings.mjs";
+import { DEBT_TYPES, outcomeOfRefusal, queriesForSubject } from "./mappings.mjs";
+import { decodeXml } from "./xml-text.mjs";
 import { readZip } from "./zip-read.mjs";
 
 /** Registrations whose debttype is remembered (a listing's worth many times over; oldest forgotten first). */
@@ -19,15 +21,18 @@ const REMEMBERED = 20_000;
 const kindOfName = (name) => /\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1]?.toLowerCase() ?? "no extension";
 
 /**
- * The registrations of one queryBySubject answer, or why it is not one we recognise.
+ * The registrations of one queryBySubject answer, or why it is not one we recognise: the zip read within
+ * the bounds (bounds.mjs), its one XML file decoded by the encoding it states (xml-text.mjs).
  * @param {Uint8Array} bytes the answer's `<return>` bytes
+ * @param {Partial<import("./bounds.mjs").Bounds>} [bounds]
  * @returns {{ok: true, registrations: object[]} | {ok: false, outcome: string, reason: string}}
  */
-export function listingOfAnswer(bytes) {
+export function listingOfAnswer(bytes, bounds) {
   let entries;
   try {
-    entries = readZip(bytes);
-  } catch {
+    entries = readZip(bytes, bounds);
+  } catch (error) {
+    if (error instanceof AnswerRefused) return { ok: false, outcome: outcomeOfRefusal(error), reason: `the list's zip refused: ${error.reason}` };
     return { ok: false, outcome: "transient", reason: `an answer not recognised: not a zip (${bytes.length} bytes)` };
   }
   if (entries.length !== 1 || !/\.xml$/i.test(entries[0].name)) {
@@ -38,19 +43,26 @@ export function listingOfAnswer(bytes) {
       reason: `an answer not recognised: the zip holds ${entries.length} entries (${kinds || "none"}), not one XML file`,
     };
   }
-  return listingOfFeedback(new TextDecoder().decode(entries[0].bytes));
+  try {
+    return listingOfFeedback(decodeXml(entries[0].bytes));
+  } catch (error) {
+    if (!(error instanceof AnswerRefused)) throw error;
+    return { ok: false, outcome: outcomeOfRefusal(error), reason: `the list refused: ${error.reason}` };
+  }
 }
 
 export class RegistryQueries {
   #debtTypes = new Map();
 
   /**
-   * @param {{client: import("./registry-client.mjs").RegistryClient, table?: typeof DEBT_TYPES, log: (line: string) => void}} options
+   * @param {{client: import("./registry-client.mjs").RegistryClient, table?: typeof DEBT_TYPES, log: (line: string, ...values: string[]) => void,
+   *   bounds?: Partial<import("./bounds.mjs").Bounds>}} options
    */
-  constructor({ client, table = DEBT_TYPES, log }) {
+  constructor({ client, table = DEBT_TYPES, log, bounds }) {
     this.client = client;
     this.table = table;
     this.log = log;
+    this.bounds = bounds;
   }
 
   /**
@@ -84,8 +96,9 @@ export class RegistryQueries {
   async #one(subject, query, requestId) {
     const answer = await this.client.queryBySubject(subject, query);
     if (!answer.ok) return answer;
-    const parsed = listingOfAnswer(answer.bytes);
-    if (!parsed.ok) this.log(`listing ${requestId} (debttype ${query.debtType}): ${parsed.reason} (${parsed.outcome})`);
+    const parsed = listingOfAnswer(answer.bytes, this.bounds);
+    // The subject goes with the line to the redactor: a reason that quotes the answer must not show it.
+    if (!parsed.ok) this.log(`listing ${requestId} (debttype ${query.debtType}): ${parsed.reason} (${parsed.outcome})`, subject);
     return parsed;
   }
 

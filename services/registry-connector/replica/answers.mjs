@@ -7,6 +7,7 @@
  * maps, and a text the table does not know (会话已超时) shows what the connector does with the unknown.
  */
 import { XMLBuilder } from "fast-xml-parser";
+import { gbkXml } from "./gbk.mjs";
 import { writeZip } from "./zip-write.mjs";
 
 export const FAULT_TEXTS = {
@@ -36,11 +37,13 @@ function registryTime(iso) {
 /**
  * The listing's zip: registrations grouped by business type, as the registry groups them.
  * @param {{certificateNumber: string, registerType?: string, registerTime?: string, expiresAt?: string, summary?: Record<string, unknown>}[]} registrations
- * @param {{truncate?: boolean, shape?: string, cap?: number}} [options] truncate: totalrows claims one more
- *   than is listed; shape (behaviour.mjs `listing`): two-xml, unknown-error, capped (the first `cap` listed,
- *   totalrows the whole count)
+ * @param {{truncate?: boolean, shape?: string, cap?: number, gbk?: boolean, badCrc?: boolean}} [options] truncate:
+ *   totalrows claims one more than is listed; shape (behaviour.mjs `listing`): two-xml, unknown-error, capped
+ *   (the first `cap` listed, totalrows the whole count); gbk: the XML in GBK, declared so, each result's
+ *   spname the business type's Chinese description (text that only decodes right as GBK); badCrc: the
+ *   zip's CRC altered
  */
-export function listingZip(registrations, { truncate = false, shape = "normal", cap = 3 } = {}) {
+export function listingZip(registrations, { truncate = false, shape = "normal", cap = 3, gbk = false, badCrc = false } = {}) {
   if (shape === "unknown-error") {
     const xml = `${XML_DECLARATION}<feedback><totalrows>0</totalrows><errmsg>查询条件有误</errmsg></feedback>`;
     return writeZip([{ name: "queryresult.xml", bytes: Buffer.from(xml, "utf8") }]);
@@ -55,14 +58,15 @@ export function listingZip(registrations, { truncate = false, shape = "normal", 
       registertime: registryTime(r.registerTime),
       registerexpiredate: r.expiresAt,
       registertype: CODE_OF_REGISTER_TYPE[r.registerType ?? ""] ?? r.registerType,
+      ...(gbk ? { spname: String(r.summary?.businessType ?? "") } : {}),
     });
     groups.set(code, group);
   }
   const results = [...groups].map(([code, result]) => ({ businesstype: code, rows: String(result.length), spnametitle: code, result }));
   const xml = XML_DECLARATION + builder.build({ feedback: { totalrows: String(registrations.length + (truncate ? 1 : 0)), data: { results } } });
-  const files = [{ name: "queryresult.xml", bytes: Buffer.from(xml, "utf8") }];
+  const files = [{ name: "queryresult.xml", bytes: gbk ? gbkXml(xml) : Buffer.from(xml, "utf8") }];
   if (shape === "two-xml") files.push({ name: "queryresult_2.xml", bytes: Buffer.from(xml, "utf8") });
-  return writeZip(files);
+  return writeZip(files, { badCrc });
 }
 
 /** An error answer: a zip holding one feedback XML with the error's text. */

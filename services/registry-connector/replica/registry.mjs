@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { errorZip, FAULT_TEXTS, listingZip } from "./answers.mjs";
 import { DEFAULT_BEHAVIOUR, kindOfSubject } from "./behaviour.mjs";
 import { decryptParameter } from "./sm2-decrypt.mjs";
+import { bombEntry, echoTokenFault, hugeReturn } from "./hostile.mjs";
 import { writeZip } from "./zip-write.mjs";
 
 /** What each sandbox failure is, in the registry's words. */
@@ -58,7 +59,8 @@ export class ReplicaRegistry {
    * @param {{operation: string, sequence: string[]}} service
    * @param {Map<string, Buffer>} encrypted
    * @param {(subject: string | null) => Map<string, string>} faultFor the fault asked for this call
-   * @returns {Promise<{bytes: Uint8Array, values: Record<string, string>} | {fault: string, values?: Record<string, string>}>}
+   * @returns {Promise<({bytes: Uint8Array} | {fault: string}) & {values?: Record<string, string>, envelope?: "gbk"}>} values: the
+   *   parameters decrypted (the journal's debttype); envelope: how to encode the SOAP envelope (gbk-envelope), else UTF-8
    */
   async answer(service, encrypted, faultFor) {
     const values = {};
@@ -69,8 +71,8 @@ export class ReplicaRegistry {
       values[name] = value;
     }
     const fault = faultFor(values.nameorno ?? null);
-    const answer = await this.#answer(service, values, fault);
-    return { ...answer, values };
+    const answered = { ...(await this.#answer(service, values, fault)), values };
+    return fault.has("gbk-envelope") ? { ...answered, envelope: "gbk" } : answered;
   }
 
   async #answer(service, values, fault) {
@@ -88,6 +90,8 @@ export class ReplicaRegistry {
     const requested = Object.keys(REQUESTED_FAULTS).find((name) => fault.has(name));
     if (requested) return { fault: REQUESTED_FAULTS[requested] };
     if (fault.has("error-zip")) return { bytes: errorZip(FAULT_TEXTS.unavailable) };
+    const hostile = await this.#hostile(service, values, fault);
+    if (hostile) return hostile;
     const kind = Object.entries(behaviour.codes).find(([, code]) => code === values.debttype)?.[0];
     if (!kind) return { fault: FAULT_TEXTS.unknownDebtType };
     // By kind, a subject is filed under one kind only: another kind's code finds nothing.
@@ -95,8 +99,17 @@ export class ReplicaRegistry {
     return service.operation === "queryBySubject"
       ? this.#listing(values.nameorno, fault, filedHere)
       : filedHere
-        ? this.#download(values.nameorno, values.registerNo)
+        ? this.#download(values.nameorno, values.registerNo, fault)
         : { bytes: errorZip(FAULT_TEXTS.missingCertificate) };
+  }
+
+  /** The hostile answers of replica/hostile.mjs that replace the registry's own. */
+  async #hostile(service, values, fault) {
+    if (fault.has("echo-token")) return { fault: echoTokenFault(values.loginToken) };
+    if (fault.has("huge-answer")) return { bytes: hugeReturn(fault.get("huge-answer")) };
+    if (!fault.has("zip-bomb")) return null;
+    const name = service.operation === "queryBySubject" ? "queryresult.xml" : `${values.registerNo}.pdf`;
+    return { bytes: writeZip([{ name, ...(await bombEntry()) }]) };
   }
 
   #login({ userName, userPassword, platformAuthCode }, fault) {
@@ -125,12 +138,18 @@ export class ReplicaRegistry {
     if (!listed.ok) return { fault: FAULT_OF_KIND[listed.kind] ?? FAULT_TEXTS.internal };
     if (listed.sourceStatus === "quarantined") return { fault: FAULT_TEXTS.quarantined };
     return {
-      bytes: listingZip(listed.registrations, { truncate: fault.has("truncate"), shape: this.behaviour.listing, cap: this.behaviour.listingCap }),
+      bytes: listingZip(listed.registrations, {
+        truncate: fault.has("truncate"),
+        shape: this.behaviour.listing,
+        cap: this.behaviour.listingCap,
+        gbk: fault.has("gbk-xml"),
+        badCrc: fault.has("bad-crc"),
+      }),
     };
   }
 
   /** The registration's zip: `<registerNo>.pdf` (when the registry has it) and its attachments, GBK names. */
-  async #download(subject, registerNo) {
+  async #download(subject, registerNo, fault) {
     const sandbox = this.options.sandbox;
     const ref = { subjectName: subject, certificateNumber: registerNo };
     const ctx = { attempt: 1 };
@@ -143,6 +162,6 @@ export class ReplicaRegistry {
       const got = await sandbox.fetchAttachment(ref, attachment.fileName, ctx);
       if (got.ok) files.push({ name: attachment.fileName, bytes: got.body });
     }
-    return files.length > 0 ? { bytes: writeZip(files) } : { bytes: errorZip(FAULT_TEXTS.missingCertificate) };
+    return files.length > 0 ? { bytes: writeZip(files, { badCrc: fault.has("bad-crc") }) } : { bytes: errorZip(FAULT_TEXTS.missingCertificate) };
   }
 }

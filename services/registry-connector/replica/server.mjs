@@ -18,7 +18,8 @@
  * {subject?, route? (the operation), fault, times?}, DELETE /_replica/faults, GET /_replica/calls,
  * GET and PUT /_replica/behaviour (behaviour.mjs: sessions, expiry text, refusals, debttypes, shapes).
  * Fault specs (`;`-joined): fault, expired-token, refuse-login, wrong-key, error-zip, truncate, busy,
- * unavailable, quarantined, slow=MS.
+ * unavailable, quarantined, slow=MS; and the hostile answers of hostile.mjs: zip-bomb, bad-crc, gbk-xml,
+ * gbk-envelope, echo-token, huge-answer=BYTES.
  */
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
@@ -28,6 +29,7 @@ import { FAULT_TEXTS } from "./answers.mjs";
 import { changedBehaviour, DEFAULT_BEHAVIOUR } from "./behaviour.mjs";
 import { FaultRules, parseFault } from "./fault-rules.mjs";
 import { bundleForNode } from "./node-bundle.mjs";
+import { gbkXml } from "./gbk.mjs";
 import { ReplicaRegistry } from "./registry.mjs";
 import { writeAnswer, writeFault, readRequest } from "./soap-envelope.mjs";
 import { generateKeyPair } from "./sm2-decrypt.mjs";
@@ -91,8 +93,9 @@ export async function startReplica({
     const answer = await registry.answer(service, request.parameters, (subject) => parseFault(rules.take(subject, service.operation)));
     if (answer.values?.debttype) entry.debttype = answer.values.debttype;
     entry.outcome = answer.fault ? `fault: ${answer.fault}` : "ok";
-    if (answer.fault) return send(res, 500, SOAP_TYPE, writeFault(service, answer.fault));
-    send(res, 200, SOAP_TYPE, writeAnswer(service, answer.bytes));
+    const envelope = answer.fault ? writeFault(service, answer.fault) : writeAnswer(service, answer.bytes);
+    if (answer.envelope === "gbk") return send(res, answer.fault ? 500 : 200, "text/xml; charset=GBK", Buffer.from(gbkXml(envelope)));
+    send(res, answer.fault ? 500 : 200, SOAP_TYPE, envelope);
   }
 
   async function changeBehaviour(req, res) {
