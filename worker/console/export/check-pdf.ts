@@ -6,6 +6,7 @@
  */
 import { A4, textWidth, type PageDrawing, type TextRun } from "../../pdf/drawing";
 import { writeStSongPdf } from "../../pdf/write-stsong";
+import { visibleText } from "../../domain/text/visible-text";
 import { fill, formatTime, type Lang } from "../view/i18n";
 import { vocabulary } from "../view/vocabulary";
 import type { CheckReport } from "./check-report";
@@ -60,10 +61,10 @@ class PageFlow {
     this.y -= points;
   }
 
-  /** Writes text wrapped to the text width; continuation lines indented by `indent`. */
+  /** Writes text wrapped to the text width; continuation lines indented by `indent`; hidden characters as their escapes. */
   write(text: string, size: number, options: { indent?: number; gray?: number } = {}): void {
     const indent = options.indent ?? 0;
-    wrapText(text, size, TEXT_WIDTH - indent).forEach((line, i) => {
+    wrapText(visibleText(text), size, TEXT_WIDTH - indent).forEach((line, i) => {
       if (this.y - size * LEADING < MARGIN) this.newPage();
       this.y -= size * LEADING;
       const x = MARGIN + (i === 0 ? 0 : indent);
@@ -112,5 +113,5 @@ export function checkPdf(report: CheckReport, context: ExportContext): Uint8Arra
       flow.write(`  “${hit.snippet}”`, BODY_SIZE, { indent: HANGING_INDENT, gray: SNIPPET_GRAY });
     }
   }
-  return writeStSongPdf(flow.pages, { title: `${words.title} · ${check.applicant}` });
+  return writeStSongPdf(flow.pages, { title: `${words.title} · ${visibleText(check.applicant)}` });
 }
