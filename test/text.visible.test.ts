@@ -106,3 +106,15 @@ describe("download file names", () => {
     );
   });
 });
+
+describe("the browser's visibleText", () => {
+  it("escapes exactly what the server's does, for every code point", async () => {
+    const browser = await import("../worker/console/browser/visible-text.js");
+    const disagreements: string[] = [];
+    for (let c = 0; c <= 0x10ffff; c++) {
+      const ch = String.fromCodePoint(c);
+      if (browser.visibleText(`a${ch}b`) !== visibleText(`a${ch}b`)) disagreements.push(`U+${c.toString(16)}`);
+    }
+    expect(disagreements).toEqual([]);
+  });
+});
