@@ -16,15 +16,23 @@
  * (spaces and table rules read as "|" ignored); each one missing is printed. On generated pages, also how many of the
  * numbers the page prints whole (account, invoice codes and numbers, amounts) each read finds.
  *
- * `node bench/ocr-cost.mjs [--generated=6] [--cap=1280] [--batch=1] [--no-bare] [--unfused]`
+ * - with `--turned`, each real scan also sent turned 90°, 180° and 270° (as a page scanned sideways or
+ *   upside down): the CPU seconds of its request against the upright page's, the turn the service
+ *   found, and the digit runs of the upright read it lost (docs/ocr.md "Orientation").
+ *
+ * `node bench/ocr-cost.mjs [--generated=6] [--cap=1280] [--batch=1] [--no-bare] [--unfused] [--turned]`
  */
 import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import Ocr from "@gutenye/ocr-node";
 import { DETECT_LONG_SIDE, loadEngine, RECOGNITION_BATCH } from "../services/ocr/engine.mjs";
 import { encodePicture, preparePicture } from "../services/ocr/pictures.mjs";
 import { readDocument } from "../services/ocr/read.mjs";
 import { ensureScanPages } from "./lib/scan-pages.mjs";
+
+/** The service's own sharp (ocr-node's dependency), to turn pages as a scanner would have. */
+const sharpOf = createRequire(import.meta.resolve("@gutenye/ocr-node"))("sharp");
 
 /** Beside the repository (../shared, as test/corpus/real-registry.ts looks), or beside a worktree's parent. */
 const REAL_SCANS = ["../../shared", "../../../shared"]
@@ -38,6 +46,7 @@ const cap = flag("cap", DETECT_LONG_SIDE);
 const batch = flag("batch", RECOGNITION_BATCH);
 const withBare = !process.argv.includes("--no-bare");
 const withUnfused = process.argv.includes("--unfused");
+const withTurned = process.argv.includes("--turned");
 
 const cpu = () => {
   const c = process.cpuUsage();
@@ -72,13 +81,24 @@ const engine = await loadEngine({ threads: 1, detectLongSide: cap, recognitionBa
 const unfused = withUnfused ? await loadEngine({ threads: 1, detectLongSide: cap, recognitionBatch: batch, fuseGraphs: false }) : null;
 console.log(`cap ${cap} px, recognition batch ${batch}; load average ${loadavg()[0].toFixed(1)}`);
 
+/** The page sent turned each quarter: each request's CPU seconds, the turn found, the upright read's digit runs it lost. */
+async function turnedReads(bytes, upright) {
+  const turned = [];
+  for (const angle of [90, 180, 270]) {
+    const picture = await sharpOf(bytes).rotate(angle).jpeg({ quality: 90 }).toBuffer();
+    const read = await serviceRead(engine, new Uint8Array(picture));
+    turned.push({ angle, cpu: read.cpu, rotation: read.rotation, lost: lostRuns(upright.lines, read.lines) });
+  }
+  return turned;
+}
+
 /** One whole request on `on`: its CPU seconds, the engine's stages, the lines read. */
 async function serviceRead(on, bytes) {
   const costs = {};
-  const profiled = { recognise: (pixels) => on.recognise(pixels, costs) };
+  const profiled = { look: (pixels) => on.look(pixels, costs), recognise: (pixels, _, looked) => on.recognise(pixels, costs, looked) };
   const c = cpu();
   const answer = await readDocument(profiled, bytes, null);
-  return { cpu: cpu() - c, costs, lines: answer.lines.map((l) => ({ text: l.text })) };
+  return { cpu: cpu() - c, costs, lines: answer.lines.map((l) => ({ text: l.text })), rotation: answer.rotation };
 }
 
 const results = [];
@@ -115,9 +135,14 @@ for (const page of pages) {
     unfusedCosts: before?.costs ?? {},
     lostToUnfused: before ? lostRuns(before.lines, serviceLines) : [],
     lines: serviceLines.length,
+    rotation: service.rotation,
     bareFound: printedBy(bareRead),
     serviceFound: printedBy(serviceLines),
   };
+  if (withTurned && page.set === "real") {
+    result.turned = await turnedReads(page.bytes, service);
+    for (const t of result.turned.filter((t) => t.lost.length)) console.log(`  turned ${t.angle}°: lost ${t.lost.join(", ")}`);
+  }
   results.push(result);
   console.log(
     `${page.set} ${page.name} (${share.toFixed(1)} page${share > 1 ? "s" : ""}, ${result.lines} lines): bare ${bareCpu.toFixed(2)} CPU s, service ${serviceCpu.toFixed(2)} CPU s` +
@@ -145,6 +170,22 @@ for (const set of ["real", "generated"]) {
   console.log(
     `| ${set} | ${of.length} files = ${sheets.toFixed(1)} A4 | ${(bareSum / sheets).toFixed(2)} | ${(serviceSum / sheets).toFixed(2)} | ${(serviceSum / bareSum).toFixed(2)} | ${of.reduce((s, r) => s + r.lost.length, 0)} | ${(unfusedSum / sheets).toFixed(2)} | ${(serviceSum / unfusedSum).toFixed(2)} | ${of.reduce((s, r) => s + r.lostToUnfused.length, 0)} | ${loadavg()[0].toFixed(1)} |`,
   );
+}
+if (withTurned) {
+  const turnedOf = results.filter((r) => r.turned);
+  console.log(`\n| sent turned | pages | turn found right | CPU s/file | against upright | digit runs of the upright read lost |`);
+  console.log(`|---|---|---|---|---|---|`);
+  const uprightCpu = turnedOf.reduce((s, r) => s + r.serviceCpu, 0);
+  const uprightRight = turnedOf.filter((r) => r.rotation === 0).length;
+  console.log(`| 0° | ${turnedOf.length} | ${uprightRight}/${turnedOf.length} | ${(uprightCpu / turnedOf.length).toFixed(2)} | 1.00 | 0 |`);
+  for (const angle of [90, 180, 270]) {
+    const reads = turnedOf.map((r) => r.turned.find((t) => t.angle === angle));
+    const sum = reads.reduce((s, t) => s + t.cpu, 0);
+    const right = reads.filter((t) => (t.rotation + angle) % 360 === 0).length;
+    console.log(
+      `| ${angle}° | ${reads.length} | ${right}/${reads.length} | ${(sum / reads.length).toFixed(2)} | ${(sum / uprightCpu).toFixed(2)} | ${reads.reduce((s, t) => s + t.lost.length, 0)} |`,
+    );
+  }
 }
 const sheets = results.reduce((s, r) => s + r.share, 0);
 /** An engine's CPU seconds per A4 page by stage, and what the rest of its requests cost. */

@@ -46,7 +46,7 @@ const COMMANDS: Record<string, Command> = {
   },
   results: {
     usage: `results <checkId> [--result pending,confirmed,excluded,unmatched] [--match matched,unmatched,pending]
-      [--strength invoice_match,keyword_only] [--criterion <criterionId>] [--sort registration|strength|hits]
+      [--strength invoice_match,keyword_only] [--criterion <criterionId>] [--sort registration|strength|hits|standing]
       [--page <n>] [--page-size <n>] [--json]
     A check's summary and its results (all of them unless filtered).`,
     options: {

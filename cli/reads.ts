@@ -36,7 +36,8 @@ export async function results(context: Context): Promise<number> {
   const { client, args } = context;
   const checkId = onePositional(args, "check id: registry-check results <checkId>");
   const sort = single(args, "sort");
-  if (sort !== undefined && !["registration", "strength", "hits"].includes(sort)) throw new UsageError("--sort takes registration, strength or hits");
+  if (sort !== undefined && !["registration", "strength", "hits", "standing"].includes(sort))
+    throw new UsageError("--sort takes registration, strength, hits or standing");
   const filter: ResultFilter = {
     resultStatus: oneOf(args, "result", ["pending", "confirmed", "excluded", "unmatched"] as const),
     matchStatus: oneOf(args, "match", ["matched", "unmatched", "pending"] as const),

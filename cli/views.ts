@@ -1,5 +1,6 @@
 /** @module How the CLI shows queries, registrations, checks and results as text. */
 import type { Check, CheckResultPage, Entitlements, Query, RegistrationPage } from "../client/index.ts";
+import { standingPhrase } from "../worker/schemas/standing-words.ts";
 import { shortTime, table } from "./render.ts";
 import type { Vocabulary } from "./words.ts";
 
@@ -120,6 +121,7 @@ export function resultsTable(page: CheckResultPage, check: Check, words: Vocabul
     r.matchedCriterionIds.map((id) => criteria.get(id) ?? id).join(", "),
     r.registration.debtorNames ?? "",
     r.pendingReason ?? r.coverageReason ?? r.reviewNote ?? "",
+    r.standing ? standingPhrase(r.standing, words) : "",
   ]);
   const more = page.page * page.pageSize < page.total ? `page ${page.page}; next: --page ${page.page + 1}\n` : "";
   return `${head}\n${table(
@@ -132,6 +134,8 @@ export function resultsTable(page: CheckResultPage, check: Check, words: Vocabul
       { header: "MATCHED", max: 30 },
       { header: "DEBTORS", max: 20 },
       { header: "NOTE", max: 30 },
+      // Last, so that a reader's eye (and a script cutting columns) finds the older ones where they were.
+      { header: "STANDING", max: 60 },
     ],
     rows,
   )}${more}`;

@@ -21,6 +21,11 @@ const PASSED_ON = [
   "REGISTRY_AUTH_CODE",
   "REGISTRY_PUBLIC_KEY",
   "REGISTRY_TIMEOUT_MS",
+  // What the connector takes from the registry (docs/registry-connector.md, "Bounds and time budget"): its defaults unless set.
+  "REGISTRY_MAX_ANSWER_BYTES",
+  "REGISTRY_MAX_ZIP_ENTRIES",
+  "REGISTRY_MAX_ENTRY_BYTES",
+  "REGISTRY_MAX_INFLATED_BYTES",
 ] as const;
 
 /** The container's environment from the Worker's: the connector's settings, its token and session count. */

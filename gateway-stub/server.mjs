@@ -168,6 +168,8 @@ export async function startGatewayStub({ port = 0, host = "127.0.0.1", token = "
       subject = req.headers["x-subject"] ? decodeURIComponent(String(req.headers["x-subject"])) : null;
     }
     if (!subject) return fail(res, requestId, "BAD_REQUEST", "no subject");
+    if (match.certificateNumber === null || match.fileName === null)
+      return fail(res, requestId, "BAD_REQUEST", "a path parameter is not valid percent-encoding");
     entry.subject = subject;
     const fault = parseFault(req.headers["x-stub-fault"] ?? rules.take(subject, match.route));
     entry.fault = [...fault.keys()].join(";") || null;

@@ -15,7 +15,13 @@ export function createUpstream(env: Env): UpstreamAdapter {
   if (upstream.kind === "http") {
     // A deployment with the connector's container (wrangler.toml environments) reaches it through the binding.
     const viaContainer = connectorFetch(Reflect.get(env, CONNECTOR_BINDING));
-    return new HttpUpstream({ url: upstream.url, token: upstream.token, ...(viaContainer ? { fetch: viaContainer } : {}) });
+    return new HttpUpstream({
+      url: upstream.url,
+      token: upstream.token,
+      listTimeoutMs: upstream.listTimeoutMs,
+      fileTimeoutMs: upstream.fileTimeoutMs,
+      ...(viaContainer ? { fetch: viaContainer } : {}),
+    });
   }
   return new SandboxUpstream({ fixtures: new D1FixtureStore(env), slowCallMs: upstream.slowCallMs });
 }

@@ -10,6 +10,8 @@
  *   browser build (pdfjs-dist's pdf.min.mjs and pdf.worker.min.mjs, source-map references dropped);
  * - console/assets/: the console pages' browser modules and stylesheet (worker/console/browser/);
  * - viewer/cmaps/: pdf.js's packed GB CMaps, for PDFs set in non-embedded Chinese fonts;
+ * - fonts/NotoSansSC-Regular.otf: the console's check export embeds a subset of it in each PDF
+ *   (worker/console/export/export-font.ts), read by the Worker through its ASSETS binding;
  * - sandbox/scans/: the sandbox upstream's scanned attachments (worker/upstream/sandbox/scans), read
  *   by the Worker through its ASSETS binding; wrangler.toml runs the Worker first on /sandbox/*, so
  *   they are never served to clients. With SANDBOX_SCANS_DIR set, the pictures in that directory too:
@@ -30,6 +32,8 @@ const PDFJS_DIR = join(ROOT, "node_modules/pdfjs-dist");
 /** The CMaps of the GB collection: the only ones the PDF pipeline reads too (scripts/build-pdf-assets.mjs). */
 const GB_CMAP = /^(Adobe-GB1-.*|GB.*|UniGB-.*)\.bcmap$/;
 const SCAN_FILE = /\.(jpg|png|pdf)$/;
+/** Noto Sans SC Regular (SIL OFL 1.1) as the dev dependency @embedpdf/fonts-sc ships it. */
+const EXPORT_FONT = join(ROOT, "node_modules/@embedpdf/fonts-sc/fonts/NotoSansHans-Regular.otf");
 
 // Source maps are not shipped: drop the references so browsers do not ask for them.
 const withoutSourceMap = (bytes) => Buffer.from(bytes.toString("utf8").replace(/\n?\/\/# sourceMappingURL=\S*\s*$/, ""), "utf8");
@@ -59,6 +63,7 @@ export function wantedFiles() {
   for (const name of readdirSync(join(PDFJS_DIR, "cmaps")).filter((n) => GB_CMAP.test(n))) {
     files.set(`viewer/cmaps/${name}`, readFileSync(join(PDFJS_DIR, "cmaps", name)));
   }
+  files.set("fonts/NotoSansSC-Regular.otf", readFileSync(EXPORT_FONT));
   const scansDir = join(ROOT, "worker/upstream/sandbox/scans");
   for (const name of readdirSync(scansDir).filter((n) => SCAN_FILE.test(n))) {
     files.set(`sandbox/scans/${name}`, readFileSync(join(scansDir, name)));

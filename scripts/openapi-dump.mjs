@@ -34,6 +34,8 @@ export async function dump() {
     target: "node22",
     // Only the Workers runtime has these; building the document never loads them.
     external: ["cloudflare:*"],
+    // The export's font subsetter (WebAssembly, a module in workerd): bytes here, never instantiated.
+    loader: { ".wasm": "binary" },
     outfile: entry,
     logLevel: "warning",
   });

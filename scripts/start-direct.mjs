@@ -17,6 +17,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { startConnector } from "../services/registry-connector/connector.mjs";
 import { QUERY_DEFAULTS } from "../services/registry-connector/mappings.mjs";
 import { startReplica } from "../services/registry-connector/replica/server.mjs";
+import { DEFAULT_REGISTRY_TIMEOUT_MS } from "../services/registry-connector/time-budget.mjs";
 
 /** The token start.mjs writes into a new .dev.vars; an existing .dev.vars may name its own. */
 const DEFAULT_TOKEN = "local-gateway-token";
@@ -36,7 +37,7 @@ const connector = await startConnector(
     account: replica.account,
     token,
     sessions,
-    timeoutMs: 60_000,
+    timeoutMs: DEFAULT_REGISTRY_TIMEOUT_MS,
     query: QUERY_DEFAULTS,
     port: Number(process.env.CONNECTOR_PORT ?? "8791"),
     host: "127.0.0.1",

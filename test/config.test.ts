@@ -113,6 +113,8 @@ describe("configuration", () => {
       kind: "http",
       url: "https://gw.example",
       token: "t",
+      listTimeoutMs: VARIABLES.UPSTREAM_LIST_TIMEOUT_MS.fallback,
+      fileTimeoutMs: VARIABLES.UPSTREAM_FILE_TIMEOUT_MS.fallback,
     });
   });
 

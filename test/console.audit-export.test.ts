@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { toAuditCsvRow } from "../worker/serializers/console";
 import { expectError, newAccount } from "./helpers";
-import { consoleCall, consoleUser, signIn } from "./console-helpers";
+import { PASSWORD, consoleCall, consoleUser, signIn } from "./console-helpers";
 
 const HEADER = ["id", "at", "kind", "actorType", "actorId", "actorLabel", "targetType", "targetId", "requestId", "ip", "userAgent", "detail"];
 
@@ -68,7 +68,7 @@ describe("the audit trail as CSV", () => {
     const a = await newAccount();
     const owner = await consoleUser(a.accountId, "owner");
     const analyst = await consoleUser(a.accountId, "analyst");
-    expect((await consoleCall(analyst, "/keys", { method: "POST", json: { name: "ci" } })).status).toBe(201);
+    expect((await consoleCall(analyst, "/keys", { method: "POST", json: { currentPassword: PASSWORD, name: "ci" } })).status).toBe(201);
     const [header, ...rows] = await exportOf(owner);
     expect(header).toEqual(HEADER);
     const listed = (await (await consoleCall(owner, "/audit?pageSize=100")).json()) as {

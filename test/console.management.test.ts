@@ -56,7 +56,7 @@ describe("the management API's users", () => {
     const a = await newAccount();
     const b = await newAccount();
     const owner = await consoleUser(a.accountId, "owner");
-    const enrolled = await consoleCall(owner, "/me/totp", { method: "POST" });
+    const enrolled = await consoleCall(owner, "/me/totp", { method: "POST", json: { currentPassword: PASSWORD } });
     expect(enrolled.status).toBe(200);
     const { secret } = (await enrolled.json()) as { secret: string };
     await consoleUser(b.accountId, "viewer");

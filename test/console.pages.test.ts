@@ -10,7 +10,7 @@ import { generateTOTP } from "@oslojs/otp";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { sandboxRegistry } from "../worker/upstream/sandbox";
 import { body, call, idempotencyKey, newAccount, open, waitForCheck, waitForQuery } from "./helpers";
-import { consoleCall, consoleUser, type ConsoleSession } from "./console-helpers";
+import { PASSWORD, consoleCall, consoleUser, type ConsoleSession } from "./console-helpers";
 import { served } from "./static-assets";
 import { cspDirectives as directives } from "./csp";
 
@@ -282,11 +282,13 @@ describe("the console's pages by role", () => {
   it("show the security page without the TOTP secret, before and after enrolment, and send users there when the account requires one", async () => {
     const a = await newAccount();
     const owner = await consoleUser(a.accountId, "owner");
-    const enrolment = await body<{ secret: string; uri: string }>(await consoleCall(owner, "/me/totp", { method: "POST" }));
+    const enrolment = await body<{ secret: string; uri: string }>(
+      await consoleCall(owner, "/me/totp", { method: "POST", json: { currentPassword: PASSWORD } }),
+    );
     expect((await page(owner, "/console/security")).status).toBe(200);
     expect(await (await page(owner, "/console/security")).text()).not.toContain(enrolment.secret);
     const code = generateTOTP(decodeBase32IgnorePadding(enrolment.secret), 30, 6);
-    expect((await consoleCall(owner, "/me/totp", { method: "PUT", json: { code } })).status).toBe(204);
+    expect((await consoleCall(owner, "/me/totp", { method: "PUT", json: { currentPassword: PASSWORD, code } })).status).toBe(204);
     const after = await (await page(owner, "/console/security")).text();
     expect(after).toContain('data-enabled="true"');
     expect(after).not.toContain(enrolment.secret);
@@ -324,7 +326,7 @@ describe("the console's inputs", () => {
     expect(await (await page(owner, "/console/queries")).text()).toMatch(/<input id="queries-search"[^>]*data-max-length="200"/);
 
     // The API refuses a longer key name, naming the field and the limit; nothing is stored cut.
-    const refused = await consoleCall(owner, "/keys", { method: "POST", json: { name: "k".repeat(101) } });
+    const refused = await consoleCall(owner, "/keys", { method: "POST", json: { currentPassword: PASSWORD, name: "k".repeat(101) } });
     expect(refused.status).toBe(400);
     const problem = await body<{ code: string; details: { fields: Array<{ path: string; message: string }> } }>(refused);
     expect(problem.code).toBe("VALIDATION_FAILED");

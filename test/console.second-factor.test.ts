@@ -10,7 +10,7 @@ import { expectError, newAccount } from "./helpers";
 import { PASSWORD, consoleCall, consoleUser, signIn, type ConsoleSession } from "./console-helpers";
 
 async function enrol(user: ConsoleSession): Promise<() => string> {
-  const res = await consoleCall(user, "/me/totp", { method: "POST" });
+  const res = await consoleCall(user, "/me/totp", { method: "POST", json: { currentPassword: PASSWORD } });
   expect(res.status).toBe(200);
   const { secret } = (await res.json()) as { secret: string };
   return () => generateTOTP(decodeBase32IgnorePadding(secret), 30, 6);
@@ -32,7 +32,7 @@ describe("a second factor the owner requires", () => {
     expect((await consoleCall(analyst, "/keys")).status).toBe(200);
 
     const ownerCode = await enrol(owner);
-    expect((await consoleCall(owner, "/me/totp", { method: "PUT", json: { code: ownerCode() } })).status).toBe(204);
+    expect((await consoleCall(owner, "/me/totp", { method: "PUT", json: { currentPassword: PASSWORD, code: ownerCode() } })).status).toBe(204);
     const required = await consoleCall(owner, "/account/security", { method: "PUT", json: { requireTotp: true } });
     expect(required.status).toBe(200);
     expect(await required.json()).toEqual({ requireTotp: true });
@@ -52,10 +52,14 @@ describe("a second factor the owner requires", () => {
 
     const analystCode = await enrol(analyst);
     await expectError(await consoleCall(analyst, "/keys"), 403, "ROLE_FORBIDDEN");
-    await expectError(await consoleCall(analyst, "/me/totp", { method: "PUT", json: { code: "12345" } }), 400, "VALIDATION_FAILED");
-    expect((await consoleCall(analyst, "/me/totp", { method: "PUT", json: { code: analystCode() } })).status).toBe(204);
+    await expectError(
+      await consoleCall(analyst, "/me/totp", { method: "PUT", json: { currentPassword: PASSWORD, code: "12345" } }),
+      400,
+      "VALIDATION_FAILED",
+    );
+    expect((await consoleCall(analyst, "/me/totp", { method: "PUT", json: { currentPassword: PASSWORD, code: analystCode() } })).status).toBe(204);
     for (const [method, path] of BEYOND) {
-      const res = await consoleCall(analyst, path, { method, ...(method === "POST" ? { json: {} } : {}) });
+      const res = await consoleCall(analyst, path, { method, ...(method === "POST" ? { json: { currentPassword: PASSWORD } } : {}) });
       expect(res.status, `${method} ${path}`).toBe(method === "POST" ? 201 : 200);
     }
   });
@@ -64,7 +68,7 @@ describe("a second factor the owner requires", () => {
     const a = await newAccount();
     const owner = await consoleUser(a.accountId, "owner");
     const ownerCode = await enrol(owner);
-    expect((await consoleCall(owner, "/me/totp", { method: "PUT", json: { code: ownerCode() } })).status).toBe(204);
+    expect((await consoleCall(owner, "/me/totp", { method: "PUT", json: { currentPassword: PASSWORD, code: ownerCode() } })).status).toBe(204);
     const analyst = await consoleUser(a.accountId, "analyst");
     expect((await consoleCall(owner, "/account/security", { method: "PUT", json: { requireTotp: true } })).status).toBe(200);
     await expectError(await consoleCall(analyst, "/keys"), 403, "ROLE_FORBIDDEN");
@@ -79,7 +83,7 @@ describe("a second factor the owner requires", () => {
     const code = await enrol(analyst);
     // Enrolled but not confirmed: the password alone still signs in.
     expect((await signIn(analyst.email)).res.status).toBe(200);
-    expect((await consoleCall(analyst, "/me/totp", { method: "PUT", json: { code: code() } })).status).toBe(204);
+    expect((await consoleCall(analyst, "/me/totp", { method: "PUT", json: { currentPassword: PASSWORD, code: code() } })).status).toBe(204);
     await expectError((await signIn(analyst.email)).res, 401, "TOTP_REQUIRED");
     const wrong = String((Number(code()) + 1) % 1_000_000).padStart(6, "0");
     await expectError((await signIn(analyst.email, PASSWORD, { totp: wrong })).res, 401, "TOTP_REQUIRED", [wrong]);

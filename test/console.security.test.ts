@@ -53,14 +53,18 @@ describe("the console's doors", () => {
   it("refuses a change without the CSRF token (403), and with a wrong one", async () => {
     const a = await newAccount();
     const owner = await consoleUser(a.accountId, "owner");
-    await expectError(await consoleCall(owner, "/keys", { method: "POST", json: {}, csrf: false }), 403, "CSRF_TOKEN_INVALID");
     await expectError(
-      await consoleCall(owner, "/keys", { method: "POST", json: {}, headers: { "X-CSRF-Token": "0".repeat(64) } }),
+      await consoleCall(owner, "/keys", { method: "POST", json: { currentPassword: PASSWORD }, csrf: false }),
+      403,
+      "CSRF_TOKEN_INVALID",
+    );
+    await expectError(
+      await consoleCall(owner, "/keys", { method: "POST", json: { currentPassword: PASSWORD }, headers: { "X-CSRF-Token": "0".repeat(64) } }),
       403,
       "CSRF_TOKEN_INVALID",
     );
     await expectError(await consoleCall(owner, "/session", { method: "DELETE", csrf: false }), 403, "CSRF_TOKEN_INVALID");
-    expect((await consoleCall(owner, "/keys", { method: "POST", json: {} })).status).toBe(201);
+    expect((await consoleCall(owner, "/keys", { method: "POST", json: { currentPassword: PASSWORD } })).status).toBe(201);
   });
 
   it("lets a viewer read but not review, create keys or read the audit trail (403 ROLE_FORBIDDEN)", async () => {
@@ -73,11 +77,11 @@ describe("the console's doors", () => {
       403,
       "ROLE_FORBIDDEN",
     );
-    await expectError(await consoleCall(viewer, "/keys", { method: "POST", json: {} }), 403, "ROLE_FORBIDDEN");
+    await expectError(await consoleCall(viewer, "/keys", { method: "POST", json: { currentPassword: PASSWORD } }), 403, "ROLE_FORBIDDEN");
     await expectError(await consoleCall(viewer, "/audit"), 403, "ROLE_FORBIDDEN");
     const analyst = await consoleUser(a.accountId, "analyst");
     await expectError(await consoleCall(analyst, "/users"), 403, "ROLE_FORBIDDEN");
-    expect((await consoleCall(analyst, "/keys", { method: "POST", json: {} })).status).toBe(201);
+    expect((await consoleCall(analyst, "/keys", { method: "POST", json: { currentPassword: PASSWORD } })).status).toBe(201);
   });
 
   it("answers 404 for another account's check, its review and its key", async () => {
@@ -135,10 +139,14 @@ describe("sign-in", () => {
   it("asks for the second factor once enrolled: none or a wrong code is 401 TOTP_REQUIRED", async () => {
     const a = await newAccount();
     const user = await consoleUser(a.accountId, "analyst");
-    const { secret } = (await (await consoleCall(user, "/me/totp", { method: "POST" })).json()) as { secret: string };
+    const { secret } = (await (await consoleCall(user, "/me/totp", { method: "POST", json: { currentPassword: PASSWORD } })).json()) as {
+      secret: string;
+    };
     await awayFromStepEdge();
     // Confirmed with the previous step's code (accepted for clock drift): now's code is still unused.
-    expect((await consoleCall(user, "/me/totp", { method: "PUT", json: { code: totpCode(secret, -1) } })).status).toBe(204);
+    expect((await consoleCall(user, "/me/totp", { method: "PUT", json: { currentPassword: PASSWORD, code: totpCode(secret, -1) } })).status).toBe(
+      204,
+    );
     await expectError((await signIn(user.email)).res, 401, "TOTP_REQUIRED");
     await expectError((await signIn(user.email, PASSWORD, { totp: "000000" === totpCode(secret) ? "111111" : "000000" })).res, 401, "TOTP_REQUIRED");
     expect((await signIn(user.email, PASSWORD, { totp: totpCode(secret) })).res.status).toBe(200);

@@ -1,6 +1,7 @@
 /**
- * The console's last doors (issue 32): replacing or removing a second factor and changing the password
- * need the current password or a current code, not only a session and its CSRF token, and end the
+ * The console's last doors (issues 32 and 36): enrolling, replacing or removing a second factor and
+ * changing the password need the current password or a current code, not only a session and its CSRF
+ * token (5 failures end the session that makes them), and end the
  * user's other sessions, each with its audit event; a request that changes something (sign-in
  * included) from another origin is 403; every JSON answer and download says nosniff.
  */
@@ -12,12 +13,17 @@ import { CONSOLE, PASSWORD, awayFromStepEdge, consoleCall, consoleUser, signIn, 
 
 const NEW_PASSWORD = "a quite different passphrase 7391";
 
-/** Enrols a factor, confirmed with its code of step `offset` (a code counts once: later uses need later steps). */
-async function enrolled(user: ConsoleSession, offset: number, proof: Record<string, string> = {}): Promise<string> {
-  const start = await consoleCall(user, "/me/totp", { method: "POST", ...(Object.keys(proof).length > 0 ? { json: proof } : {}) });
+/**
+ * Enrols a factor with step-up (`proof` on POST, the password on PUT), confirmed with its code of step
+ * `offset` (a code counts once: later uses need later steps).
+ */
+async function enrolled(user: ConsoleSession, offset: number, proof: Record<string, string> = { currentPassword: PASSWORD }): Promise<string> {
+  const start = await consoleCall(user, "/me/totp", { method: "POST", json: proof });
   expect(start.status).toBe(200);
   const { secret } = (await start.json()) as { secret: string };
-  expect((await consoleCall(user, "/me/totp", { method: "PUT", json: { code: totpCode(secret, offset) } })).status).toBe(204);
+  expect((await consoleCall(user, "/me/totp", { method: "PUT", json: { code: totpCode(secret, offset), currentPassword: PASSWORD } })).status).toBe(
+    204,
+  );
   return secret;
 }
 
@@ -54,10 +60,11 @@ describe("step-up for the security settings", () => {
     );
     await expectError(await consoleCall(thief, "/me/totp", { method: "DELETE", json: {} }), 401, "INVALID_CREDENTIALS");
     await expectError(await consoleCall(thief, "/me/totp", { method: "DELETE", json: { totp: "000000" } }), 401, "INVALID_CREDENTIALS");
-    await expectError(await consoleCall(thief, "/me/password", { method: "PUT", json: { newPassword: NEW_PASSWORD } }), 401, "INVALID_CREDENTIALS");
-    // Five failures, and the session gets no more guesses (the user's own sessions are not locked out).
-    await expectError(await consoleCall(thief, "/me/totp", { method: "DELETE", json: { currentPassword: PASSWORD } }), 429, "RATE_LIMITED");
-    expect((await consoleCall(thief, "/me")).status).toBe(200);
+    // The fifth failure ends the session: it gets no more guesses, not even the right one.
+    await expectError(await consoleCall(thief, "/me/password", { method: "PUT", json: { newPassword: NEW_PASSWORD } }), 401, "UNAUTHENTICATED");
+    await expectError(await consoleCall(thief, "/me/totp", { method: "DELETE", json: { currentPassword: PASSWORD } }), 401, "UNAUTHENTICATED");
+    // The user's own session goes on.
+    expect((await consoleCall(user, "/me")).status).toBe(200);
 
     // The user replaces the factor with a current code: the thief's session ends.
     const replaced = await enrolled(user, 0, { totp: totpCode(secret, 1) });
@@ -107,13 +114,17 @@ describe("requests from another origin", () => {
     ];
     for (const headers of foreign) {
       const label = JSON.stringify(headers);
-      await expectError(await consoleCall(user, "/keys", { method: "POST", json: {}, headers }), 403, "CSRF_TOKEN_INVALID");
+      await expectError(
+        await consoleCall(user, "/keys", { method: "POST", json: { currentPassword: PASSWORD }, headers }),
+        403,
+        "CSRF_TOKEN_INVALID",
+      );
       await expectError(await consoleCall(user, "/session", { method: "DELETE", headers }), 403, "CSRF_TOKEN_INVALID");
       await expectError((await signIn(user.email, PASSWORD, {}, headers)).res, 403, "CSRF_TOKEN_INVALID");
       expect((await consoleCall(user, "/keys", { headers })).status, label).toBe(200);
     }
     const same = { Origin: new URL(BASE).origin, "Sec-Fetch-Site": "same-origin" };
-    expect((await consoleCall(user, "/keys", { method: "POST", json: {}, headers: same })).status).toBe(201);
+    expect((await consoleCall(user, "/keys", { method: "POST", json: { currentPassword: PASSWORD }, headers: same })).status).toBe(201);
     expect((await signIn(user.email, PASSWORD, {}, same)).res.status).toBe(200);
   });
 });

@@ -21,9 +21,11 @@ async function storedTotp(userId: string): Promise<{ totp_secret: string | null;
 
 /** Enrols and confirms with the previous step's code, leaving now's code unused; the base32 secret. */
 async function enrolled(user: ConsoleSession): Promise<string> {
-  const { secret } = (await (await consoleCall(user, "/me/totp", { method: "POST" })).json()) as { secret: string };
+  const { secret } = (await (await consoleCall(user, "/me/totp", { method: "POST", json: { currentPassword: PASSWORD } })).json()) as {
+    secret: string;
+  };
   await awayFromStepEdge();
-  expect((await consoleCall(user, "/me/totp", { method: "PUT", json: { code: totpCode(secret, -1) } })).status).toBe(204);
+  expect((await consoleCall(user, "/me/totp", { method: "PUT", json: { currentPassword: PASSWORD, code: totpCode(secret, -1) } })).status).toBe(204);
   return secret;
 }
 
@@ -31,11 +33,13 @@ describe("the TOTP secret at rest", () => {
   it("is stored sealed, pending and confirmed alike, never in the clear", async () => {
     const a = await newAccount();
     const user = await consoleUser(a.accountId, "analyst");
-    const { secret } = (await (await consoleCall(user, "/me/totp", { method: "POST" })).json()) as { secret: string };
+    const { secret } = (await (await consoleCall(user, "/me/totp", { method: "POST", json: { currentPassword: PASSWORD } })).json()) as {
+      secret: string;
+    };
     const pending = (await storedTotp(user.userId)).totp_pending_secret!;
     expect(pending).toMatch(/^v1\.[0-9a-f]{8}\.[\w-]{16}\.[\w-]+$/);
     expect(pending).not.toContain(secret);
-    expect((await consoleCall(user, "/me/totp", { method: "PUT", json: { code: totpCode(secret) } })).status).toBe(204);
+    expect((await consoleCall(user, "/me/totp", { method: "PUT", json: { currentPassword: PASSWORD, code: totpCode(secret) } })).status).toBe(204);
     const stored = await storedTotp(user.userId);
     expect(stored.totp_pending_secret).toBeNull();
     expect(stored.totp_secret).toMatch(/^v1\./);
@@ -85,10 +89,12 @@ describe("a TOTP code is accepted once", () => {
   it("refuses the code that confirmed the factor, and a code already used to sign in", async () => {
     const a = await newAccount();
     const user = await consoleUser(a.accountId, "analyst");
-    const { secret } = (await (await consoleCall(user, "/me/totp", { method: "POST" })).json()) as { secret: string };
+    const { secret } = (await (await consoleCall(user, "/me/totp", { method: "POST", json: { currentPassword: PASSWORD } })).json()) as {
+      secret: string;
+    };
     await awayFromStepEdge();
     const confirming = totpCode(secret);
-    expect((await consoleCall(user, "/me/totp", { method: "PUT", json: { code: confirming } })).status).toBe(204);
+    expect((await consoleCall(user, "/me/totp", { method: "PUT", json: { currentPassword: PASSWORD, code: confirming } })).status).toBe(204);
     await expectError((await signIn(user.email, PASSWORD, { totp: confirming })).res, 401, "TOTP_REQUIRED", [confirming]);
     // The next step's code (accepted for clock drift) signs in once.
     const next = totpCode(secret, 1);

@@ -61,6 +61,7 @@ export function referenceScan(criteria: readonly Criterion[], text: string): Hit
         }
       }
       for (const list of abbreviatedLists(tokens, perUnit)) if (list.value === v) add(c, "list", list.start, list.end);
+      for (const grouped of hyphenGroups(perUnit)) if (grouped.digits === v) add(c, "exact", grouped.start, grouped.end);
     } else {
       for (let p = 0; p + v.length <= norm.length; p++) {
         if (norm.slice(p, p + v.length) === v) add(c, "substring", origin[p] as number, (origin[p + v.length - 1] as number) + 1);
@@ -118,6 +119,39 @@ function abbreviatedLists(tokens: readonly Token[], perUnit: readonly string[]):
       out.push({ value, start: head.start, end: t.end });
     }
   });
+  return out;
+}
+
+/**
+ * Numbers in groups joined by hyphens, from the rule (issue 39): digit runs each one "-" apart, two of any
+ * size or 4-digit ones and a last of 1–4, 8 or 20 digits in all (an invoice number's); not after a digit and a "-" (a later piece of
+ * the same writing), nor a 4-digit first group one whitespace unit after a 4-digit run (a grouped range end).
+ */
+function hyphenGroups(perUnit: readonly string[]): { digits: string; start: number; end: number }[] {
+  const isDigit = (i: number) => /^[0-9]$/.test(perUnit[i] ?? "");
+  const runEnd = (i: number) => {
+    let j = i;
+    while (isDigit(j)) j++;
+    return j;
+  };
+  const out: { digits: string; start: number; end: number }[] = [];
+  for (let start = 0; start < perUnit.length; start++) {
+    if (!isDigit(start) || isDigit(start - 1)) continue;
+    const groups: [number, number][] = [[start, runEnd(start)]];
+    for (let at = (groups[0] as [number, number])[1]; perUnit[at] === "-" && isDigit(at + 1);) {
+      const end = runEnd(at + 1);
+      groups.push([at + 1, end]);
+      at = end;
+    }
+    if (groups.length < 2) continue;
+    if (perUnit[start - 1] === "-" && isDigit(start - 2)) continue;
+    const sizes = groups.map(([a, b]) => b - a);
+    const spacedBefore = perUnit[start - 1] === "" && start >= 1 && runEnd(start - 5) === start - 1 && !isDigit(start - 6) && isDigit(start - 5);
+    if (sizes[0] === 4 && spacedBefore) continue;
+    if (groups.length > 2 && !(sizes.slice(0, -1).every((n) => n === 4) && (sizes[sizes.length - 1] as number) <= 4)) continue;
+    const digits = groups.map(([a, b]) => perUnit.slice(a, b).join("")).join("");
+    if (digits.length === 8 || digits.length === 20) out.push({ digits, start, end: (groups[groups.length - 1] as [number, number])[1] });
+  }
   return out;
 }
 

@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { csvField } from "../worker/domain/csv";
 import { contentDisposition, MAX_NAME_CHARS, safeFileName } from "../worker/domain/text/download-name";
 import { visibleStrings, visibleText } from "../worker/domain/text/visible-text";
-import { checkPdf } from "../worker/console/export/check-pdf";
+import { footerLines, reportBlocks } from "../worker/console/export/check-pdf";
+import { checkXlsx } from "../worker/console/export/check-xlsx";
 import type { CheckReport } from "../worker/console/export/check-report";
 
 describe("visibleText", () => {
@@ -44,34 +45,53 @@ describe("CSV and PDF", () => {
     expect(csvField("line\nnext")).toBe('"line\nnext"');
   });
 
-  it("sets a PDF's hidden characters as escapes", () => {
+  it("sets the PDF's and the XLSX's hidden characters as escapes", async () => {
     const report = {
-      check: { id: "chk_1", applicant: "上海示例\u200b供应链管理有限公司", status: "completed", createdAt: 0 },
-      criteria: [{ id: "crt_1", value: "应收\u0000账款" }],
+      check: {
+        id: "chk_1",
+        applicant: "上海示例\u200b供应链管理有限公司",
+        status: "completed",
+        coverageComplete: true,
+        sourceQueryId: "qry_1",
+        createdAt: 0,
+        completedAt: 0,
+      },
+      criteria: [{ id: "crt_1", kind: "keyword", value: "应收\u0000账款" }],
+      createdBy: "x\u200d@bank.example",
+      coverageIssues: [],
       rows: [
         {
           registrationId: "reg_1",
           certificateNumber: "41328547000007612020",
-          registerTime: null,
+          registeredAt: null,
           securedParties: "平安银行\u2067股份有限公司",
-          matchStatus: "unmatched",
-          resultStatus: "unmatched",
-          matchedCriteria: [],
-          strength: null,
+          matchStatus: "matched",
+          resultStatus: "confirmed",
+          matchedCriteria: ["应收\u0000账款"],
+          strength: "keyword_only",
           systemDecision: null,
           manualDecision: "confirmed",
           reviewer: "a@bank.example",
           reviewedAt: 0,
-          note: "paid \u202e0001 CNY",
+          note: "paid \u202e0001 CNY\nsecond line",
           hits: [],
         },
       ],
     } as unknown as CheckReport;
-    const pdf = new TextDecoder("latin1").decode(checkPdf(report, { lang: "en", exportedBy: "x\u200d@bank.example", exportedAt: 0 }));
-    const units = [...pdf.matchAll(/<([0-9A-F]+)>/g)].flatMap((m) => m[1]!.match(/.{4}/g) ?? []).map((h) => Number.parseInt(h, 16));
-    const text = String.fromCharCode(...units);
-    for (const hidden of ["\u200b", "\u0000", "\u2067", "\u202e", "\u200d"]) expect(text).not.toContain(hidden);
-    for (const shown of ["〈U+200B〉", "〈U+0000〉", "〈U+2067〉", "〈U+202E〉", "〈U+200D〉"]) expect(text).toContain(shown);
+    const context = { lang: "en" as const, zone: "Asia/Shanghai", exportedBy: "x@bank.example", exportedAt: 0 };
+    const pdfText = [...reportBlocks(report, context).map((b) => b.text), ...footerLines(report, context, 1, 1)].join("\n");
+    const { unzipSync, strFromU8 } = await import("fflate");
+    const sheets = unzipSync(checkXlsx(report, context));
+    const xlsxText = Object.entries(sheets)
+      .filter(([name]) => name.endsWith(".xml"))
+      .map(([, bytes]) => strFromU8(bytes))
+      .join("");
+    for (const text of [pdfText, xlsxText]) {
+      for (const hidden of ["\u200b", "\u0000", "\u2067", "\u202e", "\u200d"]) expect(text).not.toContain(hidden);
+      for (const shown of ["〈U+200B〉", "〈U+0000〉", "〈U+2067〉", "〈U+202E〉", "〈U+200D〉"]) expect(text).toContain(shown);
+    }
+    // A note keeps its line break.
+    expect(pdfText).toContain("paid 〈U+202E〉0001 CNY\nsecond line");
   });
 });
 

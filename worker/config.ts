@@ -10,7 +10,9 @@
  * live (wrangler.toml's [vars] are the values a deployment runs with, not fallbacks).
  */
 import { z } from "zod";
+import { DEFAULT_REGISTRY_TIMEOUT_MS, workerTimeoutFloorMs } from "../services/registry-connector/time-budget.mjs";
 import type { OcrConfig } from "./ocr/transport";
+import { DEFAULT_FILE_TIMEOUT_MS, DEFAULT_LIST_TIMEOUT_MS } from "./upstream/http/adapter";
 
 interface Variable<T> {
   /** Parses a value that is present and not empty. */
@@ -67,6 +69,24 @@ export const VARIABLES = {
   UPSTREAM_URL: httpUrl("The registry gateway's base URL; required when UPSTREAM is http (docs/upstream-gateway.md)."),
   UPSTREAM_TOKEN: secret("The registry gateway's bearer token; required when UPSTREAM is http."),
   UPSTREAM_SLOTS: wholeNumber("Concurrent upstream sessions the UpstreamPool hands out.", 1, 1_000, 4),
+  UPSTREAM_LIST_TIMEOUT_MS: wholeNumber(
+    "How long the http upstream waits for a listing, answer included (ms): longer than the connector can take (docs/registry-connector.md, time budget).",
+    1_000,
+    900_000,
+    DEFAULT_LIST_TIMEOUT_MS,
+  ),
+  UPSTREAM_FILE_TIMEOUT_MS: wholeNumber(
+    "How long the http upstream waits for a file, body included (ms): longer than the connector can take (docs/registry-connector.md, time budget).",
+    1_000,
+    900_000,
+    DEFAULT_FILE_TIMEOUT_MS,
+  ),
+  REGISTRY_TIMEOUT_MS: wholeNumber(
+    "The registry connector's timeout for one registry call (ms): handed to its container, and what the upstream timeouts are checked against.",
+    1_000,
+    600_000,
+    DEFAULT_REGISTRY_TIMEOUT_MS,
+  ),
   CHECK_SLICE: wholeNumber(
     "Registrations a check matches per queue message: bounds one invocation's R2 reads, D1 writes and CPU whatever the subject's size (规模5000 is 25 messages); tests set it small so every check crosses slices.",
     1,
@@ -117,7 +137,7 @@ export const OCR_BINDING = "OCR";
 export type VariableName = keyof typeof VARIABLES;
 
 export interface Config {
-  upstream: { kind: "sandbox"; slowCallMs: number } | { kind: "http"; url: string; token: string };
+  upstream: { kind: "sandbox"; slowCallMs: number } | { kind: "http"; url: string; token: string; listTimeoutMs: number; fileTimeoutMs: number };
   upstreamSlots: number;
   checkSlice: number;
   /** PASSING_FAULT_BOUND_S in ms: how long a failing step is retried before it ends as a coverage issue. */
@@ -209,8 +229,23 @@ function upstreamOf(v: Values, problems: Problem[]): Config["upstream"] | undefi
   if (v.UPSTREAM_URL === null) problems.push({ variable: "UPSTREAM_URL", problem: "is required when UPSTREAM is http" });
   if (v.UPSTREAM_TOKEN === null)
     problems.push({ variable: "UPSTREAM_TOKEN", problem: "is required when UPSTREAM is http (wrangler secret put UPSTREAM_TOKEN)" });
-  if (v.UPSTREAM_URL === null || v.UPSTREAM_TOKEN === null) return undefined;
-  return { kind: "http", url: v.UPSTREAM_URL, token: v.UPSTREAM_TOKEN };
+  // One time budget: the Worker gives up only after the connector has answered (services/registry-connector/time-budget.mjs).
+  const floorMs = workerTimeoutFloorMs(v.REGISTRY_TIMEOUT_MS);
+  for (const name of ["UPSTREAM_LIST_TIMEOUT_MS", "UPSTREAM_FILE_TIMEOUT_MS"] as const) {
+    if (v[name] < floorMs)
+      problems.push({
+        variable: name,
+        problem: `must be at least ${floorMs} ms: the connector answers within two REGISTRY_TIMEOUT_MS and a session's wait, and the answer must still travel`,
+      });
+  }
+  if (v.UPSTREAM_URL === null || v.UPSTREAM_TOKEN === null || problems.length > 0) return undefined;
+  return {
+    kind: "http",
+    url: v.UPSTREAM_URL,
+    token: v.UPSTREAM_TOKEN,
+    listTimeoutMs: v.UPSTREAM_LIST_TIMEOUT_MS,
+    fileTimeoutMs: v.UPSTREAM_FILE_TIMEOUT_MS,
+  };
 }
 
 /** The binding name of shard `index`. */

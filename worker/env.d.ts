@@ -11,6 +11,8 @@ interface __BaseEnv_Env {
   UPSTREAM: string;
   UPSTREAM_URL: string;
   UPSTREAM_SLOTS: string;
+  UPSTREAM_LIST_TIMEOUT_MS: string;
+  UPSTREAM_FILE_TIMEOUT_MS: string;
   CHECK_SLICE: string;
   PASSING_FAULT_BOUND_S: string;
   SANDBOX_SLOW_MS: string;
@@ -43,6 +45,8 @@ declare namespace NodeJS {
       | "UPSTREAM"
       | "UPSTREAM_URL"
       | "UPSTREAM_SLOTS"
+      | "UPSTREAM_LIST_TIMEOUT_MS"
+      | "UPSTREAM_FILE_TIMEOUT_MS"
       | "CHECK_SLICE"
       | "PASSING_FAULT_BOUND_S"
       | "SANDBOX_SLOW_MS"

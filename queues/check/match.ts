@@ -20,6 +20,7 @@ import { failCheck } from "./fail";
 import { finishCheck } from "./finish";
 import { gatherSlice, searchable } from "./gather";
 import { writeResults, type Decided } from "./results";
+import { standingsOf } from "./standing";
 
 export async function checkStep(env: Env, shard: D1Database, message: CheckMessage): Promise<StepOutcome> {
   const offset = message.offset ?? 0;
@@ -60,7 +61,8 @@ export async function checkStep(env: Env, shard: D1Database, message: CheckMessa
     });
     decided.push({ registration: reg, decision });
   }
-  await writeResults(shard, check.id, decided, now);
+  const standings = await standingsOf(shard, query.id, decided, matcher, now);
+  await writeResults(shard, check.id, decided, standings, now);
 
   if (slice.registrations.length === size) return doneThen([{ type: "check", accountId: check.accountId, checkId: check.id, offset: offset + size }]);
   return finishCheck(

@@ -7,6 +7,7 @@ import { upsertResult } from "../../worker/db/check-results";
 import { evidenceRows, replaceEvidence } from "../../worker/db/evidence";
 import type { RegistrationToMatch } from "../../worker/db/registrations";
 import type { RegistrationDecision } from "../../worker/domain/check-matching";
+import { liveRank, type Standing } from "../../worker/domain/standing";
 import { toIso } from "../../worker/lib/time";
 
 export interface Decided {
@@ -14,8 +15,18 @@ export interface Decided {
   decision: RegistrationDecision;
 }
 
+function storedStanding(standing: Standing | undefined) {
+  return standing ? { standing: JSON.stringify(standing), standingRank: liveRank(standing) } : { standing: null, standingRank: null };
+}
+
 /** On the account's shard, where the check's results and evidence live. */
-export async function writeResults(shard: D1Database, checkId: string, decided: readonly Decided[], now: number): Promise<void> {
+export async function writeResults(
+  shard: D1Database,
+  checkId: string,
+  decided: readonly Decided[],
+  standings: ReadonlyMap<string, Standing>,
+  now: number,
+): Promise<void> {
   const results = decided.map(({ registration: reg, decision: d }) =>
     upsertResult(shard, {
       checkId,
@@ -26,12 +37,12 @@ export async function writeResults(shard: D1Database, checkId: string, decided: 
       strength: d.strength,
       matchedCriterionIds: JSON.stringify(d.matchedCriterionIds),
       decidedAt: d.matchStatus === "matched" ? now : null,
-      systemDecision:
-        d.strength === "invoice_match" ? JSON.stringify({ decidedAt: toIso(now), decision: "matched", reason: "invoice_exact_match" }) : null,
+      systemDecision: d.systemDecides ? JSON.stringify({ decidedAt: toIso(now), decision: "matched", reason: "invoice_exact_match" }) : null,
       coverageIssues: JSON.stringify(d.coverageIssues),
       pendingReason: d.pendingReason,
       coverageReason: d.coverageReason,
       sourceAvailable: reg.sourceStatus === "available",
+      ...storedStanding(standings.get(reg.id)),
     }),
   );
   const found = decided.map(({ registration: reg, decision }) => ({

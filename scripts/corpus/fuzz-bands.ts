@@ -8,11 +8,15 @@ import type { FieldValues } from "../../test/corpus/fields";
 import { normalizeText } from "../../worker/domain/text/normalize";
 import type { Rng } from "../../worker/upstream/sandbox/prng";
 import type { FuzzKnobs, FuzzParty } from "./fuzz-knobs";
-import { DETAIL_HEADINGS, type FuzzBusiness, LABELS, ROLE_HEADINGS, SECTIONS } from "./fuzz-vocabulary";
+import { DETAIL_HEADINGS, type FuzzBusiness, LABELS, MID_ROW_TEXTS, ROLE_HEADINGS, SECTIONS, UNKNOWN_AMOUNT_LABELS } from "./fuzz-vocabulary";
 
 export interface Pair {
   label: string;
   value: string;
+  /** Printed letter-spaced ("主 合 同 币 种"). */
+  spaced?: boolean;
+  /** Text the page prints mid-row between the label and its value (MID_ROW_TEXTS's index): the row is set alone. */
+  between?: number;
 }
 
 export type Band =
@@ -20,7 +24,10 @@ export type Band =
   | { kind: "note"; text: string }
   | { kind: "pairs"; pairs: Pair[] }
   /** The description: its text, then a table of invoice codes and numbers (cells set apart by wide gaps). */
-  | { kind: "long"; label: string; text: string; table: string[][] };
+  | { kind: "long"; label: string; text: string; table: string[][]; endMark?: EndMark };
+
+/** Where the description's cell keeps the end mark ＜完＞: a run after its last line, a line of its own, glued to the last character. */
+export type EndMark = "run" | "line" | "glued";
 
 export interface BandContext {
   rng: Rng;
@@ -37,7 +44,7 @@ function rows(pairs: Pair[], perRow: number): Band[] {
   const out: Band[] = [];
   let pending: Pair[] = [];
   for (const pair of pairs) {
-    if (pair.value.length > 16 || perRow === 1) {
+    if (pair.value.length > 16 || perRow === 1 || pair.between !== undefined) {
       if (pending.length) out.push({ kind: "pairs", pairs: pending });
       pending = [];
       out.push({ kind: "pairs", pairs: [pair] });
@@ -95,14 +102,22 @@ export function registrationBands(c: BandContext, part: "head" | "tail"): Band[]
   truth.mainContractNumber = contract;
   truth.mainContractAmount = amount.replace(/,/g, "");
   pairs.push({ label: rng.pick(labels.mainContractNumber), value: contract });
-  pairs.push({ label: rng.pick(labels.mainContractAmount), value: rng.chance(0.5) ? `${amount}元` : amount });
+  if (knobs.trap === "look-alike") pairs.push(...lookAlikeAmounts(c, amount));
+  else pairs.push({ label: rng.pick(labels.mainContractAmount), value: rng.chance(0.5) ? `${amount}元` : amount });
+  if (knobs.trap === "spaced-split") {
+    pairs.push({ label: "主合同币种", value: "人民币", spaced: true, between: rng.int(0, MID_ROW_TEXTS.length - 1) });
+    truth.mainContractCurrency = "CNY";
+    // Other labels of the block letter-spaced too, as a form that spaces every label.
+    for (const p of pairs) if (rng.chance(0.5)) p.spaced = true;
+  }
   if (knobs.emptyValues) {
     pairs.push({ label: "担保合同号码", value: "" });
     truth.securityContractNumber = "";
   }
   bands.push(...rows(pairs, perRow));
   const label = knobs.registerType === "objection" ? (labels.objection[0] ?? "异议登记陈述") : c.business.descriptionLabel;
-  bands.push({ kind: "long", label, text: c.description.text, table: c.description.table });
+  const endMark = knobs.trap === "end-mark-table" ? rng.pick(["run", "line", "glued"] as const) : undefined;
+  bands.push({ kind: "long", label, text: c.description.text, table: c.description.table, ...(endMark ? { endMark } : {}) });
   // As the page text serves it: the one normalisation folds the full-width forms the sandbox prints (～ of a range).
   truth.propertyDescription = normalizeText(c.description.text + c.description.table.flat().join(""));
   if (knobs.registerType === "initial" || knobs.registerType === "objection") return bands;
@@ -122,6 +137,40 @@ export function registrationBands(c: BandContext, part: "head" | "tail"): Band[]
     truth.cancellationReason = text;
   }
   return bands;
+}
+
+/** An amount as a certificate prints it: "12,345,678.90", sometimes with 元. */
+function printedAmount(rng: Rng): string {
+  const amount = `${rng.int(1, 99)},${rng.digits(3)},${rng.digits(3)}.${rng.digits(2)}`;
+  return rng.chance(0.5) ? `${amount}元` : amount;
+}
+
+const asDecimal = (printed: string) => printed.replace(/[,元]/g, "");
+
+/**
+ * 主合同金额 among amounts of its kind (issue 39): 融资金额 (a label the reader knows for the same field)
+ * printed just above it, an amount under a label the reader does not know, 最高债权额 and 担保财产价值 with
+ * their own values; 主合同金额 itself sometimes printed empty, when no 融资金额 stands above it.
+ */
+function lookAlikeAmounts(c: BandContext, amount: string): Pair[] {
+  const { rng, truth } = c;
+  const empty = rng.chance(0.3);
+  const main: Pair = { label: "主合同金额", value: empty ? "" : rng.chance(0.5) ? `${amount}元` : amount };
+  if (empty) truth.mainContractAmount = "";
+  const unknown: Pair = { label: rng.pick(UNKNOWN_AMOUNT_LABELS), value: printedAmount(rng) };
+  const out: Pair[] = rng.chance(0.5) ? [unknown, main] : [main, unknown];
+  if (!empty && rng.chance(0.6)) out.splice(out.indexOf(main), 0, { label: "融资金额", value: printedAmount(rng) });
+  if (rng.chance(0.5)) {
+    const value = printedAmount(rng);
+    out.push({ label: "最高债权额", value });
+    truth.maximumClaimAmount = asDecimal(value);
+  }
+  if (rng.chance(0.5)) {
+    const value = printedAmount(rng);
+    out.splice(rng.int(0, out.length), 0, { label: "担保财产价值", value });
+    truth.propertyValue = asDecimal(value);
+  }
+  return out;
 }
 
 /** The label of a party's identifier row, by era and kind. */

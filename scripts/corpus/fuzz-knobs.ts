@@ -3,7 +3,7 @@
  * the shapes the case and its bands (fuzz-bands.ts) share.
  */
 import type { FuzzGeometry } from "./fuzz-geometry";
-import type { Era, FuzzRegisterType } from "./fuzz-vocabulary";
+import type { Era, FuzzRegisterType, FuzzTrap } from "./fuzz-vocabulary";
 
 export interface FuzzKnobs {
   seed: number;
@@ -23,6 +23,12 @@ export interface FuzzKnobs {
   /** Rows printed with an empty value cell (填表人归档号, 法定代表人/负责人, a contract number). */
   emptyValues: boolean;
   geometry: FuzzGeometry;
+  /**
+   * A known silent miss's class the case prints (issue 39), absent for none: a letter-spaced label whose row
+   * other text splits, amounts under look-alike labels around 主合同金额, a description whose table keeps the
+   * end mark ＜完＞ as its own text.
+   */
+  trap?: FuzzTrap;
 }
 
 export interface FuzzParty {

@@ -14,6 +14,7 @@ import { Rng } from "../../worker/upstream/sandbox/prng";
 import type { Band, Pair } from "./fuzz-bands";
 import type { FuzzDocument } from "./fuzz-case";
 import type { FuzzGeometry } from "./fuzz-geometry";
+import { MID_ROW_TEXTS } from "./fuzz-vocabulary";
 
 /** Inner padding of a cell, points. */
 const PAD = 4;
@@ -26,19 +27,26 @@ const FURNITURE_SIZE = 8;
 const HEADING_GAP = 6;
 /** Columns of the description's invoice table: each cell starts this far right of the previous one, as a share of the column. */
 const TABLE_COLUMNS = [0, 0.34, 0.68];
+/** The end mark a description's cell may keep as its own text. */
+const END_MARK = "＜完＞";
 
-/** The lines `text` breaks into at `width` points (greedy, character by character: CJK text has no words). */
+/**
+ * The lines `text` breaks into at `width` points (greedy, character by character: CJK text has no words).
+ * A space at a break hangs, as renderers set it: no line starts or ends with one (a right-aligned line ends
+ * at its last glyph).
+ */
 function wrap(text: string, width: number, size: number): string[] {
   const lines: string[] = [];
   let line = "";
   for (const ch of text) {
-    if (line !== "" && textWidth(line + ch, size) > width) {
-      lines.push(line);
+    if (line !== "" && textWidth(line.trimEnd() + ch, size) > width) {
+      lines.push(line.trimEnd());
       line = "";
     }
+    if (line === "" && ch === " ") continue;
     line += ch;
   }
-  return line === "" ? lines : [...lines, line];
+  return line === "" ? lines : [...lines, line.trimEnd()];
 }
 
 interface Row {
@@ -48,6 +56,8 @@ interface Row {
 class Sheets {
   readonly pages: Row[][] = [[]];
   private top = BODY_TOP;
+  /** Rows of pairs set so far: a running row number a form may print mid-row. */
+  private rowNumber = 0;
 
   constructor(private readonly g: FuzzGeometry) {}
 
@@ -65,6 +75,12 @@ class Sheets {
     this.pages[this.pages.length - 1]?.push(row);
   }
 
+  /** The row set last, on the last page. */
+  lastRow(): Row | undefined {
+    const page = this.pages[this.pages.length - 1];
+    return page?.[page.length - 1];
+  }
+
   line(text: string, x: number, size: number, gap = 0): void {
     this.room(size * this.g.leading + gap);
     this.top += gap;
@@ -77,9 +93,18 @@ class Sheets {
     const g = this.g;
     const pairWidth = (A4.width - 2 * g.marginX) / pairs.length;
     const valueWidth = pairWidth - g.labelWidth - g.valueGap - 2 * PAD;
-    const cells = pairs.map((p) => ({
-      label: wrap(p.label, g.labelWidth - 2 * PAD, g.labelSize),
-      value: p.value === "" ? [] : wrap(p.value, valueWidth, g.valueSize),
+    this.rowNumber++;
+    // Text printed mid-row pushes the value right, past a gap of one to three ems.
+    const mid = pairs.map((p) => {
+      const make = p.between === undefined ? undefined : MID_ROW_TEXTS[p.between];
+      if (!make) return null;
+      const text = make(this.pages.length, this.rowNumber);
+      const size = p.between === 0 ? FURNITURE_SIZE : g.valueSize;
+      return { text, size, width: textWidth(text, size) + (1 + (this.rowNumber % 3)) * g.valueSize };
+    });
+    const cells = pairs.map((p, k) => ({
+      label: wrap(p.spaced ? [...p.label].join(" ") : p.label, g.labelWidth - 2 * PAD, g.labelSize),
+      value: p.value === "" ? [] : wrap(p.value, valueWidth - (mid[k]?.width ?? 0), g.valueSize),
     }));
     const lines = Math.max(1, ...cells.map((c) => Math.max(c.label.length, c.value.length)));
     const height = lines * this.leading + 2 * PAD;
@@ -93,7 +118,16 @@ class Sheets {
       const x0 = g.marginX + k * pairWidth;
       const labelX = (t: string, size: number) => (g.labelAlign === "left" ? x0 + PAD : x0 + g.labelWidth - PAD - textWidth(t, size));
       place(c.label, labelX, g.labelSize, true);
-      place(c.value, () => x0 + g.labelWidth + g.valueGap + PAD, g.valueSize, false);
+      const valueX = x0 + g.labelWidth + g.valueGap + PAD;
+      const between = mid[k];
+      // Every other such row sets the text a third of a line low, off the row's baseline (a stamp, a running number in the margin of a cell).
+      if (between)
+        row.runs.push({
+          run: { text: between.text, x: valueX, size: between.size },
+          top: this.top + PAD + (this.rowNumber % 2) * this.leading * 0.3,
+          label: false,
+        });
+      place(c.value, () => valueX + (between?.width ?? 0), g.valueSize, false);
     });
     this.add(row);
     this.top += height;
@@ -105,19 +139,37 @@ class Sheets {
     const beside = g.descriptionPlacement === "beside";
     const x = beside ? g.marginX + g.labelWidth + g.valueGap + PAD : g.marginX + PAD;
     const width = A4.width - g.marginX - PAD - x;
-    const lines = wrap(band.text, width, g.valueSize);
+    const glued = band.endMark === "glued" && band.table.length === 0;
+    // A mark set as a run of its own after the last line needs room there: the lines wrap short of it.
+    const wrapWidth = band.endMark === "run" ? width - textWidth(END_MARK, g.valueSize) - g.valueSize : width;
+    const lines = wrap(glued ? band.text + END_MARK : band.text, wrapWidth, g.valueSize);
     if (beside) this.pairs([{ label: band.label, value: lines[0] ?? "" }]);
     else this.pairs([{ label: band.label, value: "" }]);
     for (const text of beside ? lines.slice(1) : lines) this.line(text, x, g.valueSize);
-    for (const cells of band.table) {
+    for (const [row, cells] of band.table.entries()) {
       this.room(this.leading);
+      const last = row === band.table.length - 1 && band.endMark === "glued";
       this.add({
-        runs: cells.map((text, k) => ({ run: { text, x: x + (TABLE_COLUMNS[k] ?? 0) * width, size: g.valueSize }, top: this.top, label: false })),
+        runs: cells.map((text, k) => ({
+          run: { text: last && k === cells.length - 1 ? text + END_MARK : text, x: x + (TABLE_COLUMNS[k] ?? 0) * width, size: g.valueSize },
+          top: this.top,
+          label: false,
+        })),
       });
       this.top += this.leading;
     }
+    if (band.endMark === "line") this.line(END_MARK, x + (width - textWidth(END_MARK, g.valueSize)) / 2, g.valueSize);
+    // A run of its own at the right end of the cell's last line.
+    if (band.endMark === "run")
+      this.lastRow()?.runs.push(endMarkRun(this.lastRow(), A4.width - g.marginX - PAD - textWidth(END_MARK, g.valueSize), g.valueSize));
     this.top += PAD;
   }
+}
+
+/** The end mark as a run of its own on a row's first line, at x. */
+function endMarkRun(row: Row | undefined, x: number, size: number): Row["runs"][number] {
+  const top = Math.min(...(row?.runs.map((r) => r.top) ?? [0]));
+  return { run: { text: END_MARK, x, size }, top, label: false };
 }
 
 /** The runs of a page in the stream order the geometry asks for. */

@@ -136,3 +136,25 @@ export const DETAIL_HEADINGS: Readonly<Record<Exclude<FuzzRegisterType, "initial
 
 /** Section headings over the registration's and the property's rows. */
 export const SECTIONS = { registration: ["登记基本信息", "基本信息"], property: ["担保财产信息", "财产信息"], preparer: ["填表人信息"] } as const;
+
+/**
+ * The classes of issue 39's silent misses a case may print (fuzz-bands.ts, fuzz-layout.ts):
+ * - spaced-split: labels printed letter-spaced ("主 合 同 币 种"), the 主合同币种 row split by text the page
+ *   prints mid-row (the issuer's name, a page number, a running row number) between the label and its value;
+ * - look-alike: amounts on rows next to 主合同金额 under labels of the same kind, known (融资金额 just above it,
+ *   最高债权额, 担保财产价值) or unknown to the reader (融资总额 …), 主合同金额 sometimes printed empty;
+ * - end-mark-table: the description in its table cell, the page's end mark ＜完＞ kept as its own text (a run
+ *   after the last line, a line of its own in the cell, or glued to the last character).
+ */
+export const FUZZ_TRAPS = ["spaced-split", "look-alike", "end-mark-table"] as const;
+export type FuzzTrap = (typeof FUZZ_TRAPS)[number];
+
+/** Text a page prints mid-row, between a label and its value: furniture, or a running row number. */
+export const MID_ROW_TEXTS: readonly ((page: number, row: number) => string)[] = [
+  () => "中国人民银行征信中心",
+  (page) => `第${page}页`,
+  (_, row) => String(row).padStart(2, "0"),
+];
+
+/** Amount labels a reader may not know, of the kind of 主合同金额: their values must never fill it. */
+export const UNKNOWN_AMOUNT_LABELS: readonly string[] = ["融资总额", "授信额度", "本次融资金额", "应收账款金额", "债权本金余额"];

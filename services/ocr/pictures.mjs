@@ -27,10 +27,16 @@ async function bmpToPng(bytes) {
 }
 
 /**
- * @param {Uint8Array} bytes @param {"jpeg"|"png"|"tiff"|"bmp"} kind
- * @returns {Promise<{pixels: {data: Buffer, width: number, height: number}, width: number, height: number, scale: number}>}
+ * @typedef {{pixels: {data: Buffer, width: number, height: number}, content: {data: Buffer, width: number, height: number},
+ *   width: number, height: number, scale: number}} Prepared
  *   `pixels`: RGBA, padded; what the engine reads (no PNG between: encoding and decoding a 200-dpi page
- *   costs more than a tenth of a CPU second each way)
+ *   costs more than a tenth of a CPU second each way); `content`: the same before padding;
+ *   `width` × `height`: the picture's own size, `scale`: pixels per picture pixel
+ */
+
+/**
+ * @param {Uint8Array} bytes @param {"jpeg"|"png"|"tiff"|"bmp"} kind
+ * @returns {Promise<Prepared>}
  */
 export async function preparePicture(bytes, kind) {
   try {
@@ -51,11 +57,32 @@ export async function preparePicture(bytes, kind) {
     const w = Math.max(1, Math.round(width * scale));
     const h = Math.max(1, Math.round(height * scale));
     const pixels = scale < 1 ? await sharp(upright.data, raw).resize(w, h).raw().toBuffer() : upright.data;
-    return { pixels: paddedWhite(pixels, w, h), width, height, scale };
+    return { pixels: paddedWhite(pixels, w, h), content: { data: pixels, width: w, height: h }, width, height, scale };
   } catch (error) {
     if (error instanceof OcrError) throw error;
     throw new OcrError("UNREADABLE");
   }
+}
+
+/**
+ * A prepared picture turned `turn` degrees clockwise (90, 180, 270: a page scanned sideways or upside
+ * down, ./orientation.mjs), prepared again: its size is the turned picture's.
+ * @param {Prepared} picture @returns {Promise<Prepared>}
+ */
+export async function turnPicture(picture, turn) {
+  const { data, width, height } = picture.content;
+  const turned = await sharp(data, { raw: { width, height, channels: 4 } })
+    .rotate(turn)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const quarter = turn === 90 || turn === 270;
+  return {
+    pixels: paddedWhite(turned.data, turned.info.width, turned.info.height),
+    content: { data: turned.data, width: turned.info.width, height: turned.info.height },
+    width: quarter ? picture.height : picture.width,
+    height: quarter ? picture.width : picture.height,
+    scale: picture.scale,
+  };
 }
 
 const pad32 = (n) => Math.max(32, Math.ceil(n / 32) * 32);

@@ -6,11 +6,12 @@ import { OcrError } from "./errors.mjs";
 import { toContractLines } from "./lines.mjs";
 import { sniffMedia } from "./media.mjs";
 import { pdfPagePicture } from "./pdf.mjs";
-import { greyPixels, preparePicture } from "./pictures.mjs";
+import { unturnLines } from "./orientation.mjs";
+import { greyPixels, preparePicture, turnPicture } from "./pictures.mjs";
 import { wordBoxes } from "./words.mjs";
 
 /**
- * @param {{recognise(pixels: {data: Uint8Array, width: number, height: number}): Promise<any[]>}} engine
+ * @param {{look(pixels: object): Promise<{turn: number}>, recognise(pixels: object, costs?: object, looked?: object): Promise<any[]>}} engine
  * @param {Uint8Array} body
  * @param {string | null} pageParam the raw `page` query value, if any
  */
@@ -35,9 +36,21 @@ function parsePage(value) {
   return Number(value);
 }
 
+/**
+ * The picture's lines, read upright: a page scanned sideways or upside down is turned before it is
+ * read (./orientation.mjs), and its lines come back in the picture as sent, in the upright page's
+ * reading order, with `rotation` saying by how much it was turned.
+ */
 async function recognise(engine, bytes, kind) {
-  const picture = await preparePicture(bytes, kind);
-  const raw = await engine.recognise(picture.pixels);
+  const sent = await preparePicture(bytes, kind);
+  const looked = await engine.look(sent.pixels);
+  if (looked.turn === 0) return { ...(await readPrepared(engine, sent, looked)), rotation: 0 };
+  const read = await readPrepared(engine, await turnPicture(sent, looked.turn));
+  return { width: sent.width, height: sent.height, lines: unturnLines(read.lines, looked.turn, sent.width, sent.height), rotation: looked.turn };
+}
+
+async function readPrepared(engine, picture, looked) {
+  const raw = await engine.recognise(picture.pixels, undefined, looked);
   const grey = greyPixels(picture.pixels);
   const unscale = ([x, y]) => [x / picture.scale, y / picture.scale];
   const unscaled = raw.map((l) => {

@@ -1,4 +1,5 @@
 /** Types of connector.mjs, for TypeScript callers (the tests, scripts/start-direct.mjs). */
+import type { Bounds } from "./bounds.mjs";
 export interface ConnectorSettings {
   baseUrl: string;
   publicKey: string;
@@ -12,6 +13,7 @@ export interface ConnectorSettings {
   waitForSessionMs?: number;
   refusedCooldownMs?: number;
   cacheMs?: number;
+  bounds?: Partial<Bounds>;
 }
 export interface RunningConnector {
   url: string;

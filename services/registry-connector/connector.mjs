@@ -2,9 +2,11 @@
  * @module The connector assembled from its settings: the registry client and the contract server.
  * main.mjs runs it from the environment; scripts/start-direct.mjs and the tests run it in-process.
  */
+import { DEFAULT_BOUNDS } from "./bounds.mjs";
+import { Redactor } from "./redactor.mjs";
 import { RegistryClient } from "./registry-client.mjs";
 import { createConnectorServer } from "./server.mjs";
-import { secretSafeLog } from "./settings.mjs";
+import { connectorDeadlineMs, SESSION_WAIT_MS } from "./time-budget.mjs";
 
 /**
  * Starts listening; resolves when it does.
@@ -13,19 +15,26 @@ import { secretSafeLog } from "./settings.mjs";
  * @returns {Promise<{url: string, port: number, close: () => Promise<void>}>}
  */
 export async function startConnector(settings, { write } = {}) {
-  const log = secretSafeLog(settings, write);
+  // Every line the connector writes passes this one redactor (the client's, the server's, the sessions').
+  const redactor = new Redactor(settings);
+  const log = redactor.logger(write);
+  const bounds = { ...DEFAULT_BOUNDS, ...settings.bounds };
+  const waitForSessionMs = settings.waitForSessionMs ?? SESSION_WAIT_MS;
   const client = new RegistryClient({
     baseUrl: settings.baseUrl,
     account: settings.account,
     publicKey: settings.publicKey,
     sessions: settings.sessions,
     timeoutMs: settings.timeoutMs,
-    waitForSessionMs: settings.waitForSessionMs,
+    waitForSessionMs,
     refusedCooldownMs: settings.refusedCooldownMs,
+    maxAnswerBytes: bounds.maxAnswerBytes,
     log,
+    redactor,
   });
-  const server = createConnectorServer({ client, token: settings.token, log, query: settings.query, cacheMs: settings.cacheMs });
-  server.requestTimeout = settings.timeoutMs * 2;
+  const deadlineMs = connectorDeadlineMs({ timeoutMs: settings.timeoutMs, waitForSessionMs });
+  const server = createConnectorServer({ client, token: settings.token, log, query: settings.query, cacheMs: settings.cacheMs, bounds, deadlineMs });
+  server.requestTimeout = deadlineMs * 2;
   await new Promise((resolve, reject) => server.once("error", reject).listen(settings.port, settings.host, resolve));
   const port = server.address().port;
   return {

@@ -9,6 +9,7 @@
  * disagree is cut short (TRUNCATED_LIST_OUTCOME), never served as the part we got.
  */
 import { XMLParser } from "fast-xml-parser";
+import { isRegisterNo } from "./door.mjs";
 import { REGISTER_TYPE_CODES, TRUNCATED_LIST_OUTCOME, outcomeOfFault } from "./mappings.mjs";
 
 const parser = new XMLParser({
@@ -94,8 +95,9 @@ export function listingOfFeedback(xml) {
     listed += items.length;
     for (const item of items) {
       const registration = registrationOf(item, group);
-      if (!/^\d{1,64}$/.test(registration.certificateNumber))
-        return { ok: false, outcome: "transient", reason: "a result without a registration number" };
+      // The door's shape (door.mjs): a number listed here is one whose files the connector will fetch.
+      if (!isRegisterNo(registration.certificateNumber))
+        return { ok: false, outcome: "transient", reason: "a result without a registration number of the registry's shape" };
       // One registration under two business types is one registration.
       if (seen.has(registration.certificateNumber)) continue;
       seen.add(registration.certificateNumber);

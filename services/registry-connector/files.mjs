@@ -6,25 +6,37 @@
  * short while (and one download serves callers that ask at the same time) so that a registration costs
  * one download, not 2 + attachments.
  */
+import { AnswerRefused } from "./bounds.mjs";
 import { outcomeOfErrorXml } from "./feedback.mjs";
-import { mimeTypeOf } from "./mappings.mjs";
+import { mimeTypeOf, outcomeOfRefusal } from "./mappings.mjs";
+import { decodeXml } from "./xml-text.mjs";
 import { baseName, readZip } from "./zip-read.mjs";
 
 /**
  * @typedef {{name: string, mimeType: string, bytes: Uint8Array}} ZipFile
- * @typedef {{ok: true, certificate: ZipFile | null, attachments: ZipFile[]} | {ok: false, outcome: string}} Download
+ * @typedef {{ok: true, certificate: ZipFile | null, attachments: ZipFile[]} | {ok: false, outcome: string, reason?: string}} Download
  */
 
-/** The files of a download's zip, or its error's outcome. @returns {Download} */
-export function filesOfZip(bytes, registerNo) {
+/**
+ * The files of a download's zip, or its error's outcome. A zip beyond the bounds, or whose entries fail
+ * their CRC, is refused whole (`reason` says why, for the log): no file of it is served.
+ * @param {Uint8Array} bytes
+ * @param {string} registerNo
+ * @param {Partial<import("./bounds.mjs").Bounds>} [bounds]
+ * @returns {Download}
+ */
+export function filesOfZip(bytes, registerNo, bounds) {
   let entries;
+  let errorXml;
   try {
-    entries = readZip(bytes);
-  } catch {
-    return { ok: false, outcome: "transient" };
+    entries = readZip(bytes, bounds);
+    const xml = entries.find((e) => /\.xml$/i.test(e.name));
+    errorXml = xml ? decodeXml(xml.bytes) : null;
+  } catch (error) {
+    if (!(error instanceof AnswerRefused)) throw error;
+    return { ok: false, outcome: outcomeOfRefusal(error), reason: `the download's zip refused: ${error.reason}` };
   }
-  const errorXml = entries.find((e) => /\.xml$/i.test(e.name));
-  if (errorXml) return { ok: false, outcome: outcomeOfErrorXml(new TextDecoder().decode(errorXml.bytes)) };
+  if (errorXml !== null) return { ok: false, outcome: outcomeOfErrorXml(errorXml), reason: "an error answer" };
   const certificateName = `${registerNo}.pdf`.toLowerCase();
   const files = entries.map((e) => ({ name: baseName(e.name), mimeType: mimeTypeOf(e.name), bytes: e.bytes }));
   return {

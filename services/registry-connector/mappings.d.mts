@@ -1,5 +1,6 @@
 /** Types of mappings.mjs, for TypeScript callers. */
-export type Outcome = "relogin" | "refused" | "misconfigured" | "busy" | "quarantined" | "unavailable" | "missing" | "transient";
+export type Outcome =
+  "relogin" | "refused" | "misconfigured" | "busy" | "quarantined" | "unavailable" | "missing" | "oversized" | "slow" | "transient";
 export const QUERY_DEFAULTS: { debtType: string; confirm: string };
 export const REGISTER_TYPE_CODES: Record<string, string>;
 export const FAULT_OUTCOMES: { pattern: RegExp; outcome: Outcome }[];
@@ -8,3 +9,5 @@ export const OUTCOME_ERRORS: Record<Outcome, { code: string; retryAfterSeconds?:
 export function outcomeOfFault(message: string | undefined): Outcome;
 export const MIME_TYPES: Record<string, string>;
 export function mimeTypeOf(fileName: string): string;
+export const OUTCOME_OF_REFUSAL: Record<"bounds" | "integrity" | "format", Outcome>;
+export function outcomeOfRefusal(refused: { kind: "bounds" | "integrity" | "format" }): Outcome;

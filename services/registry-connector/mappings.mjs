@@ -60,8 +60,25 @@ export const OUTCOME_ERRORS = {
   quarantined: { code: "SOURCE_QUARANTINED" },
   unavailable: { code: "SOURCE_UNAVAILABLE" },
   missing: { code: "NOT_FOUND" },
+  oversized: { code: "SOURCE_UNAVAILABLE" },
+  // The registry did not answer within REGISTRY_TIMEOUT_MS, or the connector's deadline passed: asking again
+  // at once would hold another session as long. The wait keeps the Worker from repeating it inside the call.
+  slow: { code: "TRANSIENT", retryAfterSeconds: 30 },
   transient: { code: "TRANSIENT" },
 };
+
+/**
+ * An answer the connector refuses to take (bounds.mjs, AnswerRefused) → its outcome. Beyond a bound
+ * (too large, too many files) the same answer would come again: `oversized`, not retried. A CRC, a size
+ * or an encoding that does not hold, or bytes that are not a zip, may be a damaged transfer: `transient`.
+ * Never served, never an empty list.
+ */
+export const OUTCOME_OF_REFUSAL = { bounds: "oversized", integrity: "transient", format: "transient" };
+
+/** The outcome of an AnswerRefused. */
+export function outcomeOfRefusal(refused) {
+  return OUTCOME_OF_REFUSAL[refused.kind] ?? "transient";
+}
 
 /** The outcome of a fault's text (FAULT_OUTCOMES); `transient` when no rule matches. */
 export function outcomeOfFault(message) {

@@ -4,11 +4,14 @@
  * is answered by one new login and one repeat of the call. Every failure comes back as an outcome of
  * mappings.mjs, never thrown; log lines name the operation and the outcome, never a parameter.
  */
-import { outcomeOfFault } from "./mappings.mjs";
-import { SERVICES } from "./services.mjs";
+import { readBoundedBody } from "./answer-body.mjs";
+import { AnswerRefused, DEFAULT_BOUNDS } from "./bounds.mjs";
+import { outcomeOfFault, outcomeOfRefusal } from "./mappings.mjs";
+import { PERSONAL_PARAMETERS, SERVICES } from "./services.mjs";
 import { SessionPool } from "./sessions.mjs";
 import { encryptParameter } from "./sm2-parameter.mjs";
 import { readSoapAnswer, soapRequest } from "./soap.mjs";
+import { charsetOf, decodeXml } from "./xml-text.mjs";
 
 /**
  * @typedef {{ok: true, bytes: Buffer} | {ok: false, outcome: string}} CallResult
@@ -18,7 +21,8 @@ import { readSoapAnswer, soapRequest } from "./soap.mjs";
 export class RegistryClient {
   /**
    * @param {{baseUrl: string, account: Account, publicKey: string, sessions: number, timeoutMs: number,
-   *   waitForSessionMs?: number, refusedCooldownMs?: number, log: (line: string) => void}} options
+   *   waitForSessionMs?: number, refusedCooldownMs?: number, maxAnswerBytes?: number,
+   *   log: (line: string, ...values: string[]) => void, redactor?: import("./redactor.mjs").Redactor}} options
    */
   constructor(options) {
     this.options = options;
@@ -85,6 +89,7 @@ export class RegistryClient {
       this.options.log("registry login answered no token: treated as refused");
       return { ok: false, outcome: "refused" };
     }
+    this.options.redactor?.remember(token);
     this.options.log("registry login: new session");
     return { ok: true, session: { tokenCipher: this.#encrypt(token), authCodeCipher: this.#encrypt(platformAuthCode) } };
   }
@@ -94,8 +99,9 @@ export class RegistryClient {
   }
 
   /**
-   * One SOAP exchange; every failure as an outcome. `plainValues` are blanked out of a logged fault
-   * text (a registry may echo a subject, which can be personal data, or a credential).
+   * One SOAP exchange; every failure as an outcome. The call's personal values (its subject) go with
+   * each log line to the redactor (redactor.mjs), which blanks them and every known secret out of it:
+   * a registry fault may echo a subject, a credential or the login token.
    * @returns {Promise<CallResult>}
    */
   async #post(service, cipherValues, plainValues) {
@@ -114,18 +120,27 @@ export class RegistryClient {
         body,
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
-      xml = await response.text();
+      const bytes = await readBoundedBody(response, this.options.maxAnswerBytes ?? DEFAULT_BOUNDS.maxAnswerBytes);
+      xml = decodeXml(bytes, charsetOf(response.headers.get("content-type")));
     } catch (error) {
+      if (error instanceof AnswerRefused) {
+        const outcome = outcomeOfRefusal(error);
+        this.options.log(`registry ${service.operation}: answer refused (${outcome}): ${error.reason}`);
+        return { ok: false, outcome };
+      }
       const timedOut = error?.name === "TimeoutError" || error?.name === "AbortError";
       this.options.log(`registry ${service.operation}: ${timedOut ? `timed out after ${this.options.timeoutMs} ms` : "connection failed"}`);
-      return { ok: false, outcome: "transient" };
+      return { ok: false, outcome: timedOut ? "slow" : "transient" };
     }
     const answer = readSoapAnswer(xml, service.operation);
     const ms = Date.now() - started;
     if (answer.kind === "return") return { ok: true, bytes: answer.bytes };
     if (answer.kind === "fault") {
       const outcome = outcomeOfFault(answer.message);
-      this.options.log(`registry ${service.operation}: fault (${outcome}) after ${ms} ms: ${blankOut(answer.message, plainValues)}`);
+      this.options.log(
+        `registry ${service.operation}: fault (${outcome}) after ${ms} ms: ${answer.message}`,
+        ...personalValues(service, plainValues),
+      );
       if (outcome === "misconfigured") this.options.log("the registry could not decrypt the parameters: check REGISTRY_PUBLIC_KEY");
       return { ok: false, outcome };
     }
@@ -134,9 +149,8 @@ export class RegistryClient {
   }
 }
 
-/** `text` with every occurrence of each value replaced by "[…]". */
-export function blankOut(text, values) {
-  let out = text;
-  for (const value of values) if (value) out = out.split(value).join("[…]");
-  return out;
+/** The values of a call's personal parameters (PERSONAL_PARAMETERS), read from the end: a data call's first two are the auth code and token. */
+function personalValues(service, plainValues) {
+  const offset = service.parameters.length - plainValues.length;
+  return service.parameters.flatMap((name, i) => (PERSONAL_PARAMETERS.has(name) && i >= offset ? [plainValues[i - offset]] : []));
 }

@@ -3,14 +3,20 @@
  * Worker's http upstream adapter speaks, served from the registry's direct-connect answers. Every
  * failure is a contract error body whose code comes from mappings.mjs (OUTCOME_ERRORS); a listing is
  * the whole list or an error, never a part. Subjects arrive in the listing's body or X-Subject and
- * never reach a log line.
+ * never reach a log line. The door: the token first, then the request's own shapes (a path that does
+ * not decode, a registration number or file name the registry cannot have: 400), and only then a call.
+ * Every answer is given within the connector's deadline (time-budget.mjs).
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
+import { AnswerRefused, DEFAULT_BOUNDS } from "./bounds.mjs";
 import { routeOf } from "./contract-routes.mjs";
+import { isFileName, isRegisterNo } from "./door.mjs";
 import { listingOfFeedback } from "./feedback.mjs";
 import { DownloadCache, filesOfZip } from "./files.mjs";
-import { OUTCOME_ERRORS, QUERY_DEFAULTS } from "./mappings.mjs";
+import { OUTCOME_ERRORS, outcomeOfRefusal, QUERY_DEFAULTS } from "./mappings.mjs";
+import { connectorDeadlineMs, DEFAULT_REGISTRY_TIMEOUT_MS, withinDeadline } from "./time-budget.mjs";
+import { decodeXml } from "./xml-text.mjs";
 import { readZip } from "./zip-read.mjs";
 
 const MAX_LISTING_BODY = 64 * 1024;
@@ -21,6 +27,8 @@ function sendJson(res, status, body, headers = {}) {
   res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), ...headers });
   res.end(text);
 }
+
+const badRequest = (res, requestId, message) => sendJson(res, 400, { code: "BAD_REQUEST", message, requestId }, { "X-Request-Id": requestId });
 
 /** The contract error for an outcome (mappings.mjs). */
 function sendOutcome(res, requestId, outcome) {
@@ -67,15 +75,45 @@ function decodedHeader(value) {
   }
 }
 
+/**
+ * A listing's zip read within the bounds: its one XML file decoded by the encoding it states, then read
+ * as the registry's feedback; what cannot be taken is an outcome with a reason for the log.
+ */
+function listingOfZip(bytes, bounds) {
+  try {
+    const xmlFiles = readZip(bytes, bounds).filter((f) => /\.xml$/i.test(f.name));
+    if (xmlFiles.length !== 1) return { ok: false, outcome: "transient", reason: "not a zip of one XML file" };
+    return listingOfFeedback(decodeXml(xmlFiles[0].bytes));
+  } catch (error) {
+    if (!(error instanceof AnswerRefused)) throw error;
+    return { ok: false, outcome: outcomeOfRefusal(error), reason: `the list's zip refused: ${error.reason}` };
+  }
+}
+
+/** The caller's request id when it is one (it is logged: no spaces, no controls), else one of ours. */
+function requestIdOf(value) {
+  return typeof value === "string" && /^[\w.:-]{1,100}$/.test(value) ? value : `con_${Math.random().toString(36).slice(2)}`;
+}
+
 function subjectOf(value) {
   return typeof value === "string" && value.length > 0 && value.length <= MAX_SUBJECT_LENGTH ? value : null;
 }
 
 /**
- * @param {{client: import("./registry-client.mjs").RegistryClient, token: string, log: (line: string) => void,
- *   query?: {debtType: string, confirm: string}, cacheMs?: number, cacheEntries?: number}} options
+ * @param {{client: import("./registry-client.mjs").RegistryClient, token: string,
+ *   log: (line: string, ...values: string[]) => void, query?: {debtType: string, confirm: string}, cacheMs?: number,
+ *   cacheEntries?: number, bounds?: Partial<import("./bounds.mjs").Bounds>, deadlineMs?: number}} options
  */
-export function createConnectorServer({ client, token, log, query = QUERY_DEFAULTS, cacheMs = 120_000, cacheEntries = 8 }) {
+export function createConnectorServer({
+  client,
+  token,
+  log,
+  query = QUERY_DEFAULTS,
+  cacheMs = 120_000,
+  cacheEntries = 8,
+  bounds = DEFAULT_BOUNDS,
+  deadlineMs = connectorDeadlineMs({ timeoutMs: DEFAULT_REGISTRY_TIMEOUT_MS }),
+}) {
   const expected = Buffer.from(`Bearer ${token}`);
   const authorised = (req) => {
     const given = Buffer.from(req.headers.authorization ?? "");
@@ -86,9 +124,15 @@ export function createConnectorServer({ client, token, log, query = QUERY_DEFAUL
     maxEntries: cacheEntries,
     download: async (registerNo, subject) => {
       const answer = await client.download(registerNo, subject, query);
-      return answer.ok ? filesOfZip(answer.bytes, registerNo) : answer;
+      return answer.ok ? filesOfZip(answer.bytes, registerNo, bounds) : answer;
     },
   });
+  /** The registry's answer, or TRANSIENT once the connector's deadline has passed (the Worker waits longer). */
+  const inTime = (requestId, route, work) =>
+    withinDeadline(work, deadlineMs, () => {
+      log(`${route} ${requestId}: no answer within the connector's deadline (${deadlineMs} ms)`);
+      return { ok: false, outcome: "slow" };
+    });
 
   async function listing(req, res, requestId) {
     let subject = null;
@@ -97,19 +141,13 @@ export function createConnectorServer({ client, token, log, query = QUERY_DEFAUL
     } catch {
       // not JSON: answered below
     }
-    if (!subject) return sendJson(res, 400, { code: "BAD_REQUEST", message: "the body is not a ListingRequest", requestId });
-    const answer = await client.queryBySubject(subject, query);
+    if (!subject) return badRequest(res, requestId, "the body is not a ListingRequest");
+    const answer = await inTime(requestId, "listing", client.queryBySubject(subject, query));
     if (!answer.ok) return sendOutcome(res, requestId, answer.outcome);
-    let xml = null;
-    try {
-      const xmlFiles = readZip(answer.bytes).filter((f) => /\.xml$/i.test(f.name));
-      xml = xmlFiles.length === 1 ? new TextDecoder().decode(xmlFiles[0].bytes) : null;
-    } catch {
-      // not a zip: a passing fault below
-    }
-    const parsed = xml === null ? { ok: false, outcome: "transient", reason: "not a zip of one XML file" } : listingOfFeedback(xml);
+    const parsed = listingOfZip(answer.bytes, bounds);
     if (!parsed.ok) {
-      log(`listing ${requestId}: ${parsed.reason} (${parsed.outcome})`);
+      // The subject goes with the line to the redactor: a reason that quotes the answer must not show it.
+      log(`listing ${requestId}: ${parsed.reason} (${parsed.outcome})`, subject);
       return sendOutcome(res, requestId, parsed.outcome);
     }
     log(`listing ${requestId}: ${parsed.registrations.length} registration(s)`);
@@ -118,9 +156,14 @@ export function createConnectorServer({ client, token, log, query = QUERY_DEFAUL
 
   async function file(req, res, match, requestId) {
     const subject = subjectOf(decodedHeader(req.headers["x-subject"]));
-    if (!subject) return sendJson(res, 400, { code: "BAD_REQUEST", message: "X-Subject is required", requestId });
-    const files = await downloads.get(match.certificateNumber, subject);
-    if (!files.ok) return sendOutcome(res, requestId, files.outcome);
+    if (!subject) return badRequest(res, requestId, "X-Subject is required");
+    if (!isRegisterNo(match.certificateNumber)) return badRequest(res, requestId, "the registration number is not the registry's (20 digits)");
+    if (match.route === "attachment" && !isFileName(match.fileName)) return badRequest(res, requestId, "the file name is not one the registry lists");
+    const files = await inTime(requestId, match.route, downloads.get(match.certificateNumber, subject));
+    if (!files.ok) {
+      if (files.reason) log(`${match.route} ${requestId}: ${files.reason} (${files.outcome})`, subject);
+      return sendOutcome(res, requestId, files.outcome);
+    }
     if (match.route === "certificate")
       return files.certificate ? sendFile(res, requestId, files.certificate) : sendOutcome(res, requestId, "missing");
     if (match.route === "attachments") {
@@ -137,10 +180,11 @@ export function createConnectorServer({ client, token, log, query = QUERY_DEFAUL
   }
 
   async function handle(req, res) {
-    const url = new URL(req.url ?? "/", "http://connector");
-    const requestId = String(req.headers["x-request-id"] ?? `con_${Math.random().toString(36).slice(2)}`).slice(0, 100);
-    if (url.pathname === "/healthz") return sendJson(res, 200, { ok: true, service: "registry-connector", sessions: client.pool.size });
-    const match = routeOf(req.method, url.pathname);
+    // The path as sent, undecoded and unnormalised: routeOf decodes its parameters itself, and never throws.
+    const pathname = String(req.url ?? "/").split("?")[0];
+    const requestId = requestIdOf(req.headers["x-request-id"]);
+    if (pathname === "/healthz") return sendJson(res, 200, { ok: true, service: "registry-connector", sessions: client.pool.size });
+    const match = routeOf(req.method, pathname);
     if (!match) return sendJson(res, 404, { code: "NOT_FOUND", message: "no such route", requestId });
     if (!authorised(req)) return sendJson(res, 401, { code: "UNAUTHORIZED", message: "bearer token required", requestId });
     if (match.route === "listing") return listing(req, res, requestId);

@@ -30,3 +30,6 @@ export const SERVICES = {
     parameters: ["platformAuthCode", "loginToken", "registerNo", "debttype", "nameorno"],
   },
 };
+
+/** Parameters whose values are personal data (the subject's name or identity number): never in a log line. */
+export const PERSONAL_PARAMETERS = new Set(["nameorno"]);

@@ -3,18 +3,22 @@
  * secrets, or a bank host's service manager), checked once at start: a missing or malformed value
  * stops the service with a sentence naming the variable, never echoing a value.
  *
- *   REGISTRY_QUERY_URL     base of the query services (the WSDLs' test base unless set)
+ *   REGISTRY_QUERY_URL     base of the query services: required, no default (the registry's test base is
+ *                          named explicitly when it is meant: TEST_QUERY_BASE in services.mjs)
  *   REGISTRY_USER, REGISTRY_PASSWORD, REGISTRY_AUTH_CODE   the institution's account and platformAuthCode (secrets)
  *   REGISTRY_PUBLIC_KEY    the registry's SM2 public key, uncompressed hex (04…): no default
  *   CONNECTOR_TOKEN        the bearer token the Worker sends (its UPSTREAM_TOKEN secret)
  *   CONNECTOR_SESSIONS     logged-in sessions at most (the Worker's UPSTREAM_SLOTS; 4)
- *   REGISTRY_TIMEOUT_MS    one SOAP call's timeout (60000: a 5 000-registration list is slow)
+ *   REGISTRY_TIMEOUT_MS    one SOAP call's timeout (60000: a 5 000-registration list is slow; time-budget.mjs)
+ *   REGISTRY_MAX_ANSWER_BYTES, REGISTRY_MAX_ZIP_ENTRIES, REGISTRY_MAX_ENTRY_BYTES, REGISTRY_MAX_INFLATED_BYTES
+ *                          what the connector takes from the registry (bounds.mjs)
  *   REGISTRY_DEBT_TYPE, REGISTRY_CONFIRM   the query's debttype and confirm (1000, false)
  *   CONNECTOR_PORT (8791), CONNECTOR_HOST (127.0.0.1; 0.0.0.0 in a container)
  */
+import { BOUND_VARIABLES, DEFAULT_BOUNDS } from "./bounds.mjs";
 import { QUERY_DEFAULTS } from "./mappings.mjs";
-import { TEST_QUERY_BASE } from "./services.mjs";
 import { isPublicKey } from "./sm2-parameter.mjs";
+import { DEFAULT_REGISTRY_TIMEOUT_MS } from "./time-budget.mjs";
 
 export const DEFAULT_CONNECTOR_PORT = 8791;
 
@@ -33,8 +37,9 @@ export function readSettings(env) {
     if (!Number.isInteger(value) || value < min || value > max) problems.push(`${name} must be a whole number from ${min} to ${max}`);
     return value;
   };
-  const baseUrl = env.REGISTRY_QUERY_URL || TEST_QUERY_BASE;
-  if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) problems.push("REGISTRY_QUERY_URL must be an http(s) URL");
+  // No default: an unset address must not quietly mean the registry's test services (or any other).
+  const baseUrl = required("REGISTRY_QUERY_URL", "the base of the registry's query services, as the registry gave it");
+  if (baseUrl && !/^https?:\/\/[^\s]+$/.test(baseUrl)) problems.push("REGISTRY_QUERY_URL must be an http(s) URL");
   const publicKey = required("REGISTRY_PUBLIC_KEY", "the registry's SM2 public key, 04 followed by 128 hex digits");
   if (publicKey && !isPublicKey(publicKey))
     problems.push("REGISTRY_PUBLIC_KEY is not an uncompressed SM2 public key on the curve (04 followed by 128 hex digits)");
@@ -48,24 +53,16 @@ export function readSettings(env) {
     },
     token: required("CONNECTOR_TOKEN", "the bearer token the Worker sends as UPSTREAM_TOKEN"),
     sessions: whole("CONNECTOR_SESSIONS", 4, 1, 64),
-    timeoutMs: whole("REGISTRY_TIMEOUT_MS", 60_000, 1_000, 600_000),
+    timeoutMs: whole("REGISTRY_TIMEOUT_MS", DEFAULT_REGISTRY_TIMEOUT_MS, 1_000, 600_000),
+    bounds: {
+      maxAnswerBytes: whole(BOUND_VARIABLES.maxAnswerBytes, DEFAULT_BOUNDS.maxAnswerBytes, 1_024, 2 ** 31),
+      maxZipEntries: whole(BOUND_VARIABLES.maxZipEntries, DEFAULT_BOUNDS.maxZipEntries, 1, 65_535),
+      maxEntryBytes: whole(BOUND_VARIABLES.maxEntryBytes, DEFAULT_BOUNDS.maxEntryBytes, 1_024, 2 ** 31),
+      maxInflatedBytes: whole(BOUND_VARIABLES.maxInflatedBytes, DEFAULT_BOUNDS.maxInflatedBytes, 1_024, 2 ** 31),
+    },
     query: { debtType: env.REGISTRY_DEBT_TYPE || QUERY_DEFAULTS.debtType, confirm: env.REGISTRY_CONFIRM || QUERY_DEFAULTS.confirm },
     port: whole("CONNECTOR_PORT", DEFAULT_CONNECTOR_PORT, 1, 65_535),
     host: env.CONNECTOR_HOST || "127.0.0.1",
   };
   return problems.length > 0 ? { ok: false, problems } : { ok: true, settings };
-}
-
-/**
- * A log function that can never print a secret: every configured secret is blanked out of each line
- * before it is written (the code logs no values anyway; this holds if a registry fault echoes one).
- */
-export function secretSafeLog(settings, write = (line) => console.log(line)) {
-  const { userName, password, platformAuthCode } = settings.account;
-  const secrets = [password, platformAuthCode, userName, settings.token].filter((s) => s && s.length >= 4);
-  return (line) => {
-    let out = line;
-    for (const secret of secrets) out = out.split(secret).join("[secret]");
-    write(`${new Date().toISOString()} ${out}`);
-  };
 }

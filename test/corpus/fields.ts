@@ -171,13 +171,17 @@ export function compareFields(truth: FieldValues, got: FieldValues, flagged: Rea
   });
 }
 
-/** What a check came to: right; missing (nothing read); wrong but flagged by an issue; wrong and unflagged (confidently wrong). */
+/**
+ * What a check came to: right; missing (nothing read, an issue says why); wrong but flagged by an issue;
+ * unflagged: wrong, or missing, with no issue on the field (issue 39: a value printed and not read is as
+ * silent as a wrong one, when nothing says so).
+ */
 export type Outcome = "right" | "missing" | "flagged" | "unflagged";
 
 export function outcomeOf(check: FieldCheck): Outcome {
   if (check.ok) return "right";
-  if (check.got === undefined || check.got === "") return "missing";
-  return check.flagged ? "flagged" : "unflagged";
+  if (!check.flagged) return "unflagged";
+  return check.got === undefined || check.got === "" ? "missing" : "flagged";
 }
 
 /** A field's column in the per-field table: party fields grouped across positions ("debtor.name"). */

@@ -10,13 +10,13 @@ import { renderFuzz } from "../../scripts/corpus/fuzz-layout";
 import { readCertificate } from "./read";
 import { type DocumentScore, scoreDocument } from "./score";
 
-/** A fuzzed case's family in the report: the vocabulary's era. */
+/** A fuzzed case's family in the report: the vocabulary's era, or the class of silent miss it prints (issue 39). */
 export const FUZZ_SET = "fuzz";
 
 export async function scoreFuzzCase(knobs: FuzzKnobs, name = String(knobs.seed)): Promise<DocumentScore & { layout: string }> {
   const doc = fuzzDocument(knobs);
   const read = await readCertificate(await renderFuzz(doc, knobs.geometry, knobs.seed));
-  return { ...scoreDocument(`${FUZZ_SET}/${knobs.era}`, name, doc.truth, read), layout: doc.layout };
+  return { ...scoreDocument(`${FUZZ_SET}/${knobs.trap ?? knobs.era}`, name, doc.truth, read), layout: doc.layout };
 }
 
 /** `count` cases drawn from the fuzzer's arbitrary with a fixed seed: the same cases on every run. */

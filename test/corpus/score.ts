@@ -19,11 +19,11 @@ export interface RendererScore {
   right: number;
   /** Percentage of checked fields read right. */
   accuracy: number;
-  /** Checked fields with no value read. */
+  /** Checked fields with no value read, an issue saying so. */
   missing: number;
   /** Wrong values a ParseIssue flags. */
   flagged: number;
-  /** Wrong values no ParseIssue flags: the parser was confidently wrong. Must be 0. */
+  /** Wrong or missing values no ParseIssue flags: the parser was silently wrong. Must be 0. */
   unflagged: number;
   statuses: Record<string, number>;
 }
@@ -74,7 +74,7 @@ const percent = (right: number, checked: number) => (checked ? `${((100 * right)
 
 export function rendererTable(scores: RendererScore[]): string {
   return table(
-    ["set", "documents", "fields checked", "fields right", "accuracy", "missing", "wrong, flagged", "wrong, unflagged", "parseStatus"],
+    ["set", "documents", "fields checked", "fields right", "accuracy", "missing, flagged", "wrong, flagged", "wrong or missing, unflagged", "parseStatus"],
     scores.map((s) => [
       s.renderer, String(s.documents), String(s.checked), String(s.right), percent(s.right, s.checked),
       String(s.missing), String(s.flagged), String(s.unflagged),

@@ -3,14 +3,17 @@
  * server (wrangler dev, sandbox upstream): sign in through the page, start a query (a list over 100
  * subjects refused with a message, not cut) and watch its page follow it to the end, open a certificate
  * from it (as parsed, drawn, downloadable), start a check from it, review one candidate (a note over
- * 2,000 characters refused, not cut), change that conclusion, export the check as CSV and PDF, and read
- * the audit trail in words. Each step keeps a screenshot
+ * 2,000 characters refused, not cut), change that conclusion, export the check as CSV, XLSX and PDF and
+ * read each file back (RFC 4180, SheetJS, pdf.js), do the same for a partial check (a 部分 subject: some
+ * certificates missing), whose PDF must say so on every page, and read the audit trail in words. Each step keeps a screenshot
  * (CONSOLE_ANALYST_SCREENSHOTS, default bench/out/console-analyst/<lang>-<step>.png).
  *
  * One server and one browser, a few minutes on the shared machine: it runs with `npm run test:browser`
  * (VIEWER_BROWSER_TEST=1) and is reported as skipped otherwise.
  */
+import { read as readWorkbook, utils as sheetUtils, type WorkBook } from "@e965/xlsx";
 import { type Browser, type Page } from "playwright-core";
+import { getDocumentProxy, getResolvedPDFJS } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevServer, type DevServer } from "../../scripts/lib/dev-server.mjs";
 import { vocabulary } from "../../worker/schemas/vocabulary-words";
@@ -31,6 +34,10 @@ const SETUP_MS = 480_000;
 /** A query and a check through the sandbox pipeline, then the page's next reload. */
 const TASK_MS = 240_000;
 const STEP_MS = 300_000;
+/** A subject some of whose certificates the sandbox cannot give: its query and its checks end partial. */
+const PARTIAL_SUBJECT = "部分规模5导出示例有限公司";
+/** The export's headings for machines: the same in both languages. */
+const CSV_HEAD = "check_id,check_status,coverage_complete,certificate_number,registered_at";
 /** The open API's limits a person can paste past: subjects in one request, characters in a review note. */
 const SUBJECTS_MAX = 100;
 const NOTE_MAX = 2000;
@@ -57,13 +64,45 @@ function invoiceNumbers(count: number): string[] {
   return numbers;
 }
 
+/** Each page's text as pdf.js reads it, and whether every font it uses is embedded. */
+async function readPdf(bytes: Uint8Array): Promise<{ pages: string[]; fontsEmbedded: boolean }> {
+  const { OPS } = await getResolvedPDFJS();
+  const doc = await getDocumentProxy(new Uint8Array(bytes));
+  const pages: string[] = [];
+  let fontsEmbedded = true;
+  for (let n = 1; n <= doc.numPages; n++) {
+    const page = await doc.getPage(n);
+    const content = await page.getTextContent();
+    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join("\n"));
+    const ops = await page.getOperatorList();
+    ops.fnArray.forEach((fn, i) => {
+      if (fn !== OPS.setFont) return;
+      const font = page.commonObjs.get((ops.argsArray[i] as [string])[0]) as { missingFile: boolean };
+      if (font.missingFile) fontsEmbedded = false;
+    });
+  }
+  await doc.destroy();
+  return { pages, fontsEmbedded };
+}
+
+/** The workbook's two sheets: the summary as label → value, and the results' cells. */
+function readXlsx(bytes: Uint8Array): { summary: Map<string, string>; book: WorkBook } {
+  const book = readWorkbook(bytes, { type: "array" });
+  const rows = sheetUtils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+  return { summary: new Map(rows.map((r) => [String(r[0]), String(r[1])])), book };
+}
+
 const WORDS = {
   "zh-CN": {
     switchTo: null,
     queryDone: "已完成",
     excluded: "已排除",
-    csvHead: "登记证明编号,登记时间,担保权人",
     exported: "导出核查",
+    checkId: "核查编号",
+    status: "状态",
+    partial: "部分完成（覆盖不完整）",
+    footer: "覆盖不完整 · 未命中某一条件并不证明不存在风险",
+    notEvidence: "未命中某一核查条件，并不证明不存在风险。",
     reviewed: "复核结论",
     tooManySubjects: `共 ${SUBJECTS_MAX + 1} 条，超过 ${SUBJECTS_MAX} 条的上限`,
     noteTooLong: `备注共 ${NOTE_MAX + 1} 个字符，超过 ${NOTE_MAX} 个的上限`,
@@ -72,8 +111,12 @@ const WORDS = {
     switchTo: "en",
     queryDone: "Completed",
     excluded: "Excluded",
-    csvHead: "Certificate number,Registered,Secured parties",
     exported: "Check exported",
+    checkId: "Check ID",
+    status: "Status",
+    partial: "Partly completed (coverage incomplete)",
+    footer: "Coverage incomplete · a criterion not found is not evidence that there is no risk",
+    notEvidence: "A criterion not found is not evidence that there is no risk.",
     reviewed: "Review conclusion",
     tooManySubjects: `${SUBJECTS_MAX + 1} entered, over the limit of ${SUBJECTS_MAX}`,
     noteTooLong: `The note has ${NOTE_MAX + 1} characters, over the limit of ${NOTE_MAX}`,
@@ -227,15 +270,53 @@ describe.runIf(BROWSER_TESTS)("the analyst's day in the console, in Chromium", (
         expect(await row.locator('td[data-field="resultStatus"]').textContent()).toBe(words.excluded);
         expect(await row.locator('td[data-field="reviewedBy"]').textContent()).toContain(email);
 
-        // The export, both formats, as the browser downloads them.
-        const csv = await downloaded(() => page.click("#export-csv"));
-        expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-        const csvText = new TextDecoder().decode(csv.subarray(3));
-        expect(csvText.startsWith(words.csvHead)).toBe(true);
-        expect(csvText).toContain("Repaid: the earlier financing was settled");
-        const pdf = await downloaded(() => page.click("#export-pdf"));
-        expect(new TextDecoder("latin1").decode(pdf.subarray(0, 5))).toBe("%PDF-");
-        await shot("7-check-exported");
+        // The export, all three formats, as the browser downloads them, each read back.
+        const exportAll = async (checkId: string, step: string) => {
+          const csv = await downloaded(() => page.click("#export-csv"));
+          expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+          const [head, ...rows] = new TextDecoder().decode(csv.subarray(3)).trimEnd().split("\r\n");
+          expect(head!.startsWith(CSV_HEAD)).toBe(true);
+          // The check's id, status and coverage on every row (no row of this walk holds a line break).
+          const checkCells = new Set(rows.map((r) => r.split(",").slice(0, 3).join(",")));
+          expect(checkCells.size).toBe(1);
+          const [id, status, coverage] = [...checkCells][0]!.split(",");
+          expect(id).toBe(checkId);
+          const xlsx = readXlsx(await downloaded(() => page.click("#export-xlsx")));
+          expect(xlsx.summary.get(words.checkId)).toBe(checkId);
+          const results = xlsx.book.Sheets[xlsx.book.SheetNames[1]!]!;
+          // Certificate numbers are text (20 digits survive), registration times are dates.
+          expect(results.A2).toMatchObject({ t: "s", v: expect.stringMatching(/^\d{20}$/) });
+          expect(results.B2?.t).toBe("n");
+          const pdf = await readPdf(await downloaded(() => page.click("#export-pdf")));
+          expect(pdf.fontsEmbedded).toBe(true);
+          expect(pdf.pages[0]).toContain(checkId);
+          expect(pdf.pages[0]).toContain(`${words.status}: `);
+          // Incomplete coverage is said on the first page and on every page, and only then.
+          const incomplete = coverage === "false";
+          expect(pdf.pages[0]!.includes(words.notEvidence)).toBe(incomplete);
+          pdf.pages.forEach((text, i) => expect(text.includes(words.footer), `page ${i + 1}`).toBe(incomplete));
+          await shot(step);
+          return { status, coverage, summary: xlsx.summary };
+        };
+        await exportAll(new URL(checkUrl).pathname.split("/").pop()!, "7-check-exported");
+        expect(await page.locator("#export-csv").getAttribute("href")).toMatch(/[?&]tz=/);
+
+        // A partial check: some certificates could not be had. Every file says so.
+        await page.click('#console-nav a[data-nav="queries"]');
+        await page.fill("#query-subjects", PARTIAL_SUBJECT);
+        await page.click("#query-create-submit");
+        await page.waitForURL(/\/console\/queries\/qry_/);
+        await page.waitForSelector("#start-check", { timeout: TASK_MS });
+        await page.click("#start-check");
+        await page.waitForURL(/\/console\/checks\/new\?query=qry_/);
+        // A keyword printed nowhere: no candidate awaits review, so the check ends partial.
+        await page.fill("#check-keywords", "无此字样之关键词");
+        await page.click("#check-create-submit");
+        await page.waitForURL(/\/console\/checks\/chk_/);
+        await page.waitForSelector('#check dd[data-field="status"][data-value="partial"]', { timeout: TASK_MS });
+        const partial = await exportAll(new URL(page.url()).pathname.split("/").pop()!, "7b-partial-exported");
+        expect([partial.status, partial.coverage]).toEqual(["partial", "false"]);
+        expect(partial.summary.get(words.status)).toBe(words.partial);
 
         // The audit trail: kinds in words, the review's note readable.
         await page.click('#console-nav a[data-nav="audit"]');

@@ -91,6 +91,7 @@ describe.runIf(BROWSER_TESTS)("the console's pages in Chromium", () => {
     await page.click('#console-nav a[data-nav="keys"]');
     await page.waitForURL(/\/console\/keys$/);
     await page.fill("#key-name", "批量核查");
+    await page.fill("#key-password", PASSWORD);
     await page.click("#key-create-submit");
     await page.waitForSelector("#new-key:not([hidden])");
     const key = (await page.textContent("#new-key-value")) ?? "";

@@ -88,6 +88,8 @@ async function openApiStatus(key: string): Promise<number> {
 async function createKeyInConsole(name: string): Promise<{ key: string; id: string }> {
   await page.goto(`${server.base}/console/keys`);
   await page.fill("#key-name", name);
+  // A key minted from a session asks for the current password (step-up).
+  await page.fill("#key-password", PASSWORD);
   await page.click("#key-create-submit");
   await page.locator("#new-key").waitFor({ state: "visible" });
   const key = (await page.textContent("#new-key-value"))!.trim();

@@ -7,6 +7,7 @@
 import type { TestProject } from "vitest/node";
 import { startConnector } from "../../services/registry-connector/connector.mjs";
 import { startReplica } from "../../services/registry-connector/replica/server.mjs";
+import { DEFAULT_REGISTRY_TIMEOUT_MS } from "../../services/registry-connector/time-budget.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -26,7 +27,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       account: replica.account,
       token,
       sessions: 4,
-      timeoutMs: 20_000,
+      // The connector's default (time-budget.mjs), against the Worker's default timeouts: the budget as deployed.
+      timeoutMs: DEFAULT_REGISTRY_TIMEOUT_MS,
       query: { debtType: "1000", confirm: "false" },
       port: 0,
       host: "127.0.0.1",

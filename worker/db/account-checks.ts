@@ -48,6 +48,8 @@ export function insertCheckStatements(db: D1Database, check: CheckRecord, checkC
 export interface CheckListFilter {
   /** A substring of the applicant or of a criterion (invoice number, keyword), or a whole check id. */
   search?: string;
+  /** `search` folded as the matcher folds (domain/criteria.ts foldedCriterion): a check that looked for it however typed matches. */
+  searchFolded?: string;
   /** Checks reading one of these queries also match `search` (the queries holding a certificate number it names). */
   searchSourceQueryIds?: readonly string[];
   status?: string;
@@ -67,7 +69,12 @@ export async function pageOfChecks(db: D1Database, accountId: string, f: CheckLi
             d
               .select({ one: criteria.id })
               .from(criteria)
-              .where(and(eq(criteria.checkId, checks.id), containsText(criteria.value, f.search))),
+              .where(
+                and(
+                  eq(criteria.checkId, checks.id),
+                  or(containsText(criteria.value, f.search), f.searchFolded ? eq(criteria.foldedValue, f.searchFolded) : undefined),
+                ),
+              ),
           ),
           f.searchSourceQueryIds?.length ? inJsonList(checks.sourceQueryId, f.searchSourceQueryIds) : undefined,
         )

@@ -69,6 +69,15 @@ export function appendToAuditOutboxIf(db: D1Database, event: AuditEvent, conditi
   );
 }
 
+/**
+ * The event into the outbox when `write`, else the same statement inserting nothing: for a request
+ * whose work must not tell whether there was an event to write (a failed sign-in of a known or an
+ * unknown email: console-sign-in.ts).
+ */
+export function appendToAuditOutboxOrNot(db: D1Database, event: AuditEvent, write: boolean): Write {
+  return appendToAuditOutboxIf(db, event, write ? sql`1` : sql`0`);
+}
+
 /** The outbox write as SQL and parameters, for batches the AccountGate runs (task creation). */
 export function auditOutboxStatement(db: D1Database, event: AuditEvent): BoundStatement {
   return toBoundStatement(drizzle(db).insert(auditOutbox).values(toRow(event)));

@@ -95,12 +95,17 @@ export async function updateUser(
   await runBatch(db, writes);
 }
 
-/** The invitation a token names, if unused and unexpired, with its user. */
-export async function openInvite(db: D1Database, tokenHash: string, now: number): Promise<{ inviteId: string; user: UserRecord } | undefined> {
+/** The invitation a token names, if unused and unexpired, with its user and the account's name (words a password must avoid). */
+export async function openInvite(
+  db: D1Database,
+  tokenHash: string,
+  now: number,
+): Promise<{ inviteId: string; user: UserRecord; accountName: string } | undefined> {
   const row = await drizzle(db)
-    .select({ inviteId: invites.id, user: users })
+    .select({ inviteId: invites.id, user: users, accountName: accounts.name })
     .from(invites)
     .innerJoin(users, eq(users.id, invites.userId))
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
     .where(and(eq(invites.tokenHash, tokenHash), isNull(invites.usedAt), gt(invites.expiresAt, now), eq(users.status, "invited")))
     .get();
   return row ?? undefined;

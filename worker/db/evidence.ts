@@ -97,3 +97,23 @@ export async function evidenceInDocument(db: D1Database, checkId: string, regist
     .all();
   return rows.map(parseRow);
 }
+
+/**
+ * Every piece of evidence of a check, grouped by registration in the order it was found: the export
+ * reads a whole check at once (one query on the evidence_order index, not one per result).
+ */
+export async function evidenceOfCheck(db: D1Database, checkId: string): Promise<Map<string, StoredEvidence[]>> {
+  const rows = await drizzle(db)
+    .select({ id: evidence.id, registrationId: evidence.registrationId, body: evidence.body })
+    .from(evidence)
+    .where(eq(evidence.checkId, checkId))
+    .orderBy(asc(evidence.registrationId), asc(evidence.ordinal))
+    .all();
+  const byRegistration = new Map<string, StoredEvidence[]>();
+  for (const row of rows) {
+    const list = byRegistration.get(row.registrationId) ?? [];
+    list.push(parseRow(row));
+    byRegistration.set(row.registrationId, list);
+  }
+  return byRegistration;
+}

@@ -9,6 +9,12 @@ import { registrations, type NewRegistrationRecord, type RegistrationRecord } fr
 
 // ---- The pipeline's reads and writes (queues/query/…, queues/check/…).
 
+/** The initial certificate number a listing's summary names (the sandbox's does; the registry's own list does not). */
+function listedInitialNumber(summary: ListedRegistration["summary"]): string | null {
+  const named = summary?.initialCertificateNumber;
+  return typeof named === "string" && /^\d{20}$/.test(named) ? named : null;
+}
+
 /**
  * The listed registrations, insert-or-ignore by (query, certificate number) so a redelivered listing
  * adds nothing. In batches of statements (5 000 registrations is too much for one batch), each
@@ -31,6 +37,10 @@ export async function insertListed(
     registerTime: r.registerTime ?? null,
     expiresAt: r.expiresAt ?? null,
     upstreamSummary: JSON.stringify(r.summary ?? {}),
+    // Where the listing names the chain, a registration whose certificate is never read still joins
+    // it (a chain with an unread member is a standing not known: domain/standing.ts); the certificate,
+    // once read, has the last word (queues/query/record.ts).
+    initialCertificateNumber: listedInitialNumber(r.summary),
     sourceStatus,
     searchText: r.certificateNumber,
     updatedAt: now,
@@ -138,7 +148,19 @@ export async function tallyDocuments(db: D1Database, queryId: string): Promise<{
 /** What a check reads of each registration it matches. */
 export type RegistrationToMatch = Pick<
   RegistrationRecord,
-  "id" | "ordinal" | "certificateNumber" | "parseStatus" | "certificate" | "sourceStatus" | "coverageComplete" | "indexStatus"
+  | "id"
+  | "ordinal"
+  | "certificateNumber"
+  | "parseStatus"
+  | "certificate"
+  | "sourceStatus"
+  | "coverageComplete"
+  | "indexStatus"
+  // Where it stands (domain/standing.ts): its chain and its own dates.
+  | "initialCertificateNumber"
+  | "registerType"
+  | "registerTime"
+  | "expiresAt"
 >;
 
 /** One slice of the query's registrations, in listing order. */
@@ -153,6 +175,10 @@ export function sliceToMatch(db: D1Database, queryId: string, limit: number, off
       sourceStatus: registrations.sourceStatus,
       coverageComplete: registrations.coverageComplete,
       indexStatus: registrations.indexStatus,
+      initialCertificateNumber: registrations.initialCertificateNumber,
+      registerType: registrations.registerType,
+      registerTime: registrations.registerTime,
+      expiresAt: registrations.expiresAt,
     })
     .from(registrations)
     .where(eq(registrations.queryId, queryId))

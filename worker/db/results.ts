@@ -29,11 +29,25 @@ function filtered(checkId: string, f: ResultFilter): SQL | undefined {
   );
 }
 
-/** registration: certificate order; strength: invoice matches first; hits: most matched criteria first. Ties in certificate order. */
+/** Invoice matches, then keyword-only ones, then the rest. */
+const STRENGTH_ORDER = sql`CASE ${checkResults.strength} WHEN 'invoice_match' THEN 0 WHEN 'keyword_only' THEN 1 ELSE 2 END`;
+
+/**
+ * Live conflicts first: matched results by their standing's rank (domain/standing.ts liveRank: in force
+ * and still described, unknown, no longer described, expired, cancelled; a result without a standing
+ * after those), then every other result in the same order.
+ */
+const STANDING_ORDER = sql`(CASE WHEN ${checkResults.matchStatus} = 'matched' THEN 0 ELSE 10 END) + COALESCE(${checkResults.standingRank}, 5)`;
+
+/**
+ * registration: certificate order; strength: invoice matches first; hits: most matched criteria first;
+ * standing: live conflicts first, invoice matches first among equals. Ties in certificate order.
+ */
 const ORDER: Record<ResultFilter["sort"], SQL[]> = {
   registration: [asc(checkResults.ordinal)],
-  strength: [sql`CASE ${checkResults.strength} WHEN 'invoice_match' THEN 0 WHEN 'keyword_only' THEN 1 ELSE 2 END`, asc(checkResults.ordinal)],
+  strength: [STRENGTH_ORDER, asc(checkResults.ordinal)],
   hits: [desc(sql`json_array_length(${checkResults.matchedCriterionIds})`), asc(checkResults.ordinal)],
+  standing: [STANDING_ORDER, STRENGTH_ORDER, asc(checkResults.ordinal)],
 };
 
 export async function findResult(db: D1Database, checkId: string, registrationId: string): Promise<CheckResultRecord | undefined> {

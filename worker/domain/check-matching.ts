@@ -11,11 +11,13 @@
  * searched pieces joined by line breaks (or by nothing where the page wrapped a line: ./check-search.ts), so that what a page break cuts ("07573825-" at the foot of one
  * page, "07573827" at the top of the next) reads whole; such a hit is shown on its first page.
  *
- * An invoice number the text names as something else ("合同编号：12345678": ./matching/number-labels.ts) is
- * evidence to look at, not of an invoice: such hits alone make a keyword_only candidate, never an
- * invoice_match (which carries the system's decision).
+ * Every number is classified by what the text says it is before it is evidence (./matching/number-kinds.ts):
+ * an invoice criterion's digits printed as an amount ("金额 12345678 元"), a contract's number, a date … are
+ * evidence to look at, not of an invoice: such hits alone make a keyword_only candidate. Only a number the
+ * text calls an invoice number, or one nothing names that has an invoice number's shape, makes an
+ * invoice_match; the system's decision (invoice_exact_match) only a number the text calls an invoice number.
  */
-import { compileCriteria, namedOtherThanInvoice, snippetAround, type CompiledMatcher, type Hit } from "./matching";
+import { compileCriteria, invoiceEvidence, snippetAround, type CompiledMatcher, type Hit } from "./matching";
 import { attachmentPages, certificateFieldAt, certificatePages, separatorBefore, type SearchedPages } from "./check-search";
 import { touchesLowConfidence, type PageReading } from "./page-reading";
 import type { TextRange } from "./text/furniture";
@@ -82,6 +84,8 @@ export interface CoverageIssue {
 export interface RegistrationDecision {
   matchStatus: "matched" | "unmatched" | "pending";
   strength: "invoice_match" | "keyword_only" | null;
+  /** An invoice_match on a number the text calls an invoice number: the system decides (invoice_exact_match). */
+  systemDecides: boolean;
   matchedCriterionIds: string[];
   evidence: EvidenceDraft[];
   coverageIssues: CoverageIssue[];
@@ -139,10 +143,14 @@ function sourceOf(doc: SearchableDocument, pageNumber: number, start: number, en
 /** The field a hit [start, end) on a page lies in, before OCR has its say. */
 type FieldAt = (pageNumber: number, start: number, end: number) => SourceField;
 
-/** A hit as evidence, and whether it shows an invoice number (an invoice_no hit the text does not name otherwise). */
+/**
+ * A hit as evidence; whether it shows an invoice number (an invoice_no hit on a number the text calls an
+ * invoice number, or names not at all and has an invoice number's shape), and whether the text calls it one.
+ */
 interface Found {
   evidence: EvidenceDraft;
   showsInvoice: boolean;
+  namedInvoice: boolean;
 }
 
 /** A document's searched pieces as one text, and where each piece starts in it. */
@@ -197,9 +205,11 @@ function pagesEvidence(matcher: CompiledMatcher, doc: SearchableDocument, search
       const same = (e: EvidenceDraft) => e.criterionId === hit.criterionId && e.pageNumber === a.page && e.start === start && e.end === end;
       if (!certain && out.some((f) => same(f.evidence))) continue;
       const field = sourceOf(doc, a.page, start, end, fieldAt(a.page, start, end));
+      const invoice = certain && hit.termKind === "invoice_no" ? invoiceEvidence(joined.text, hit.start, hit.end) : { shows: false, decides: false };
       out.push({
         evidence: draft(hit, doc, a.page, pages[a.page - 1]!, start, end, field, searched.barriers[a.page - 1] ?? []),
-        showsInvoice: certain && hit.termKind === "invoice_no" && !namedOtherThanInvoice(joined.text, hit.start),
+        showsInvoice: invoice.shows,
+        namedInvoice: invoice.decides,
       });
     }
   };
@@ -264,6 +274,7 @@ export function decideRegistration(matcher: CompiledMatcher, input: Registration
   return {
     matchStatus: matched ? "matched" : pendingReason ? "pending" : "unmatched",
     strength: matched ? (found.some((f) => f.showsInvoice) ? "invoice_match" : "keyword_only") : null,
+    systemDecides: found.some((f) => f.namedInvoice),
     matchedCriterionIds,
     evidence,
     coverageIssues: issues,

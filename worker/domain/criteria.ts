@@ -12,3 +12,8 @@ export function invoiceDigits(value: string): string | null {
   const digits = normalizeValue(value);
   return isDigitString(digits) && digits.length >= INVOICE_DIGITS.min && digits.length <= INVOICE_DIGITS.max ? digits : null;
 }
+
+/** A criterion value, or a value looked up in the account's memory, as the matcher folds it: the same intent finds the same checks. */
+export function foldedCriterion(value: string): string {
+  return normalizeValue(value);
+}

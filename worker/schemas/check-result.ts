@@ -1,6 +1,15 @@
 /** @module Check result shapes (open-api-v1.md: Check result, its list, counts and navigation, manual review). */
 import { z } from "@hono/zod-openapi";
-import { MATCH_STATUSES, PENDING_REASONS, RESULT_SORTS, RESULT_STATUSES, REVIEW_DECISIONS, STRENGTHS } from "./check-vocabulary";
+import {
+  MATCH_STATUSES,
+  PENDING_REASONS,
+  RESULT_SORTS,
+  RESULT_STATUSES,
+  REVIEW_DECISIONS,
+  STANDING_BASES,
+  STANDING_STATES,
+  STRENGTHS,
+} from "./check-vocabulary";
 import { CheckParams, CoverageIssueSchema } from "./check";
 import { PaginationQuery, enumListParameter, int64, timestamp } from "./common";
 import { EvidenceSchema } from "./evidence";
@@ -23,6 +32,40 @@ export const CheckEvidenceSchema = z
   })
   .openapi("PublicCheckEvidence");
 
+/** Where the result's registration stood when the check matched (console-api.md, "A registration's standing"). */
+export const StandingSchema = z
+  .object({
+    state: z.enum(STANDING_STATES).openapi({
+      description:
+        "in_force: not cancelled and not past its expiry date; expired: past effectiveUntil; cancelled: a cancellation registration cites it; unknown: the chain was truncated or a certificate in it (its own included) was not read, or no expiry date was stated",
+    }),
+    effectiveUntil: z.string().nullable().openapi({
+      description: "yyyy-MM-dd: the expiry date after every extension in the chain; null when not known",
+      example: "2027-01-10",
+    }),
+    cancelledBy: z
+      .object({ certificateNumber: z.string(), registerTime: z.string().nullable() })
+      .nullable()
+      .openapi({ description: "The cancellation registration of the chain; null when none was seen" }),
+    changedBy: z
+      .array(z.string())
+      .openapi({ description: "Certificate numbers of the change registrations registered after this one, in registration order" }),
+    stillDescribed: z.boolean().nullable().openapi({
+      description:
+        "Whether every matched criterion still appears in the property description of the latest later change that rewrote it; null when no later change rewrote it (or nothing was matched)",
+    }),
+    asOf: timestamp().openapi({ description: "The check's match time: the standing is where the registration stood then" }),
+    basis: z.enum(STANDING_BASES).openapi({
+      description:
+        "chain: read from the registrations of the source query that cite it; certificate: from its own certificate, none cites it; unknown: the chain was truncated or a certificate in it was not read",
+    }),
+  })
+  .openapi("RegistrationStanding", {
+    description: "Where the registration stood when the check matched; omitted on results matched before standings were recorded",
+  });
+
+const RESULT_STANDING = { standing: StandingSchema.optional() };
+
 /** Why a result's coverage is incomplete, and why an unmatched one stays pending: in the result and in its summary. */
 const RESULT_COVERAGE = {
   coverageReason: z.string().optional().openapi({
@@ -43,6 +86,7 @@ export const CheckResultSchema = z
     check: CheckEvidenceSchema.nullable(),
     coverageIssues: z.array(CoverageIssueSchema),
     ...RESULT_COVERAGE,
+    ...RESULT_STANDING,
   })
   .openapi("PublicCheckResult");
 
@@ -55,6 +99,7 @@ export const CheckResultSummarySchema = z
     strength: z.enum(STRENGTHS).optional(),
     ...RESULT_COVERAGE,
     reviewNote: z.string().optional(),
+    ...RESULT_STANDING,
   })
   .openapi("PublicCheckResultSummary");
 
@@ -69,7 +114,8 @@ export const ResultFilterQuery = {
     .optional()
     .openapi({ description: "Results that matched this criterion (an id of the check's criteria)", example: "crt_4uaLamJvE9LKPiLa" }),
   sort: z.enum(RESULT_SORTS).optional().openapi({
-    description: "registration (default): certificate order; strength: invoice matches first; hits: most matched criteria first",
+    description:
+      "registration (default): certificate order; strength: invoice matches first; hits: most matched criteria first; standing: live conflicts first (matched, in force and still described; then unknown, no longer described, expired, cancelled; unmatched last)",
     example: "strength",
   }),
 };
@@ -103,6 +149,7 @@ export const NavigationSchema = z
 
 export const ResultParams = CheckParams.extend({ registrationId: RegistrationIdParam });
 
+export type Standing = z.output<typeof StandingSchema>;
 export type CheckEvidence = z.output<typeof CheckEvidenceSchema>;
 export type ManualReview = z.output<typeof ManualReviewSchema>;
 export type CheckResult = z.output<typeof CheckResultSchema>;

@@ -12,7 +12,11 @@ export const REVIEW_DECISIONS = ["confirmed", "false_positive"] as const;
 /** Where a hit was read (worker/domain/check-matching.ts SourceField; README "Where a hit was read"). */
 export const SOURCE_FIELDS = ["property_description", "certificate_text", "attachment_text", "ocr_text", "ocr_text_low_confidence"] as const;
 export const TERM_KINDS = ["invoice_no", "keyword"] as const;
-export const RESULT_SORTS = ["registration", "strength", "hits"] as const;
+export const RESULT_SORTS = ["registration", "strength", "hits", "standing"] as const;
+/** Where a result's registration stood when the check matched (console-api.md, "A registration's standing"). */
+export const STANDING_STATES = ["in_force", "expired", "cancelled", "unknown"] as const;
+/** What a standing was read from: the chain, the registration's own certificate alone, or neither in full. */
+export const STANDING_BASES = ["chain", "certificate", "unknown"] as const;
 export const COVERAGE_ISSUE_CODES = [
   "SOURCE_QUARANTINED",
   "SOURCE_UNAVAILABLE",

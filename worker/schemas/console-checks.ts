@@ -10,11 +10,30 @@ import { ActorSchema } from "./console";
 
 /** The console's two languages (the pages' LANGS), for what the JSON renders in words: the export. */
 export const EXPORT_LANGS = ["zh-CN", "en"] as const;
-export const EXPORT_FORMATS = ["csv", "pdf"] as const;
+export const EXPORT_FORMATS = ["csv", "xlsx", "pdf"] as const;
+
+/** An IANA zone the runtime knows (Intl), for the times of an export. */
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 export const CheckExportQuery = z.object({
-  format: z.enum(EXPORT_FORMATS),
-  lang: z.enum(EXPORT_LANGS).optional().openapi({ description: "The language of the headings and status words; Simplified Chinese by default" }),
+  format: z.enum(EXPORT_FORMATS).openapi({
+    description: "csv: for machines (codes, ISO 8601 times); xlsx: a workbook with a summary sheet and typed cells; pdf: for the credit file",
+  }),
+  lang: z
+    .enum(EXPORT_LANGS)
+    .optional()
+    .openapi({ description: "The language of the headings and status words (xlsx, pdf); Simplified Chinese by default" }),
+  tz: z.string().max(64).refine(isTimeZone, "an IANA time zone name").optional().openapi({
+    description: "The reader's IANA time zone, for every time in the export; China's (Asia/Shanghai) by default",
+    example: "Asia/Shanghai",
+  }),
 });
 
 export const ReviewHistoryItemSchema = z

@@ -5,7 +5,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { AUDIT_KINDS, USER_ROLES, USER_STATUSES } from "./console-vocabulary";
-import { KeyListItemSchema } from "./admin";
+import { CreateKeyBody, KeyListItemSchema } from "./admin";
 import { MAX_PAGE, PaginationQuery, timestamp } from "./common";
 import { EntitlementsSchema } from "./entitlements";
 import { canonicalText, lineText, refuseHiddenCharacters } from "./text";
@@ -107,7 +107,6 @@ export const AuditPageSchema = z
   .openapi("AuditPage");
 
 export const TotpEnrolmentSchema = z.object({ secret: z.string(), uri: z.string() });
-export const TotpConfirmBody = z.strictObject({ code: z.string().regex(/^\d{6}$/, { message: "Six digits." }) });
 export const SecurityBody = z.strictObject({ requireTotp: z.boolean() });
 
 export type SessionUser = z.output<typeof SessionUserSchema>;
@@ -125,3 +124,12 @@ export const StepUpBody = z.strictObject({
     .openapi({ description: "A current code of the user's second factor" }),
 });
 export const PasswordChangeBody = StepUpBody.extend({ newPassword: z.string().min(1).max(1024) });
+/** Confirming a factor is a change of the user's security too: the new factor's code, and step-up. */
+export const TotpConfirmBody = StepUpBody.extend({
+  code: z
+    .string()
+    .regex(/^\d{6}$/, { message: "Six digits." })
+    .openapi({ description: "A code of the new secret" }),
+});
+/** A key minted from a session: the open API's key rules (CreateKeyBody), and step-up. */
+export const ConsoleCreateKeyBody = CreateKeyBody.extend(StepUpBody.shape);

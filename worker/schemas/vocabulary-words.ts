@@ -17,6 +17,7 @@ import type {
   RESULT_STATUSES,
   REVIEW_DECISIONS,
   SOURCE_FIELDS,
+  STANDING_STATES,
   STRENGTHS,
   TERM_KINDS,
 } from "./check-vocabulary";
@@ -41,6 +42,10 @@ export interface Vocabulary {
   result: Words<typeof RESULT_STATUSES>;
   decision: Words<typeof REVIEW_DECISIONS>;
   strength: Words<typeof STRENGTHS>;
+  /** Where a result's registration stood when the check matched (standing.state; phrases: ./standing-words.ts). */
+  standing: Words<typeof STANDING_STATES>;
+  /** The rest of a standing's phrase ({date}, {certificate} filled in by ./standing-words.ts). */
+  standingNote: Readonly<Record<"until" | "expiredOn" | "cancelledBy" | "noLongerDescribed" | "stillDescribed" | "unread" | "separator", string>>;
   parse: Words<typeof REGISTRATION_PARSE_STATUSES>;
   registerType: Words<typeof REGISTER_TYPES>;
   source: Words<typeof SOURCE_FIELDS>;
@@ -79,6 +84,16 @@ const ZH: Vocabulary = {
   result: { pending: "待复核", confirmed: "已确认风险", excluded: "已排除", unmatched: "未命中" },
   decision: { confirmed: "已确认风险", false_positive: "已排除（误报）" },
   strength: { invoice_match: "发票号命中", keyword_only: "仅关键词" },
+  standing: { in_force: "有效", expired: "已到期", cancelled: "已注销", unknown: "状态不明" },
+  standingNote: {
+    until: "有效至 {date}",
+    expiredOn: "已于 {date} 到期",
+    cancelledBy: "已注销（注销登记 {certificate}）",
+    noLongerDescribed: "变更后的财产描述不再载明命中内容",
+    stillDescribed: "变更后仍载明",
+    unread: "登记链被截断或其中登记证明未读取",
+    separator: "；",
+  },
   parse: { completed: "已解析", pending: "待解析", failed: "解析失败", missing: "无登记证明" },
   registerType: { initial: "初始登记", change: "变更登记", extension: "展期登记", cancellation: "注销登记", objection: "异议登记" },
   source: {
@@ -146,6 +161,16 @@ const EN: Vocabulary = {
   result: { pending: "Awaiting review", confirmed: "Confirmed risk", excluded: "Excluded", unmatched: "Not matched" },
   decision: { confirmed: "Confirmed risk", false_positive: "Excluded (false positive)" },
   strength: { invoice_match: "Invoice number", keyword_only: "Keywords only" },
+  standing: { in_force: "In force", expired: "Expired", cancelled: "Cancelled", unknown: "Standing unknown" },
+  standingNote: {
+    until: "In force until {date}",
+    expiredOn: "Expired on {date}",
+    cancelledBy: "Cancelled (cancellation {certificate})",
+    noLongerDescribed: "a later change no longer describes what matched",
+    stillDescribed: "still described after a change",
+    unread: "the chain was cut or a certificate in it was not read",
+    separator: "; ",
+  },
   parse: { completed: "Parsed", pending: "Not parsed yet", failed: "Parsing failed", missing: "No certificate" },
   registerType: { initial: "Initial", change: "Change", extension: "Extension", cancellation: "Cancellation", objection: "Objection" },
   source: {

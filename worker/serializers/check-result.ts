@@ -7,6 +7,7 @@ import type { CheckEvidence, CheckResult, CheckResultNavigation, CheckResultPage
 import type { Registration } from "../schemas/registration";
 import { toPublicEvidence } from "./evidence";
 import { toRegistrationSummary } from "./registration";
+import { toPublicStanding } from "./standing";
 
 function optional<K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> {
   return value === null || value === undefined ? {} : ({ [key]: value } as Record<K, V>);
@@ -24,6 +25,7 @@ export function toResultSummary(r: CheckResultRecord, registration: Registration
     ...optional("coverageReason", r.coverageReason),
     ...optional("pendingReason", r.pendingReason as CheckResultSummary["pendingReason"] | null),
     ...optional("reviewNote", r.reviewNote),
+    ...optional("standing", toPublicStanding(r.standing)),
   };
 }
 
@@ -64,6 +66,7 @@ export function toPublicCheckResult(r: CheckResultRecord, registration: Registra
     coverageIssues: JSON.parse(r.coverageIssues) as CheckResult["coverageIssues"],
     ...optional("coverageReason", r.coverageReason),
     ...optional("pendingReason", r.pendingReason as CheckResult["pendingReason"] | null),
+    ...optional("standing", toPublicStanding(r.standing)),
   };
 }
 

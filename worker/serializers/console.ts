@@ -16,7 +16,7 @@ export function toConsoleUser(u: UserRecord): ConsoleUser {
   return { ...toSessionUser(u), status: u.status, totpEnabled: u.totpSecret !== null, createdAt: toIso(u.createdAt) };
 }
 
-function parseActor(json: string | null): Actor | undefined {
+export function parseActor(json: string | null): Actor | undefined {
   if (!json) return undefined;
   const value = JSON.parse(json) as Actor;
   return { type: value.type, id: value.id, label: value.label };

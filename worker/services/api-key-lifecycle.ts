@@ -22,6 +22,8 @@ export async function createApiKey(
   accountId: string,
   request: { name?: string; expiresAt?: string },
   actor: AuditActor,
+  /** For a key minted from a console session: the session and what proved the user (worker/console/auth/step-up.ts). */
+  origin: { fromSession?: { session: string; provenBy: string } } = {},
 ): Promise<CreatedKey> {
   const now = Date.now();
   const expiresAt = request.expiresAt ? parseIsoWithOffset(request.expiresAt)! : now + DEFAULT_KEY_VALIDITY_MS;
@@ -40,7 +42,7 @@ export async function createApiKey(
   };
   const event = auditEventOf(
     c,
-    { accountId, kind: "key.created", actor, target: { type: "api_key", id: row.id }, detail: { prefix: row.prefix } },
+    { accountId, kind: "key.created", actor, target: { type: "api_key", id: row.id }, detail: { prefix: row.prefix, ...origin } },
     now,
   );
   if (!(await insertKeyWithinLimit(c.env.DB, row, MAX_VALID_KEYS, event))) throw new ApiError("KEY_LIMIT_REACHED");

@@ -5,6 +5,6 @@ export const FAULT_TEXTS: Record<
 >;
 export function listingZip(
   registrations: { certificateNumber: string; registerType?: string; registerTime?: string; expiresAt?: string; summary?: Record<string, unknown> }[],
-  options?: { truncate?: boolean },
+  options?: { truncate?: boolean; gbk?: boolean; badCrc?: boolean },
 ): Uint8Array;
 export function errorZip(message: string): Uint8Array;

@@ -7,6 +7,7 @@
  */
 import { XMLBuilder } from "fast-xml-parser";
 import { REGISTER_TYPE_CODES } from "../mappings.mjs";
+import { gbkXml } from "./gbk.mjs";
 import { writeZip } from "./zip-write.mjs";
 
 export const FAULT_TEXTS = {
@@ -32,9 +33,11 @@ function registryTime(iso) {
 /**
  * The listing's zip: registrations grouped by business type, as the registry groups them.
  * @param {{certificateNumber: string, registerType?: string, registerTime?: string, expiresAt?: string, summary?: Record<string, unknown>}[]} registrations
- * @param {{truncate?: boolean}} [options] truncate: totalrows claims one more than is listed
+ * @param {{truncate?: boolean, gbk?: boolean, badCrc?: boolean}} [options] truncate: totalrows claims one
+ *   more than is listed; gbk: the XML in GBK, declared so, each result's spname the business type's
+ *   Chinese description (text that only decodes right as GBK); badCrc: the zip's CRC altered
  */
-export function listingZip(registrations, { truncate = false } = {}) {
+export function listingZip(registrations, { truncate = false, gbk = false, badCrc = false } = {}) {
   const groups = new Map();
   for (const r of registrations) {
     const code = String(r.summary?.businessTypeCode ?? "N00000");
@@ -44,12 +47,13 @@ export function listingZip(registrations, { truncate = false } = {}) {
       registertime: registryTime(r.registerTime),
       registerexpiredate: r.expiresAt,
       registertype: CODE_OF_REGISTER_TYPE[r.registerType ?? ""] ?? r.registerType,
+      ...(gbk ? { spname: String(r.summary?.businessType ?? "") } : {}),
     });
     groups.set(code, group);
   }
   const results = [...groups].map(([code, result]) => ({ businesstype: code, rows: String(result.length), spnametitle: code, result }));
   const xml = XML_DECLARATION + builder.build({ feedback: { totalrows: String(registrations.length + (truncate ? 1 : 0)), data: { results } } });
-  return writeZip([{ name: "queryresult.xml", bytes: Buffer.from(xml, "utf8") }]);
+  return writeZip([{ name: "queryresult.xml", bytes: gbk ? gbkXml(xml) : Buffer.from(xml, "utf8") }], { badCrc });
 }
 
 /** An error answer: a zip holding one feedback XML with the error's text. */

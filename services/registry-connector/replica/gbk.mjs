@@ -43,3 +43,8 @@ export function encodeGbk(text) {
   }
   return Uint8Array.from(bytes);
 }
+
+/** An XML text as GBK bytes, its declaration saying so (replica/hostile.mjs: gbk-xml, gbk-envelope). */
+export function gbkXml(xml) {
+  return encodeGbk(xml.replace(/^<\?xml([^>]*?)encoding="[^"]*"/i, '<?xml$1encoding="GBK"'));
+}

@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { decryptParameter } from "../sm2-parameter.mjs";
 import { errorZip, FAULT_TEXTS, listingZip } from "./answers.mjs";
+import { bombEntry, echoTokenFault, hugeReturn } from "./hostile.mjs";
 import { writeZip } from "./zip-write.mjs";
 
 /** What each sandbox failure is, in the registry's words (FAULT_TEXTS; the connector's table maps them back). */
@@ -39,7 +40,8 @@ export class ReplicaRegistry {
    * @param {{operation: string, parameters: string[]}} service
    * @param {Map<string, Buffer>} encrypted
    * @param {(subject: string | null) => Map<string, string>} faultFor the fault asked for this call
-   * @returns {Promise<{bytes: Uint8Array} | {fault: string}>}
+   * @returns {Promise<({bytes: Uint8Array} | {fault: string}) & {envelope?: "gbk"}>} envelope: how to encode the
+   *   SOAP envelope (gbk-envelope), else UTF-8
    */
   async answer(service, encrypted, faultFor) {
     const values = {};
@@ -50,6 +52,11 @@ export class ReplicaRegistry {
       values[name] = value;
     }
     const fault = faultFor(values.nameorno ?? null);
+    const answered = await this.#answer(service, values, fault);
+    return fault.has("gbk-envelope") ? { ...answered, envelope: "gbk" } : answered;
+  }
+
+  async #answer(service, values, fault) {
     if (fault.has("wrong-key")) return { fault: FAULT_TEXTS.cannotDecrypt };
     if (fault.has("slow")) await sleep(Number(fault.get("slow")) || 1000);
     if (service.operation === "login") return this.#login(values, fault);
@@ -63,7 +70,18 @@ export class ReplicaRegistry {
     const requested = Object.keys(REQUESTED_FAULTS).find((name) => fault.has(name));
     if (requested) return { fault: REQUESTED_FAULTS[requested] };
     if (fault.has("error-zip")) return { bytes: errorZip(FAULT_TEXTS.unavailable) };
-    return service.operation === "queryBySubject" ? this.#listing(values.nameorno, fault) : this.#download(values.nameorno, values.registerNo);
+    const hostile = await this.#hostile(service, values, fault);
+    if (hostile) return hostile;
+    return service.operation === "queryBySubject" ? this.#listing(values.nameorno, fault) : this.#download(values.nameorno, values.registerNo, fault);
+  }
+
+  /** The hostile answers of replica/hostile.mjs that replace the registry's own. */
+  async #hostile(service, values, fault) {
+    if (fault.has("echo-token")) return { fault: echoTokenFault(values.loginToken) };
+    if (fault.has("huge-answer")) return { bytes: hugeReturn(fault.get("huge-answer")) };
+    if (!fault.has("zip-bomb")) return null;
+    const name = service.operation === "queryBySubject" ? "queryresult.xml" : `${values.registerNo}.pdf`;
+    return { bytes: writeZip([{ name, ...(await bombEntry()) }]) };
   }
 
   #login({ userName, userPassword, platformAuthCode }, fault) {
@@ -88,11 +106,11 @@ export class ReplicaRegistry {
     const listed = await this.options.sandbox.listRegistrations(subject, { attempt });
     if (!listed.ok) return { fault: FAULT_OF_KIND[listed.kind] ?? FAULT_TEXTS.internal };
     if (listed.sourceStatus === "quarantined") return { fault: FAULT_TEXTS.quarantined };
-    return { bytes: listingZip(listed.registrations, { truncate: fault.has("truncate") }) };
+    return { bytes: listingZip(listed.registrations, { truncate: fault.has("truncate"), gbk: fault.has("gbk-xml"), badCrc: fault.has("bad-crc") }) };
   }
 
   /** The registration's zip: `<registerNo>.pdf` (when the registry has it) and its attachments, GBK names. */
-  async #download(subject, registerNo) {
+  async #download(subject, registerNo, fault) {
     const sandbox = this.options.sandbox;
     const ref = { subjectName: subject, certificateNumber: registerNo };
     const ctx = { attempt: 1 };
@@ -105,6 +123,6 @@ export class ReplicaRegistry {
       const got = await sandbox.fetchAttachment(ref, attachment.fileName, ctx);
       if (got.ok) files.push({ name: attachment.fileName, bytes: got.body });
     }
-    return files.length > 0 ? { bytes: writeZip(files) } : { bytes: errorZip(FAULT_TEXTS.missingCertificate) };
+    return files.length > 0 ? { bytes: writeZip(files, { badCrc: fault.has("bad-crc") }) } : { bytes: errorZip(FAULT_TEXTS.missingCertificate) };
   }
 }

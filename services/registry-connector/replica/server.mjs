@@ -13,7 +13,8 @@
  * Besides the services (/mfrsq_ws_test/services/…): GET /_replica/health, POST /_replica/faults
  * {subject?, route? (the operation), fault, times?}, DELETE /_replica/faults, GET /_replica/calls.
  * Fault specs (`;`-joined): fault, expired-token, refuse-login, wrong-key, error-zip, truncate, busy,
- * unavailable, quarantined, slow=MS.
+ * unavailable, quarantined, slow=MS; and the hostile answers of hostile.mjs: zip-bomb, bad-crc, gbk-xml,
+ * gbk-envelope, echo-token, huge-answer=BYTES.
  */
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
@@ -24,6 +25,7 @@ import { SERVICES } from "../services.mjs";
 import { generateKeyPair } from "../sm2-parameter.mjs";
 import { readSoapRequest, soapFault, soapResponse } from "../soap.mjs";
 import { FAULT_TEXTS } from "./answers.mjs";
+import { gbkXml } from "./gbk.mjs";
 import { ReplicaRegistry } from "./registry.mjs";
 
 export const SERVICES_PATH = "/mfrsq_ws_test/services";
@@ -84,8 +86,9 @@ export async function startReplica({
     if (journal.length > JOURNAL_LIMIT) journal.splice(0, journal.length - JOURNAL_LIMIT);
     const answer = await registry.answer(service, request.parameters, (subject) => parseFault(rules.take(subject, service.operation)));
     entry.outcome = answer.fault ? `fault: ${answer.fault}` : "ok";
-    if (answer.fault) return send(res, 500, "text/xml; charset=utf-8", soapFault(answer.fault));
-    send(res, 200, "text/xml; charset=utf-8", soapResponse(service.namespace, service.operation, answer.bytes));
+    const envelope = answer.fault ? soapFault(answer.fault) : soapResponse(service.namespace, service.operation, answer.bytes);
+    if (answer.envelope === "gbk") return send(res, answer.fault ? 500 : 200, "text/xml; charset=GBK", Buffer.from(gbkXml(envelope)));
+    send(res, answer.fault ? 500 : 200, "text/xml; charset=utf-8", envelope);
   }
 
   async function handle(req, res) {

@@ -1,2 +1,5 @@
 /** Types of zip-write.mjs, for TypeScript callers. */
-export function writeZip(files: { name: string; bytes: Uint8Array }[], options?: { utf8Names?: boolean }): Uint8Array;
+export function writeZip(
+  files: ({ name: string; bytes: Uint8Array } | { name: string; deflated: Uint8Array; crc: number; size: number })[],
+  options?: { utf8Names?: boolean; badCrc?: boolean },
+): Uint8Array;

@@ -24,10 +24,12 @@ function header(size, fill) {
 }
 
 /**
- * @param {{name: string, bytes: Uint8Array}[]} files
- * @param {{utf8Names?: boolean}} [options] utf8Names: every name UTF-8 with the flag (a zip tool's way)
+ * @param {({name: string, bytes: Uint8Array} | {name: string, deflated: Uint8Array, crc: number, size: number})[]} files
+ *   each file's bytes, or its bytes already deflated with their CRC-32 and size (replica/hostile.mjs's bomb)
+ * @param {{utf8Names?: boolean, badCrc?: boolean}} [options] utf8Names: every name UTF-8 with the flag (a
+ *   zip tool's way); badCrc: every CRC-32 written is not that of the entry's bytes
  */
-export function writeZip(files, { utf8Names = false } = {}) {
+export function writeZip(files, { utf8Names = false, badCrc = false } = {}) {
   const locals = [];
   const centrals = [];
   let offset = 0;
@@ -35,8 +37,9 @@ export function writeZip(files, { utf8Names = false } = {}) {
     const gbk = utf8Names ? null : encodeGbk(file.name);
     const name = gbk ? Buffer.from(gbk) : Buffer.from(file.name, "utf8");
     const flags = gbk ? 0 : UTF8_FLAG;
-    const data = Buffer.from(deflateSync(file.bytes));
-    const crc = crc32(file.bytes);
+    const data = Buffer.from(file.deflated ?? deflateSync(file.bytes));
+    const crc = ((file.crc ?? crc32(file.bytes)) ^ (badCrc ? 0x00000001 : 0)) >>> 0;
+    const size = file.size ?? file.bytes.length;
     const common = (b, at) => {
       b.writeUInt16LE(flags, at);
       b.writeUInt16LE(DEFLATE, at + 2);
@@ -44,7 +47,7 @@ export function writeZip(files, { utf8Names = false } = {}) {
       b.writeUInt16LE(DOS_DATE, at + 6);
       b.writeUInt32LE(crc, at + 8);
       b.writeUInt32LE(data.length, at + 12);
-      b.writeUInt32LE(file.bytes.length, at + 16);
+      b.writeUInt32LE(size, at + 16);
       b.writeUInt16LE(name.length, at + 20);
     };
     const local = header(30, (b) => {

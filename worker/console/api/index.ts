@@ -34,6 +34,7 @@ import { registerAuditExport } from "./audit-export";
 import { registerAuditList } from "./audit-list";
 import { registerCheckExport } from "./check-export";
 import { registerCheckReviews } from "./check-reviews";
+import { registerHits } from "./hits";
 import { registerInviteAccept } from "./invite-accept";
 import { registerKeyCreate } from "./key-create";
 import { registerKeyRevoke } from "./key-revoke";
@@ -101,6 +102,7 @@ export function createConsoleApi(): OpenAPIHono<AppEnv> {
   registerCheckReviews(reads);
   registerCheckExport(reads);
   registerTaskCreators(reads);
+  registerHits(reads);
   // Queries and checks started from the console: the open API's routes, rules, allowance and
   // Idempotency-Key, with the user as the audit events' actor. Creation counts itself in the
   // AccountGate call that creates; a refusal before that still counts.

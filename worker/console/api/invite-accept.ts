@@ -26,7 +26,7 @@ export function registerInviteAccept(api: RouteGroup): void {
     const now = Date.now();
     const invite = TOKEN_PATTERN.test(token) ? await openInvite(c.env.DB, await tokenHash(token), now) : undefined;
     if (!invite) throw new ApiError("NOT_FOUND");
-    const weakness = await passwordWeakness(password, invite.user.email);
+    const weakness = await passwordWeakness(password, { email: invite.user.email, name: invite.user.name, accountName: invite.accountName });
     if (weakness) throw validationError([{ path: "password", code: "INVALID_VALUE", message: weakness }]);
     const { user } = invite;
     const event = auditEventOf(

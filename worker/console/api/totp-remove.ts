@@ -13,16 +13,16 @@ const route = createRoute({
   request: { body: { required: true, content: { "application/json": { schema: StepUpBody } } } },
   responses: {
     204: { description: "Removed; sign-in asks for no code (unless the account requires one: then enrol again)" },
-    ...errorResponses("VALIDATION_FAILED", "INVALID_CREDENTIALS", "CSRF_TOKEN_INVALID", "RATE_LIMITED", "SERVICE_UNAVAILABLE"),
+    ...errorResponses("VALIDATION_FAILED", "UNAUTHENTICATED", "INVALID_CREDENTIALS", "CSRF_TOKEN_INVALID", "RATE_LIMITED", "SERVICE_UNAVAILABLE"),
   },
 });
 
 export function registerTotpRemove(api: RouteGroup): void {
   api.openapi(route, async (c) => {
-    const user = await requireStepUp(c, c.req.valid("json"));
+    const { user, detail } = await requireStepUp(c, c.req.valid("json"));
     const { accountId, actor } = c.get("principal");
-    const event = auditEventOf(c, { accountId, kind: "user.totp_removed", actor, target: { type: "user", id: user.id } });
-    await removeTotp(c.env.DB, user.id, Date.now(), event, c.get("consoleUser").sessionId);
+    const event = auditEventOf(c, { accountId, kind: "user.totp_removed", actor, target: { type: "user", id: user.id }, detail: { ...detail } });
+    await removeTotp(c.env.DB, user.id, Date.now(), event, detail.session);
     deliverAuditSoon(c, accountId);
     return c.body(null, 204);
   });

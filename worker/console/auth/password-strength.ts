@@ -2,7 +2,8 @@
  * @module Password strength (console-api.md: passwords in a list of common or breached passwords, or
  * rated weak by a strength estimator, are refused with a reason a person understands): zxcvbn-ts with
  * its common dictionaries (the most used and breached passwords, keyboard patterns, common English
- * words and first names), the user's own email as a word to avoid. English surnames and Wikipedia
+ * words and first names), the user's own words to avoid: their email (whole, its local part and its
+ * domain), their name and the account's name (whole and word by word). English surnames and Wikipedia
  * words are left out: 0.75 MB of the Worker for little (the bundle is measured in the README). The
  * dictionaries are read only when a password is set (an invitation accepted), not when the Worker
  * starts: most requests never need them.
@@ -33,11 +34,31 @@ function loadEstimator(): Promise<ZxcvbnFactory> {
   return estimator;
 }
 
+/** What a person's password must not be made of: what a guesser who knows them tries first. */
+export interface PersonalWords {
+  email: string;
+  name?: string | null | undefined;
+  accountName?: string | null | undefined;
+}
+
+/** A string as two people would type "the same" password: compatibility-normalised, lower case, without spaces. */
+export function folded(text: string): string {
+  return text.normalize("NFKC").toLowerCase().replace(/\s+/gu, "");
+}
+
+/** The estimator's words to avoid: each of the person's words whole, folded, and each part of them. */
+export function personalWords(person: PersonalWords): string[] {
+  const email = person.email.toLowerCase();
+  const [local = "", domain = ""] = email.split("@");
+  const names = [person.name, person.accountName].filter((n): n is string => typeof n === "string" && n.trim() !== "");
+  const words = [email, local, domain, ...names.flatMap((n) => [n.toLowerCase(), folded(n), ...n.toLowerCase().split(/[\s\p{P}]+/u)])];
+  return [...new Set(words.filter((w) => w.length >= 2))];
+}
+
 /** Why the password is too easy to guess, in words, or null when it is strong enough. */
-export async function guessability(password: string, email: string): Promise<string | null> {
+export async function guessability(password: string, wordsToAvoid: readonly string[]): Promise<string | null> {
   const zxcvbn = await loadEstimator();
-  const [local = "", domain = ""] = email.toLowerCase().split("@");
-  const result = zxcvbn.check(password, [email.toLowerCase(), local, domain]);
+  const result = zxcvbn.check(password, [...wordsToAvoid]);
   if (result.score >= MIN_SCORE) return null;
   const why = result.feedback.warning ?? "";
   const advice = result.feedback.suggestions.join(" ");

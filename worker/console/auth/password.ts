@@ -5,7 +5,7 @@
  * can rise later without breaking old hashes. Verification compares in constant time.
  */
 import { decodeBase64, encodeBase64 } from "@oslojs/encoding";
-import { guessability } from "./password-strength";
+import { folded, guessability, personalWords, type PersonalWords } from "./password-strength";
 
 export const PBKDF2_ITERATIONS = 100_000;
 const SALT_BYTES = 16;
@@ -43,13 +43,17 @@ export async function verifyPassword(password: string, stored: string | null): P
 
 /**
  * Why a new password is refused (console-api.md: at least 12 characters, not the email, not common
- * or easy to guess: password-strength.ts), or null.
+ * or easy to guess: password-strength.ts), or null. The person's own words (their email, their name,
+ * the account's name) are refused outright and given to the estimator as words to avoid: a colleague
+ * or a guesser knows them first.
  */
-export async function passwordWeakness(password: string, email: string): Promise<string | null> {
+export async function passwordWeakness(password: string, person: PersonalWords): Promise<string | null> {
   if ([...password].length < MIN_PASSWORD_LENGTH) return `At least ${MIN_PASSWORD_LENGTH} characters.`;
   if (password.length > MAX_PASSWORD_LENGTH) return `At most ${MAX_PASSWORD_LENGTH} characters.`;
-  const plain = password.trim().toLowerCase();
-  const address = email.toLowerCase();
-  if (plain === address || plain === address.split("@")[0]) return "The password must not be the email address.";
-  return guessability(password, email);
+  const plain = folded(password);
+  const address = person.email.toLowerCase();
+  if (plain === folded(address) || plain === folded(address.split("@")[0] ?? "")) return "The password must not be the email address.";
+  if (person.name && plain === folded(person.name)) return "The password must not be your name.";
+  if (person.accountName && plain === folded(person.accountName)) return "The password must not be the account's name.";
+  return guessability(password, personalWords(person));
 }

@@ -1,5 +1,6 @@
 /**
- * @module The API keys page (pages: keys.ts): create a key (POST /keys) and show its full value once
+ * @module The API keys page (pages: keys.ts): create a key (POST /keys, with the current password: a key
+ * minted from a session needs proof of the user) and show its full value once
  * with a copy button; "I have saved it" reloads the list. Revoke (DELETE /keys/{id}) after a
  * confirmation, removing the row.
  */
@@ -25,6 +26,7 @@ form.addEventListener("submit", async (event) => {
   const body = {
     ...(name ? { name } : {}),
     ...(expiresAt(String(data.get("expiresAt") ?? "")) ? { expiresAt: expiresAt(String(data.get("expiresAt"))) } : {}),
+    currentPassword: String(data.get("currentPassword") ?? ""),
   };
   try {
     const created = await busy(document.getElementById("key-create-submit"), api("POST", "/keys", body));

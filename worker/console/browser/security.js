@@ -2,8 +2,9 @@
  * @module The security page (pages: security.ts): enrol a second factor (POST /me/totp shows the
  * secret and otpauth URI), confirm it with a code (PUT /me/totp), and for an owner the account's
  * policy (PUT /account/security). The secret lives only in this page's DOM until it is reloaded.
- * With a factor enrolled, replacing (POST /me/totp) or removing it (DELETE /me/totp) sends the current
- * password (step-up); the password form changes the password (PUT /me/password).
+ * Enrolling (POST /me/totp), confirming (PUT /me/totp) and removing (DELETE /me/totp) a factor send the
+ * current password typed in #step-up-password (step-up); the password form changes the password
+ * (PUT /me/password) with the current one.
  */
 import { api, busy, say, showProblem, text } from "./console-api.js";
 
@@ -24,10 +25,10 @@ document.getElementById("totp-enrol")?.addEventListener("click", async (event) =
   }
 });
 
-/** The current password typed for a change of an enrolled factor; undefined when there is no such field. */
+/** The current password typed for a change of the second factor. */
 function stepUpProof() {
   const field = /** @type {HTMLInputElement | null} */ (document.getElementById("step-up-password"));
-  return field ? { currentPassword: field.value } : undefined;
+  return { currentPassword: field?.value ?? "" };
 }
 
 document.getElementById("totp-remove")?.addEventListener("click", async (event) => {
@@ -66,7 +67,7 @@ confirmForm.addEventListener("submit", async (event) => {
   if (!confirmForm.reportValidity()) return;
   const code = String(new FormData(confirmForm).get("code") ?? "").trim();
   try {
-    await busy(document.getElementById("totp-confirm-submit"), api("PUT", "/me/totp", { code }));
+    await busy(document.getElementById("totp-confirm-submit"), api("PUT", "/me/totp", { code, ...stepUpProof() }));
     say(text("security.confirmed"));
     location.reload();
   } catch (problem) {

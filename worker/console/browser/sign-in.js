@@ -1,7 +1,8 @@
 /**
  * @module The sign-in form (pages: sign-in.ts): POST /session with email and password; when the answer
  * is 401 TOTP_REQUIRED the code field appears and the same form is sent again with it; 429 says how
- * long to wait. Signed in, the reader goes to the form's data-next (a console path checked server-side).
+ * long to wait and offers the code field (optional): a correct password with a correct code passes a
+ * slowed email. Signed in, the reader goes to the form's data-next (a console path checked server-side).
  */
 import { api, ApiProblem, busy, showProblem, text } from "./console-api.js";
 
@@ -25,7 +26,7 @@ form.addEventListener("submit", async (event) => {
   if (!form.reportValidity()) return;
   const body = { email: email.value.trim(), password: password.value };
   const askedForCode = !totpStep.hidden;
-  if (askedForCode) Object.assign(body, { totp: totp.value.trim() });
+  if (askedForCode && totp.value.trim() !== "") Object.assign(body, { totp: totp.value.trim() });
   try {
     await busy(submit, api("POST", "/session", body));
     location.assign(form.dataset.next ?? "/console/");
@@ -39,6 +40,11 @@ form.addEventListener("submit", async (event) => {
     } else if (problem instanceof ApiProblem && problem.code === "INVALID_CREDENTIALS") {
       fail(text("signIn.INVALID_CREDENTIALS"));
       password.focus();
+    } else if (problem instanceof ApiProblem && problem.code === "RATE_LIMITED") {
+      showProblem(error, problem);
+      error.textContent = `${error.textContent ?? ""} ${text("signIn.SLOWED")}`;
+      totpStep.hidden = false;
+      totp.required = false;
     } else {
       showProblem(error, problem);
     }

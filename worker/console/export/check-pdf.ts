@@ -1,18 +1,31 @@
 /**
- * @module A check's export as PDF for the credit file: the check, then each result with the same
- * fields as the CSV and every hit's snippet with its file and page. Set in STSong-Light, not embedded
- * (worker/pdf/write-stsong.ts): every PDF reader has it, and it holds whatever a person typed in a
- * note, which the generator's subset font does not.
+ * @module A check's export as PDF for the credit file (console-api.md, ?format=pdf): the first page is
+ * the check's summary (what was searched, by whom, when, its status and coverage), then each result with
+ * the same fields as the other formats and every hit's snippet with its file, page and form. When the
+ * coverage is incomplete, the first page and every page's footer say so, and that a criterion not found
+ * is not evidence that there is no risk. Times are in the reader's zone and words.
+ *
+ * The font (Noto Sans SC) is embedded, cut to this document's characters (worker/pdf/font-subset.ts):
+ * a reader without a Chinese font of its own prints every glyph, and whatever a person typed in a note
+ * is covered, which the sandbox generator's build-time subset is not.
  */
-import { A4, textWidth, type PageDrawing, type TextRun } from "../../pdf/drawing";
-import { writeStSongPdf } from "../../pdf/write-stsong";
+import fontkit from "@pdf-lib/fontkit";
+import { grayscale, PDFDict, PDFDocument, PDFName, PDFRef, type PDFFont } from "pdf-lib";
+import { cffTableOf, withIdentityCharset } from "../../pdf/cff-font";
+import { A4 } from "../../pdf/drawing";
 import { visibleText } from "../../domain/text/visible-text";
-import { fill, formatTime, type Lang } from "../view/i18n";
-import { vocabulary } from "../view/vocabulary";
-import type { CheckReport } from "./check-report";
-import { EXPORT_COLUMNS, exportCells, exportWords } from "./export-words";
+import { subsetFont } from "../../pdf/font-subset";
+import { fill } from "../view/i18n";
+import type { CheckReport, ReportHit, ReportRow } from "./check-report";
+import { coverageSentences, summaryFacts, type ExportContext } from "./check-summary";
+import { RESULT_COLUMNS, type HumanValue } from "./export-columns";
+import { exportWords, type ExportWords } from "./export-words";
+import { wordsInZone } from "./zoned-time";
 
 const MARGIN = 50;
+/** Room under the body for the footer's two lines. */
+const FOOTER_SPACE = 40;
+const FOOTER_SIZE = 7.5;
 const TITLE_SIZE = 16;
 const HEADING_SIZE = 12;
 const BODY_SIZE = 9.5;
@@ -24,94 +37,209 @@ const TEXT_WIDTH = A4.width - 2 * MARGIN;
 /** Continuation lines of a labelled field start this far right. */
 const HANGING_INDENT = 12;
 const SNIPPET_GRAY = 0.25;
+/** The warning of incomplete coverage is set apart from the facts: darker red would not survive a grey printer. */
+const WARNING_SIZE = 11;
 
-/** Breaks text into lines no wider than `width` at `size` (CJK text breaks anywhere, so by character). */
-export function wrapText(text: string, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split(/\r?\n/)) {
-    let line = "";
-    for (const ch of paragraph) {
-      if (line !== "" && textWidth(line + ch, size) > width) {
-        lines.push(line);
-        line = "";
-      }
-      line += ch;
-    }
-    lines.push(line);
+interface Block {
+  text: string;
+  size: number;
+  indent?: number;
+  gray?: number;
+  gapBefore?: number;
+  newPage?: boolean;
+}
+
+function humanText(value: HumanValue, context: ExportContext): string {
+  if (value === null) return "";
+  return "instant" in value ? wordsInZone(context.lang, value.instant, context.zone) : value.text;
+}
+
+function hitLine(hit: ReportHit, words: ExportWords): string {
+  const where = hit.pageNumber === null ? hit.fileName : `${hit.fileName}, ${fill(words.page, { n: hit.pageNumber })}`;
+  const form = fill(words[`form_${hit.form}`], { printed: hit.printed });
+  return `· ${hit.criterion} (${form}) — ${where}`;
+}
+
+function resultBlocks(row: ReportRow, context: ExportContext): Block[] {
+  const words = exportWords(context.lang);
+  const blocks: Block[] = [];
+  const match = humanText(RESULT_COLUMNS.find((c) => c.key === "matchStatus")!.human(row, context.lang), context);
+  blocks.push({ text: `${row.certificateNumber} · ${match}`, size: HEADING_SIZE, gapBefore: BLOCK_GAP });
+  for (const column of RESULT_COLUMNS) {
+    if (column.key === "certificateNumber") continue;
+    const value = humanText(column.human(row, context.lang), context);
+    if (value !== "") blocks.push({ text: `${words[column.key]}: ${value}`, size: BODY_SIZE, indent: HANGING_INDENT });
   }
+  if (row.matchStatus !== "matched") return blocks;
+  blocks.push({ text: `${words.hits}:`, size: BODY_SIZE });
+  if (row.hits.length === 0) blocks.push({ text: words.noHits, size: BODY_SIZE, indent: HANGING_INDENT });
+  for (const hit of row.hits) {
+    blocks.push({ text: hitLine(hit, words), size: BODY_SIZE, indent: HANGING_INDENT });
+    blocks.push({ text: `  “${hit.snippet}”`, size: BODY_SIZE, indent: HANGING_INDENT, gray: SNIPPET_GRAY });
+  }
+  return blocks;
+}
+
+/**
+ * Everything the document says, in order; the summary alone on the first page. Stored text (names,
+ * criteria, notes, file names) is set with its hidden characters as visible escapes (〈U+202E〉), never raw.
+ */
+export function reportBlocks(report: CheckReport, context: ExportContext): Block[] {
+  const words = exportWords(context.lang);
+  const blocks: Block[] = [{ text: `${words.title} · ${report.check.applicant}`, size: TITLE_SIZE }];
+  if (!report.check.coverageComplete) {
+    for (const sentence of coverageSentences(report, context.lang)) blocks.push({ text: sentence, size: WARNING_SIZE, gapBefore: 4 });
+  }
+  blocks.push({ text: "", size: BODY_SIZE });
+  for (const fact of summaryFacts(report, context)) {
+    const [first = "", ...rest] = humanText(fact.value, context).split("\n");
+    blocks.push({ text: `${fact.label}: ${first}`, size: BODY_SIZE, indent: HANGING_INDENT });
+    for (const line of rest) blocks.push({ text: `  ${line}`, size: BODY_SIZE, indent: HANGING_INDENT });
+  }
+  report.rows.forEach((row, i) => {
+    const [heading, ...rest] = resultBlocks(row, context);
+    blocks.push({ ...heading!, newPage: i === 0 }, ...rest);
+  });
+  return blocks.map((block) => ({ ...block, text: visibleText(block.text) }));
+}
+
+export function footerLines(report: CheckReport, context: ExportContext, page: number, pages: number): string[] {
+  const words = exportWords(context.lang);
+  const where = `${report.check.id} · ${fill(words.pageOf, { n: page, total: pages })}`;
+  return (report.check.coverageComplete ? [where] : [words.footerIncomplete, where]).map((line) => visibleText(line));
+}
+
+/**
+ * Breaks text into lines no wider than `first` (the first line) or `rest` (the others, indented); CJK
+ * text breaks anywhere, so by character.
+ */
+function wrap(text: string, first: number, rest: number, widthOf: (ch: string) => number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  let used = 0;
+  for (const ch of text) {
+    const w = widthOf(ch);
+    if (line !== "" && used + w > (lines.length === 0 ? first : rest)) {
+      lines.push(line);
+      line = "";
+      used = 0;
+    }
+    line += ch;
+    used += w;
+  }
+  lines.push(line);
   return lines;
 }
 
-class PageFlow {
-  readonly pages: PageDrawing[] = [];
-  private runs: TextRun[] = [];
-  private y = 0;
+interface PlacedLine {
+  text: string;
+  x: number;
+  y: number;
+  size: number;
+  gray: number;
+}
 
-  constructor() {
-    this.newPage();
-  }
-
-  private newPage(): void {
-    this.runs = [];
-    this.pages.push({ width: A4.width, height: A4.height, runs: this.runs });
-    this.y = A4.height - MARGIN;
-  }
-
-  gap(points: number): void {
-    this.y -= points;
-  }
-
-  /** Writes text wrapped to the text width; continuation lines indented by `indent`; hidden characters as their escapes. */
-  write(text: string, size: number, options: { indent?: number; gray?: number } = {}): void {
-    const indent = options.indent ?? 0;
-    wrapText(visibleText(text), size, TEXT_WIDTH - indent).forEach((line, i) => {
-      if (this.y - size * LEADING < MARGIN) this.newPage();
-      this.y -= size * LEADING;
-      const x = MARGIN + (i === 0 ? 0 : indent);
-      this.runs.push({ text: line, x, y: this.y, size, ...(options.gray ? { gray: options.gray } : {}) });
+function layOut(blocks: readonly Block[], font: PDFFont): PlacedLine[][] {
+  const widths = new Map<string, number>();
+  const unitWidth = (ch: string) => {
+    let w = widths.get(ch);
+    if (w === undefined) widths.set(ch, (w = font.widthOfTextAtSize(ch, 1)));
+    return w;
+  };
+  const pages: PlacedLine[][] = [[]];
+  const top = A4.height - MARGIN;
+  const bottom = MARGIN + FOOTER_SPACE;
+  let y = top;
+  const newPage = () => {
+    pages.push([]);
+    y = top;
+  };
+  for (const block of blocks) {
+    if (block.newPage && pages.at(-1)!.length > 0) newPage();
+    else if (block.gapBefore && y !== top) y -= block.gapBefore;
+    const indent = block.indent ?? 0;
+    // A note or an address keeps its own line breaks; a tab is a space.
+    const lines = block.text
+      .replace(/\t/g, " ")
+      .split(/\r?\n|\r/)
+      .flatMap((paragraph, p) =>
+        wrap(paragraph, p === 0 ? TEXT_WIDTH : TEXT_WIDTH - indent, TEXT_WIDTH - indent, (ch) => unitWidth(ch) * block.size),
+      );
+    lines.forEach((text, i) => {
+      if (y - block.size * LEADING < bottom) newPage();
+      y -= block.size * LEADING;
+      pages.at(-1)!.push({ text, x: MARGIN + (i === 0 ? 0 : indent), y, size: block.size, gray: block.gray ?? 0 });
     });
   }
+  return pages;
 }
 
-export interface ExportContext {
-  lang: Lang;
-  exportedBy: string;
-  exportedAt: number;
-}
-
-export function checkPdf(report: CheckReport, context: ExportContext): Uint8Array {
-  const { lang } = context;
-  const words = exportWords(lang);
-  const checkWords: Readonly<Record<string, string>> = vocabulary(lang).check;
-  const flow = new PageFlow();
-  const { check } = report;
-  flow.write(words.title, TITLE_SIZE);
-  flow.gap(BLOCK_GAP);
-  const facts: Array<[string, string]> = [
-    [words.applicant, check.applicant],
-    [words.criteria, report.criteria.map((c) => c.value).join("; ")],
-    [words.status, checkWords[check.status] ?? check.status],
-    [words.createdAt, formatTime(lang, new Date(check.createdAt).toISOString())],
-    [words.exportedAt, formatTime(lang, new Date(context.exportedAt).toISOString())],
-    [words.exportedBy, context.exportedBy],
-    ["ID", check.id],
-  ];
-  for (const [label, value] of facts) flow.write(`${label}: ${value}`, BODY_SIZE, { indent: HANGING_INDENT });
-  for (const row of report.rows) {
-    const cells = exportCells(lang, row);
-    flow.gap(BLOCK_GAP);
-    flow.write(`${row.certificateNumber} · ${cells.matchStatus}`, HEADING_SIZE);
-    for (const column of EXPORT_COLUMNS.slice(1)) {
-      if (cells[column] !== "") flow.write(`${words[column]}: ${cells[column]}`, BODY_SIZE, { indent: HANGING_INDENT });
+/**
+ * pdf-lib files an OpenType font with CFF outlines as if it were TrueType: a CIDFontType2 with the whole
+ * OpenType file as FontFile2, which strict readers refuse or guess at (poppler: "Mismatch between font
+ * type and embedded font file"). Set right: a CIDFontType0 whose FontFile3 (/Subtype /CIDFontType0C) is
+ * the font's bare CFF program with an identity charset (worker/pdf/cff-font.ts), which every reader maps
+ * the same way: code = glyph id = CID (PDF 32000-1:2008 §9.7.4, Table 126).
+ */
+function embedAsCidFontType0(doc: PDFDocument, font: Uint8Array): void {
+  const cff = cffTableOf(font);
+  if (!cff) return;
+  const program = doc.context.register(doc.context.flateStream(withIdentityCharset(cff), { Subtype: "CIDFontType0C" }));
+  const name = (value: string) => PDFName.of(value);
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFDict)) continue;
+    if (object.get(name("Subtype")) === name("CIDFontType2")) {
+      object.set(name("Subtype"), name("CIDFontType0"));
+      object.delete(name("CIDToGIDMap"));
     }
-    if (row.matchStatus !== "matched") continue;
-    flow.write(`${words.hits}:`, BODY_SIZE);
-    if (row.hits.length === 0) flow.write(words.noHits, BODY_SIZE, { indent: HANGING_INDENT });
-    for (const hit of row.hits) {
-      const where = hit.pageNumber === null ? hit.fileName : `${hit.fileName}, ${fill(words.page, { n: hit.pageNumber })}`;
-      flow.write(`· ${hit.criterion} — ${where}`, BODY_SIZE, { indent: HANGING_INDENT });
-      flow.write(`  “${hit.snippet}”`, BODY_SIZE, { indent: HANGING_INDENT, gray: SNIPPET_GRAY });
+    if (object.get(name("Type")) === name("FontDescriptor") && object.has(name("FontFile2"))) {
+      const old = object.get(name("FontFile2"));
+      object.delete(name("FontFile2"));
+      object.set(name("FontFile3"), program);
+      if (old instanceof PDFRef) doc.context.delete(old);
     }
   }
-  return writeStSongPdf(flow.pages, { title: `${words.title} · ${visibleText(check.applicant)}` });
+}
+
+const DIGITS = "0123456789";
+
+/**
+ * The six capital letters that name a subset font ("ABCDEF+NotoSansSC-Regular", PDF 32000-1:2008
+ * §9.6.4), derived from its characters so the same text gives the same name.
+ */
+function subsetTag(characters: string): string {
+  let hash = 2166136261;
+  for (let i = 0; i < characters.length; i++) hash = Math.imul(hash ^ characters.charCodeAt(i), 16777619) >>> 0;
+  let tag = "";
+  for (let i = 0; i < 6; i++, hash = Math.floor(hash / 26)) tag += String.fromCharCode(65 + (hash % 26));
+  return tag;
+}
+
+export async function checkPdf(report: CheckReport, context: ExportContext, fontFile: Uint8Array): Promise<Uint8Array> {
+  const blocks = reportBlocks(report, context);
+  const footerSample = footerLines(report, context, 1, 1).join("");
+  const characters = new Set([...blocks.map((b) => b.text).join(""), ...footerSample, ...DIGITS, " "]);
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.registerFontkit(fontkit);
+  const text = [...characters].sort().join("");
+  // Already cut to this document's characters: pdf-lib embeds it as it is (no subset of its own).
+  const subset = subsetFont(fontFile, text);
+  const font = await doc.embedFont(subset, { subset: false, customName: `${subsetTag(text)}+NotoSansSC-Regular` });
+  const pages = layOut(blocks, font);
+  pages.forEach((lines, i) => {
+    const page = doc.addPage([A4.width, A4.height]);
+    for (const line of lines) page.drawText(line.text, { x: line.x, y: line.y, size: line.size, font, color: grayscale(line.gray) });
+    footerLines(report, context, i + 1, pages.length).forEach((text, j, all) => {
+      page.drawText(text, { x: MARGIN, y: MARGIN - 10 + (all.length - 1 - j) * FOOTER_SIZE * LEADING, size: FOOTER_SIZE, font, color: grayscale(0) });
+    });
+  });
+  const words = exportWords(context.lang);
+  doc.setTitle(`${words.title} · ${visibleText(report.check.applicant)}`);
+  doc.setProducer("registry-check-api");
+  doc.setCreationDate(new Date(context.exportedAt));
+  doc.setModificationDate(new Date(context.exportedAt));
+  // pdf-lib writes the font's objects when it flushes; its program is replaced right after.
+  await doc.flush();
+  embedAsCidFontType0(doc, subset);
+  return doc.save({ useObjectStreams: false });
 }

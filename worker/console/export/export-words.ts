@@ -1,27 +1,10 @@
-/** @module The export's headings and values in the reader's language: the status words are the pages' own. */
-import { defineMessages, formatTime, type Lang } from "../view/i18n";
-import { vocabulary } from "../view/vocabulary";
-import type { ReportRow } from "./check-report";
-
-export const EXPORT_COLUMNS = [
-  "certificateNumber",
-  "registerTime",
-  "securedParties",
-  "matchStatus",
-  "matchedCriteria",
-  "strength",
-  "systemDecision",
-  "manualDecision",
-  "reviewer",
-  "reviewedAt",
-  "note",
-] as const;
-export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
+/** @module The export's words in the reader's language (the XLSX and the PDF; the CSV speaks codes): the status words are the pages' own. */
+import { defineMessages } from "../view/i18n";
 
 export const exportWords = defineMessages(
   {
     certificateNumber: "登记证明编号",
-    registerTime: "登记时间",
+    registeredAt: "登记时间",
     securedParties: "担保权人",
     matchStatus: "命中状态",
     matchedCriteria: "命中条件",
@@ -31,21 +14,44 @@ export const exportWords = defineMessages(
     reviewer: "复核人",
     reviewedAt: "复核时间",
     note: "备注",
-    invoice_exact_match: "发票号完全一致",
+    invoice_exact_match: "发票号单独列明，完全一致",
+    invoice_in_printed_range: "发票号仅落在打印的号段内（未单独列明）",
+    invoice_in_printed_list: "发票号仅在简写的号码列表中（未单独列明）",
     title: "重复融资核查报告",
+    summarySheet: "核查概要",
+    resultsSheet: "核查结果",
+    checkId: "核查编号",
     applicant: "申请人",
     criteria: "核查条件",
+    sourceQuery: "来源查询",
+    createdBy: "发起人",
     status: "状态",
+    coverage: "覆盖范围",
+    coverageIssues: "覆盖问题",
     createdAt: "创建时间",
+    finishedAt: "完成时间",
     exportedAt: "导出时间",
     exportedBy: "导出人",
+    timeZone: "时区",
+    notFinished: "尚未完成",
+    incompleteStatus: "{status}（覆盖不完整）",
+    coverageIncomplete: "覆盖不完整：并非所有文件的全部文字都已检索。",
+    notEvidence: "未命中某一核查条件，并不证明不存在风险。",
+    coverageCompleteNote: "覆盖完整：每份文件的每一页文字均已检索。",
+    footerIncomplete: "覆盖不完整 · 未命中某一条件并不证明不存在风险",
+    issueConcerns: "涉及：{list}",
     hits: "命中证据",
     page: "第 {n} 页",
     noHits: "无命中证据",
+    pageOf: "第 {n} / {total} 页",
+    form_exact: "单独列明",
+    form_range: "落在打印号段 {printed} 内",
+    form_list: "在简写号码列表 {printed} 中",
+    form_keyword: "关键词",
   },
   {
     certificateNumber: "Certificate number",
-    registerTime: "Registered",
+    registeredAt: "Registered",
     securedParties: "Secured parties",
     matchStatus: "Match",
     matchedCriteria: "Matched criteria",
@@ -55,38 +61,41 @@ export const exportWords = defineMessages(
     reviewer: "Reviewer",
     reviewedAt: "Reviewed at",
     note: "Note",
-    invoice_exact_match: "Invoice number matches exactly",
+    invoice_exact_match: "Invoice number printed on its own, matches exactly",
+    invoice_in_printed_range: "Invoice number only inside a printed range (not printed on its own)",
+    invoice_in_printed_list: "Invoice number only inside an abbreviated list (not printed on its own)",
     title: "Duplicate-financing check report",
+    summarySheet: "Summary",
+    resultsSheet: "Results",
+    checkId: "Check ID",
     applicant: "Applicant",
     criteria: "Criteria",
+    sourceQuery: "Source query",
+    createdBy: "Started by",
     status: "Status",
+    coverage: "Coverage",
+    coverageIssues: "Coverage issues",
     createdAt: "Created",
+    finishedAt: "Finished",
     exportedAt: "Exported",
     exportedBy: "Exported by",
+    timeZone: "Time zone",
+    notFinished: "Not finished",
+    incompleteStatus: "{status} (coverage incomplete)",
+    coverageIncomplete: "Coverage is incomplete: not every page of every file was searched.",
+    notEvidence: "A criterion not found is not evidence that there is no risk.",
+    coverageCompleteNote: "Coverage is complete: every page of every file was searched.",
+    footerIncomplete: "Coverage incomplete · a criterion not found is not evidence that there is no risk",
+    issueConcerns: "Concerns: {list}",
     hits: "Evidence",
     page: "page {n}",
     noHits: "No evidence",
+    pageOf: "Page {n} of {total}",
+    form_exact: "printed on its own",
+    form_range: "inside the printed range {printed}",
+    form_list: "inside the abbreviated list {printed}",
+    form_keyword: "keyword",
   },
 );
 
-const isoOf = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
-/** A row's cells as the reader reads them: words for codes, local times, criteria joined. */
-export function exportCells(lang: Lang, row: ReportRow): Record<ExportColumn, string> {
-  const words = exportWords(lang);
-  const terms = vocabulary(lang);
-  const decision = row.manualDecision === "confirmed" || row.manualDecision === "false_positive" ? terms.decision[row.manualDecision] : "";
-  return {
-    certificateNumber: row.certificateNumber,
-    registerTime: row.registerTime ?? "",
-    securedParties: row.securedParties ?? "",
-    matchStatus: terms.match[row.matchStatus],
-    matchedCriteria: row.matchedCriteria.join("; "),
-    strength: row.strength === "invoice_match" || row.strength === "keyword_only" ? terms.strength[row.strength] : "",
-    systemDecision: row.systemDecision === "invoice_exact_match" ? words.invoice_exact_match : (row.systemDecision ?? ""),
-    manualDecision: decision,
-    reviewer: row.manualDecision ? (row.reviewer ?? "") : "",
-    reviewedAt: row.manualDecision ? formatTime(lang, isoOf(row.reviewedAt)) : "",
-    note: row.note ?? "",
-  };
-}
+export type ExportWords = ReturnType<typeof exportWords>;

@@ -15,7 +15,8 @@
  * confirmedRiskCount|excludedCount|coverageComplete|createdBy|createdAt], #check-following, form#results-filter (select#filter-resultStatus,
  * #filter-matchStatus, #filter-strength, #filter-criterionId, #filter-sort, each named for its parameter),
  * table#results with rows tr[data-registration-id][data-result-status] (cells
- * td[data-field=certificateNumber|matchStatus|resultStatus|strength|criteria|reviewNote|reviewedBy]) and
+ * td[data-field=certificateNumber|matchStatus|resultStatus|strength|standing|criteria|reviewNote|reviewedBy], the standing in words
+ * in span.standing[data-state][data-live]) and
  * a.review-link in a pending row, a.review-again-link in a decided one, a#review-next (the review screen from its first candidate) while any
  * result awaits review, #no-results, nav.pager.
  */
@@ -32,6 +33,7 @@ import type { CheckSchema } from "../../schemas/check";
 import type { ReviewHistorySchema } from "../../schemas/console-checks";
 import type { ResultPageSchema } from "../../schemas/check-result";
 import { MATCH_STATUSES, RESULT_SORTS, RESULT_STATUSES, STRENGTHS } from "../../schemas/check-vocabulary";
+import { standingBadge } from "../view/standing";
 
 type Check = z.output<typeof CheckSchema>;
 
@@ -45,7 +47,8 @@ const messages = defineMessages(
     createdBy: "发起人",
     following: "核查进行中：本页会自动更新，直到自动处理完成。",
     export: "导出",
-    exportCsv: "导出 CSV（表格）",
+    exportCsv: "导出 CSV（供系统读取）",
+    exportXlsx: "导出 Excel 工作簿",
     exportPdf: "导出 PDF（授信档案）",
     reviewAgain: "更改结论",
     reviewedBy: "{reviewer}，{at}",
@@ -66,12 +69,14 @@ const messages = defineMessages(
     "sort.registration": "按登记顺序",
     "sort.strength": "发票号命中优先",
     "sort.hits": "命中条件多者优先",
+    "sort.standing": "有效冲突优先",
     all: "全部",
     filter: "筛选",
     "col.certificateNumber": "登记证明编号",
     "col.matchStatus": "自动判定",
     "col.resultStatus": "复核状态",
     "col.strength": "强度",
+    "col.standing": "登记现状",
     "col.criteria": "命中条件",
     "col.reviewNote": "复核备注",
     "col.reviewedBy": "复核人与时间",
@@ -88,7 +93,8 @@ const messages = defineMessages(
     createdBy: "Started by",
     following: "The check is running: this page updates itself until its automatic processing is done.",
     export: "Export",
-    exportCsv: "Export CSV (spreadsheet)",
+    exportCsv: "Export CSV (for machines)",
+    exportXlsx: "Export Excel workbook",
     exportPdf: "Export PDF (credit file)",
     reviewAgain: "Change the conclusion",
     reviewedBy: "{reviewer}, {at}",
@@ -109,12 +115,14 @@ const messages = defineMessages(
     "sort.registration": "Certificate order",
     "sort.strength": "Invoice matches first",
     "sort.hits": "Most criteria matched first",
+    "sort.standing": "Live conflicts first",
     all: "All",
     filter: "Filter",
     "col.certificateNumber": "Certificate number",
     "col.matchStatus": "Automatic outcome",
     "col.resultStatus": "Review state",
     "col.strength": "Strength",
+    "col.standing": "Standing",
     "col.criteria": "Criteria matched",
     "col.reviewNote": "Review note",
     "col.reviewedBy": "Reviewed by",
@@ -124,7 +132,7 @@ const messages = defineMessages(
   },
 );
 
-const COLUMNS = ["certificateNumber", "matchStatus", "resultStatus", "strength", "criteria", "reviewNote", "reviewedBy"] as const;
+const COLUMNS = ["certificateNumber", "matchStatus", "resultStatus", "strength", "standing", "criteria", "reviewNote", "reviewedBy"] as const;
 /** What changes while a check runs: the page is rendered again when one of these does. */
 const CHECK_PROGRESS_FIELDS = ["status", "executionStatus", "candidateCount"] as const;
 type ReviewHistory = z.output<typeof ReviewHistorySchema>;
@@ -234,6 +242,7 @@ async function checkPage(c: PageContext): Promise<Response> {
           html`<tr data-registration-id="${r.registration.id}" data-result-status="${r.resultStatus}">
             ${cell("certificateNumber", html`<code>${r.registration.certificateNumber}</code>`)} ${cell("matchStatus", terms.match[r.matchStatus])}
             ${cell("resultStatus", terms.result[r.resultStatus])} ${cell("strength", r.strength ? terms.strength[r.strength] : "—")}
+            ${cell("standing", standingBadge(lang, r.standing))}
             ${cell("criteria", r.matchedCriterionIds.map((k) => criteria.get(k) ?? k).join("、") || "—")}
             ${cell("reviewNote", html`<span class="long-text">${r.reviewNote ?? "—"}</span>`)}
             ${cell("reviewedBy", reviewedBy(lang, r.resultStatus, reviews.get(r.registration.id)))}
@@ -251,14 +260,15 @@ async function checkPage(c: PageContext): Promise<Response> {
   return renderPage(c, {
     title: `${words.title} · ${check.data.applicant}`,
     active: "checks",
-    scripts: check.data.processingCompletedAt ? [] : ["follow.js"],
+    scripts: check.data.processingCompletedAt ? ["export-links.js"] : ["export-links.js", "follow.js"],
     body: html`<p><a href="/console/checks">← ${words.back}</a></p>
       <h1 id="check-applicant">${check.data.applicant}</h1>
       ${following(check.data, words)} ${checkFacts(lang, check.data, creators.get(check.data.id))}
       <p id="check-export" class="actions">
         ${words.export}:
-        <a id="export-csv" href="${CONSOLE_API_BASE}/checks/${id}/export?format=csv&amp;lang=${lang}" download>${words.exportCsv}</a>
-        <a id="export-pdf" href="${CONSOLE_API_BASE}/checks/${id}/export?format=pdf&amp;lang=${lang}" download>${words.exportPdf}</a>
+        <a id="export-pdf" data-export href="${CONSOLE_API_BASE}/checks/${id}/export?format=pdf&amp;lang=${lang}" download>${words.exportPdf}</a>
+        <a id="export-xlsx" data-export href="${CONSOLE_API_BASE}/checks/${id}/export?format=xlsx&amp;lang=${lang}" download>${words.exportXlsx}</a>
+        <a id="export-csv" data-export href="${CONSOLE_API_BASE}/checks/${id}/export?format=csv&amp;lang=${lang}" download>${words.exportCsv}</a>
       </p>
       ${
         check.data.pendingReviewCount > 0

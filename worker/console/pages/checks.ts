@@ -2,15 +2,16 @@
  * @module GET /console/checks: the account's checks (GET /checks: its paging, search and status
  * filter, handed on as they are; the search finds an applicant, an invoice number or keyword among
  * the criteria, or a certificate number a check read), each with what it looked for and who started
- * it, linking to its page; a#new-check starts one (owner, analyst).
+ * it, linking to its page; a#new-check starts one (owner, analyst); with a search, a#hits-link to what
+ * each check hit with it (pages/hits.ts).
  *
  * Stable hooks: a#new-check, form#checks-filter (input#checks-search[name=search], select#checks-status[name=status]),
  * table#checks with rows tr[data-check-id] (a.check-link to /console/checks/{id}; cells
  * td[data-field=applicant|criteria|status|candidateCount|pendingReviewCount|createdBy|createdAt]), #no-checks, nav.pager.
  */
 import type { z } from "zod";
-import { defineMessages, formatNumber, formatTime } from "../view/i18n";
-import { failedListPage, html, renderPage } from "../view/layout";
+import { defineMessages, fill, formatNumber, formatTime } from "../view/i18n";
+import { failedListPage, html, renderPage, type Html } from "../view/layout";
 import { forwardedQuery, pager, searchAndStatusFilter, stackedTable } from "../view/listing";
 import type { PageGroup } from "../view/page-group";
 import { hasRole, readConsoleApi, type PageContext } from "../view/page-session";
@@ -35,6 +36,7 @@ const messages = defineMessages(
     "col.candidateCount": "候选",
     "col.pendingReviewCount": "待复核",
     "col.createdAt": "创建时间",
+    hits: "查看各次核查对“{value}”的命中、登记现状和复核结论",
   },
   {
     title: "Checks",
@@ -50,12 +52,20 @@ const messages = defineMessages(
     "col.candidateCount": "Candidates",
     "col.pendingReviewCount": "Awaiting review",
     "col.createdAt": "Created",
+    hits: "What each check hit with “{value}”, with standing and conclusions",
   },
 );
 
 const COLUMNS = ["applicant", "criteria", "status", "candidateCount", "pendingReviewCount", "createdBy", "createdAt"] as const;
 /** Criteria shown in a list row before "…" (the check's page shows them all). */
 const CRITERIA_SHOWN = 6;
+
+/** With a search, the account's memory of it (pages/hits.ts): what each check hit with the value. */
+function hitsLink(c: PageContext, words: ReturnType<typeof messages>): Html | string {
+  const search = (c.req.query("search") ?? "").trim();
+  if (!search) return "";
+  return html`<p><a id="hits-link" href="/console/hits?value=${encodeURIComponent(search)}">${fill(words.hits, { value: search })}</a></p>`;
+}
 
 async function checksPage(c: PageContext): Promise<Response> {
   const lang = c.var.lang;
@@ -90,7 +100,7 @@ async function checksPage(c: PageContext): Promise<Response> {
     active: "checks",
     body: html`<h1>${words.title}</h1>
       ${hasRole(c, KEY_AND_REVIEW_ROLES) ? html`<p><a id="new-check" class="button" href="/console/checks/new">${words.newCheck}</a></p>` : ""}
-      ${searchAndStatusFilter(c, "checks", words, { values: CHECK_STATUSES, chosen, words: status })}
+      ${searchAndStatusFilter(c, "checks", words, { values: CHECK_STATUSES, chosen, words: status })} ${hitsLink(c, words)}
       ${stackedTable(
         lang,
         { table: "checks", empty: "no-checks" },

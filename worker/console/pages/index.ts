@@ -14,6 +14,7 @@ import { registerCheckPage } from "./check";
 import { registerNewCheckPage } from "./check-new";
 import { registerCheckReviewPage } from "./check-review";
 import { registerChecksPage } from "./checks";
+import { registerHitsPage } from "./hits";
 import { registerInvitePage } from "./invite";
 import { registerKeysPage } from "./keys";
 import { registerLanguageSwitch } from "./language";
@@ -42,6 +43,7 @@ export function createConsolePages(dispatch: ConsoleDispatch): Hono<PageEnv> {
   registerQueryPage(pages);
   registerCertificatePage(pages);
   registerChecksPage(pages);
+  registerHitsPage(pages);
   // Before /checks/:id, which would take "new" for an id.
   registerNewCheckPage(pages);
   registerCheckPage(pages);

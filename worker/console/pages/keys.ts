@@ -4,7 +4,8 @@
  * asks first (browser/keys.js). A viewer sees the list only.
  *
  * Stable hooks: form#key-create-form with input#key-name[name=name], input#key-expires[name=expiresAt]
- * (a date), button#key-create-submit, #key-error; section#new-key (hidden until a key is made) with
+ * (a date), input#key-password[name=currentPassword] (step-up: worker/console/auth/step-up.ts),
+ * button#key-create-submit, #key-error; section#new-key (hidden until a key is made) with
  * code#new-key-value, button#copy-key, #copy-done, button#new-key-done; table#keys with rows
  * tr[data-key-id] (cells td[data-field=name|prefix|createdAt|expiresAt|status|createdBy]) and
  * button.revoke[data-key-id] in each; #no-keys when there are none.
@@ -26,6 +27,7 @@ const messages = defineMessages(
     create: "新建密钥",
     name: "名称（可选）",
     expires: "到期日（可选，默认一年）",
+    currentPassword: "当前密码（确认是您本人）",
     submit: "创建",
     onceTitle: "请立即复制此密钥",
     onceBody: "离开或刷新此页面后将无法再次查看完整密钥。",
@@ -47,6 +49,7 @@ const messages = defineMessages(
     revoked: "密钥已吊销。",
     "error.KEY_LIMIT_REACHED": "已有 3 个有效密钥：请先吊销一个。",
     "error.SUBSCRIPTION_REQUIRED": "当前没有有效订阅，无法创建密钥。",
+    "error.INVALID_CREDENTIALS": "当前密码不正确。",
   },
   {
     title: "API keys",
@@ -54,6 +57,7 @@ const messages = defineMessages(
     create: "Create a key",
     name: "Name (optional)",
     expires: "Expires on (optional, a year by default)",
+    currentPassword: "Current password (to confirm it is you)",
     submit: "Create",
     onceTitle: "Copy this key now",
     onceBody: "Once you leave or reload this page, the full key cannot be shown again.",
@@ -75,6 +79,7 @@ const messages = defineMessages(
     revoked: "The key is revoked.",
     "error.KEY_LIMIT_REACHED": "There are 3 valid keys already: revoke one first.",
     "error.SUBSCRIPTION_REQUIRED": "No subscription in force: a key cannot be created.",
+    "error.INVALID_CREDENTIALS": "The current password is wrong.",
   },
 );
 
@@ -105,6 +110,10 @@ function createForm(lang: Lang): Html {
     <form id="key-create-form" class="inline" novalidate>
       <div><label for="key-name">${words.name}</label><input id="key-name" name="name" type="text" data-max-length="100" autocomplete="off" /></div>
       <div><label for="key-expires">${words.expires}</label><input id="key-expires" name="expiresAt" type="date" /></div>
+      <div>
+        <label for="key-password">${words.currentPassword}</label
+        ><input id="key-password" name="currentPassword" type="password" autocomplete="current-password" required />
+      </div>
       <button type="submit" id="key-create-submit">${words.submit}</button>
     </form>
     <p id="key-error" class="error" role="alert" hidden></p>
@@ -145,6 +154,7 @@ async function keysPage(c: PageContext): Promise<Response> {
       "keys.revoked": words.revoked,
       "error.KEY_LIMIT_REACHED": words["error.KEY_LIMIT_REACHED"],
       "error.SUBSCRIPTION_REQUIRED": words["error.SUBSCRIPTION_REQUIRED"],
+      "error.INVALID_CREDENTIALS": words["error.INVALID_CREDENTIALS"],
     },
     body: html`<h1>${words.title}</h1>
       <p class="hint">${words.rules}</p>

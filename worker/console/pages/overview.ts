@@ -1,7 +1,9 @@
 /**
  * @module GET /console/ (the overview): the account's plan, its allowance and this period's usage, for
  * queries and for checks (GET /me's entitlements, the open API's PublicEntitlements); above them, what
- * awaits review and what finished since the last visit (view/work-list.ts).
+ * awaits review and what finished since the last visit (view/work-list.ts); for an owner, the API keys
+ * minted from a console session lately, marked when one outlived its creator's password change
+ * (view/session-keys.ts).
  *
  * Stable hooks: #plan (the plan's name, or #no-subscription), #period-ends, table#allowance with rows
  * tr[data-kind=query|check] and cells td[data-field=total|used|reserved|available].
@@ -12,6 +14,7 @@ import type { PageGroup } from "../view/page-group";
 import { signedIn } from "../view/page-session";
 import type { Entitlements } from "../../schemas/entitlements";
 import { workSections } from "../view/work-list";
+import { sessionKeysSection } from "../view/session-keys";
 
 const messages = defineMessages(
   {
@@ -107,7 +110,8 @@ export function registerOverviewPage(pages: PageGroup): void {
       title: words.title,
       active: "overview",
       body: html`<h1>${words.title}</h1>
-        ${await workSections(c, lang)} ${planSection(lang, me.entitlements)} ${allowanceTable(lang, me.entitlements)}`,
+        ${await workSections(c, lang)} ${await sessionKeysSection(c, lang)} ${planSection(lang, me.entitlements)}
+        ${allowanceTable(lang, me.entitlements)}`,
     });
   });
 }

@@ -10,9 +10,9 @@
  * section#totp-setup (hidden until enrolling) with code#totp-secret, code#totp-uri, form#totp-confirm-form
  * (input#totp-code[name=code], button#totp-confirm-submit); #security-error; form#require-totp-form
  * (owner) with input#require-totp[type=checkbox][name=requireTotp] and button#require-totp-submit.
- * Step-up (worker/console/auth/step-up.ts): with a factor enrolled, input#step-up-password (the current
- * password) goes with button#totp-enrol and button#totp-remove; form#password-form changes the password
- * (input#current-password, input#new-password, button#password-submit).
+ * Step-up (worker/console/auth/step-up.ts): input#step-up-password (the current password) goes with
+ * button#totp-enrol, the confirming form#totp-confirm-form and button#totp-remove; form#password-form
+ * changes the password (input#current-password, input#new-password, button#password-submit).
  */
 import { defineMessages } from "../view/i18n";
 import { html, renderPage } from "../view/layout";
@@ -39,14 +39,14 @@ const messages = defineMessages(
     save: "保存",
     saved: "已保存。",
     "error.TOTP_REQUIRED": "验证码错误，请重新输入。",
-    stepUp: "当前密码（更换或移除验证器时需要）",
+    stepUp: "当前密码（设置、更换或移除验证器时需要）",
     remove: "移除双因素认证",
     removed: "双因素认证已移除。",
     password: "更改密码",
     currentPassword: "当前密码",
     newPassword: "新密码",
     change: "更改",
-    changed: "密码已更改，其他会话已退出。",
+    changed: "密码已更改，其他会话已退出。您创建的 API 密钥仍然有效：请在 API 密钥页检查。",
     "error.INVALID_CREDENTIALS": "当前密码或验证码不正确。",
   },
   {
@@ -68,14 +68,14 @@ const messages = defineMessages(
     save: "Save",
     saved: "Saved.",
     "error.TOTP_REQUIRED": "That code is wrong. Try again.",
-    stepUp: "Current password (to replace or remove the authenticator)",
+    stepUp: "Current password (to set up, replace or remove the authenticator)",
     remove: "Remove the second factor",
     removed: "The second factor is off.",
     password: "Change the password",
     currentPassword: "Current password",
     newPassword: "New password",
     change: "Change",
-    changed: "The password is changed; your other sessions are signed out.",
+    changed: "The password is changed; your other sessions are signed out. API keys you made stay valid: review them on the keys page.",
     "error.INVALID_CREDENTIALS": "The current password or code is wrong.",
   },
 );
@@ -100,14 +100,10 @@ function securityPage(c: PageContext): Response | Promise<Response> {
       <h2>${words.totp}</h2>
       ${account.requireTotp && !user.totpEnabled ? html`<p id="totp-required-notice" class="notice">${words.required}</p>` : ""}
       <p id="totp-state" data-enabled="${String(user.totpEnabled)}">${user.totpEnabled ? words.enabled : words.disabledState}</p>
-      ${
-        user.totpEnabled
-          ? html`<div>
-              <label for="step-up-password">${words.stepUp}</label
-              ><input id="step-up-password" name="currentPassword" type="password" autocomplete="current-password" />
-            </div>`
-          : ""
-      }
+      <div>
+        <label for="step-up-password">${words.stepUp}</label
+        ><input id="step-up-password" name="currentPassword" type="password" autocomplete="current-password" required />
+      </div>
       <button type="button" id="totp-enrol" class="${user.totpEnabled ? "secondary" : ""}">${user.totpEnabled ? words.reenrol : words.enrol}</button>
       ${user.totpEnabled ? html`<button type="button" id="totp-remove" class="secondary">${words.remove}</button>` : ""}
       <section id="totp-setup" hidden>

@@ -1,6 +1,7 @@
 /**
  * @module GET /console/sign-in: email and password, then the second factor's code when the answer is
- * 401 TOTP_REQUIRED; a 429 says how long to wait (Retry-After). The form is sent by browser/sign-in.js
+ * 401 TOTP_REQUIRED; a 429 says how long to wait (Retry-After) and offers the code field too (a correct
+ * password with a correct code passes the slow-down of an email many addresses have failed). The form is sent by browser/sign-in.js
  * (POST /api/console/v1/session); the password and code fields have no `name`, so a submission without
  * the script could never carry them anywhere. After signing in, the reader goes to `next` (a console
  * path) or the overview.
@@ -24,6 +25,7 @@ const messages = defineMessages(
     "signIn.INVALID_CREDENTIALS": "邮箱或密码错误。",
     "signIn.TOTP_REQUIRED": "请输入身份验证器中的 6 位验证码。",
     "signIn.TOTP_WRONG": "验证码错误，请重新输入。",
+    "signIn.SLOWED": "如已启用双因素认证，输入验证码即可立即登录。",
   },
   {
     title: "Sign in",
@@ -35,6 +37,7 @@ const messages = defineMessages(
     "signIn.INVALID_CREDENTIALS": "The email or the password is wrong.",
     "signIn.TOTP_REQUIRED": "Enter the 6-digit code from your authenticator.",
     "signIn.TOTP_WRONG": "That code is wrong. Try again.",
+    "signIn.SLOWED": "With a second factor, enter its code to sign in now.",
   },
 );
 
@@ -49,6 +52,7 @@ export function registerSignInPage(pages: PageGroup): void {
         "signIn.INVALID_CREDENTIALS": words["signIn.INVALID_CREDENTIALS"],
         "signIn.TOTP_REQUIRED": words["signIn.TOTP_REQUIRED"],
         "signIn.TOTP_WRONG": words["signIn.TOTP_WRONG"],
+        "signIn.SLOWED": words["signIn.SLOWED"],
       },
       body: html`<section class="narrow">
         <h1>${words.title}</h1>

@@ -57,8 +57,17 @@ export const criteria = sqliteTable(
     ordinal: integer("ordinal").notNull(),
     kind: text("kind", { enum: CRITERION_KINDS }).notNull(),
     value: text("value").notNull(),
+    /**
+     * The value as the matcher folds it (domain/matching normalizeValue), for the account's memory
+     * (GET /hits: every check that looked for a number or keyword, however it was typed).
+     */
+    foldedValue: text("folded_value"),
   },
-  (t) => [check("criteria_kind", oneOf(t.kind, CRITERION_KINDS)), index("criteria_check").on(t.checkId, t.ordinal)],
+  (t) => [
+    check("criteria_kind", oneOf(t.kind, CRITERION_KINDS)),
+    index("criteria_check").on(t.checkId, t.ordinal),
+    index("criteria_folded_value").on(t.foldedValue, t.checkId),
+  ],
 );
 
 export type CheckRecord = typeof checks.$inferSelect;

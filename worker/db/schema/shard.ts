@@ -125,6 +125,12 @@ export const checkResults = sqliteTable(
     reviewDecision: text("review_decision"),
     reviewNote: text("review_note"),
     reviewedAt: integer("reviewed_at"),
+    /**
+     * Where the registration stood when the check matched (JSON of domain/standing.ts Standing), and its
+     * place under "live conflicts first" (liveRank); null on results matched before standings were kept.
+     */
+    standing: text("standing"),
+    standingRank: integer("standing_rank"),
   },
   (t) => [
     check("check_results_match_status", oneOf(t.matchStatus, MATCH_STATUSES)),

@@ -34,6 +34,7 @@ import {
   KNOWN_WRAP_GAP_EM,
   LABEL_OVERHANG_EM,
   LABEL_SIZE_TOLERANCE_PT,
+  MID_ROW_GAP_EM,
   NEXT_COLUMN_GAP_EM,
   NEXT_LINE_EM,
   READING_ROW_SHARE,
@@ -121,8 +122,15 @@ function besideLabel(f: Fragment, labels: readonly PendingLabel[], texts: readon
       overlap(m.box, label.box) > SAME_ROW_SHARE,
   );
   if (pastLabelOfRow) return null;
+  // Between them on the label's row: on the fragment's line, or on another line of a label wrapped over two
+  // (a first pair's value on the label's first line, and beside the label's second line the next pair's
+  // wrapped label "债权本金" / "余额": past that value's gap, it is another column's).
   const between = texts.filter(
-    (t) => t !== f && t.line === f.line && t.box.x0 >= label.box.x1 - t.box.size * LABEL_OVERHANG_EM && t.box.x1 <= f.box.x0,
+    (t) =>
+      t !== f &&
+      (t.line === f.line || (t.page === f.page && t.column === f.column && overlap(t.box, label.box) >= SAME_ROW_SHARE)) &&
+      t.box.x0 >= label.box.x1 - t.box.size * LABEL_OVERHANG_EM &&
+      t.box.x1 <= f.box.x0,
   );
   const nearest = between.reduce<number>((x, t) => Math.max(x, t.box.x1), -Infinity);
   return between.length > 0 && f.box.x0 - nearest > f.box.size * NEXT_COLUMN_GAP_EM ? null : label;
@@ -322,6 +330,75 @@ function joinStacked(groups: Fragment[][]): Fragment[][] {
   return out;
 }
 
+/**
+ * Text a page prints mid-row between a typed label and its value (a running row number, the issuer's name
+ * laid over the row, a page number: "主 合 同 币 种  34  人民币"): the text beside the label fails the field's
+ * reader, the text past it on the label's row, before any other label, reads. The value is that text; what
+ * stood between is taken out of the fragments and returned, each with its label, to be reported against it.
+ */
+function skipMidRowText(labels: readonly PendingLabel[], texts: Fragment[], anchored: Map<Fragment, PendingLabel>): Map<Fragment, PendingLabel> {
+  const skipped = new Map<Fragment, PendingLabel>();
+  for (const label of labels) {
+    const reader = FIELD_READERS[label.field];
+    const mine = texts.filter((t) => anchored.get(t) === label);
+    if (!reader || mine.length === 0 || reader(textOf(mine)) !== null) continue;
+    // Text between and the value both beside the label, a gap apart ("33" "人民币"): the fragments that read.
+    const ordered = [...mine].sort((a, b) => a.box.x0 - b.box.x0);
+    const from = ordered.findIndex((_, k) => k > 0 && reader(textOf(ordered.slice(k))) !== null);
+    if (from > 0) {
+      for (const m of ordered.slice(0, from)) {
+        anchored.delete(m);
+        texts.splice(texts.indexOf(m), 1);
+        skipped.set(m, label);
+      }
+      continue;
+    }
+    const right = Math.max(...mine.map((m) => m.box.x1));
+    const onRow = (t: Fragment) => t.page === label.page && t.column === label.column && overlap(t.box, label.box) >= SAME_ROW_SHARE;
+    const labelBetween = (t: Fragment) =>
+      labels.some(
+        (l) =>
+          l !== label && l.page === label.page && l.box.x0 >= label.box.x1 && l.box.x1 <= t.box.x0 && overlap(l.box, label.box) >= SAME_ROW_SHARE,
+      );
+    const past = texts
+      .filter((t) => !anchored.has(t) && onRow(t) && t.box.x0 >= right && !labelBetween(t))
+      .sort((a, b) => a.box.x0 - b.box.x0)
+      .find((t) => reader(t.text) !== null);
+    // Or the text between and the value in one run, a space apart ("33 人民币").
+    const split = past ? null : mine.length === 1 ? readTail(mine[0] as Fragment, reader) : null;
+    const value = past ?? split?.tail;
+    if (!value) continue;
+    for (const m of mine) {
+      anchored.delete(m);
+      texts.splice(texts.indexOf(m), 1);
+      if (!split) skipped.set(m, label);
+    }
+    if (split) {
+      skipped.set(split.head, label);
+      texts.push(value);
+    }
+    anchored.set(value, label);
+  }
+  return skipped;
+}
+
+/**
+ * The shortest tail of a fragment that the reader reads, after a space or a gap between two glyphs wider
+ * than a space (the extractor wrote none), and the text before it.
+ */
+function readTail(f: Fragment, reader: (text: string) => unknown): { head: Fragment; tail: Fragment } | null {
+  const g = f.line.geometry;
+  if (!g) return null;
+  for (let at = f.to - 1; at > f.from; at--) {
+    const spaced = /\s/.test(f.line.text[at - 1] ?? "") || g.extent(at, at + 1).x0 - g.extent(at - 1, at).x1 > f.box.size * MID_ROW_GAP_EM;
+    if (!spaced) continue;
+    const tail = fragment(f.line, at, f.to);
+    const head = fragment(f.line, f.from, at);
+    if (tail && head && reader(tail.text) !== null) return { head, tail };
+  }
+  return null;
+}
+
 /** A line that is a block heading or a title, not data: kept whole. */
 export type HeadingTest = (text: string) => boolean;
 
@@ -358,6 +435,7 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
     const label = besideLabel(t, labels, texts);
     if (label) anchored.set(t, label);
   }
+  const midRow = skipMidRowText(labels, texts, anchored);
   const blocks = blocksOf(texts, labels);
   const below: Fragment[][] = [];
   for (const block of blocks) {
@@ -429,6 +507,7 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
     else strays.push(...block);
   }
 
+  strays.push(...midRow.keys());
   const strayItems = strays.map((f): LineItem => ({
     kind: "stray",
     page: f.page,
@@ -439,10 +518,11 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
   // A stray line against a value's cell leaves that value unvouched for (stray-neighbours.ts).
   const against = new Map<PendingLabel, SourceLine[]>();
   const owners = new Map(labels.filter((l) => l.values.length > 0).map((l) => [l, l.values] as const));
-  for (const item of strayItems) {
-    const owner = valueAgainst(item, owners);
+  strayItems.forEach((item, k) => {
+    // Text printed mid-row between a label and its value is against that value, wherever it stands.
+    const owner = midRow.get(strays[k] as Fragment) ?? valueAgainst(item, owners);
     if (owner) against.set(owner, [...(against.get(owner) ?? []), item.line]);
-  }
+  });
   const items: CellItem[] = [
     ...labels.map((l): LabelCell => {
       // Lines in page order (the extractor's lines run top to bottom; a column to its end before the next),

@@ -172,6 +172,29 @@ export const MORE_LABELS: Readonly<Partial<Record<FieldKey, readonly string[]>>>
   ignored: ["填表人编号", "租金总额", "查询编号", "登记机构"],
 };
 
+/** How a label ranks among its field's words: the field's own (LABELS) before other wordings (MORE_LABELS). */
+export function labelRank(field: FieldKey, label: string): number {
+  const words = [...LABELS[field], ...(MORE_LABELS[field] ?? [])];
+  const at = words.indexOf(label);
+  return at < 0 ? words.length : at;
+}
+
+/**
+ * The known field whose kind the words of a label no dictionary has name (issue 39): another amount
+ * (融资总额, 授信额度, 债权本金余额), another contract number, another date. Its value is never that field's,
+ * but it is reported against it: a reader of the certificate sees that a look-alike stood there.
+ */
+const LOOK_ALIKES: ReadonlyArray<readonly [RegExp, FieldKey]> = [
+  [/(?:金额|总额|余额|额度|价款|价值|债权额)$/, "mainContractAmount"],
+  [/合同(?:号码|编号|号)$/, "mainContractNumber"],
+  [/(?:日期|到期日)$/, "expiresAt"],
+];
+
+export function lookAlikeField(label: string): FieldKey | null {
+  const words = label.replace(/\s/g, "");
+  return LOOK_ALIKES.find(([pattern]) => pattern.test(words))?.[1] ?? null;
+}
+
 /** Block headings that are not party roles: they end the value before them and carry no value. */
 export const SECTION_HEADINGS = [
   "基本信息",

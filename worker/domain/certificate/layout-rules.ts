@@ -26,6 +26,12 @@ export const LABEL_OVERHANG_EM = 0.5;
  * is spaced by at most a glyph, a table's next column by its padding and rule (two glyphs or more).
  */
 export const NEXT_COLUMN_GAP_EM = 1.5;
+/**
+ * Inside one run of text, a gap between two glyphs this wide is a space the extractor did not write: where
+ * a value's field cannot read the run, the words after such a gap may be the value and those before it text
+ * printed mid-row (a running number, "33  人民币"). Glyphs of one word touch; a space is a quarter to half an em.
+ */
+export const MID_ROW_GAP_EM = 0.5;
 
 // Columns: what stands under what.
 

@@ -8,7 +8,7 @@
  */
 import { documentFurniture, touchesFurniture } from "../text/furniture";
 import { lineGeometry, type LineGeometry, type PageText } from "../text/page";
-import { matchLabel } from "./labels";
+import { isLabelPrefix, matchLabel } from "./labels";
 import type { Piece } from "./piece";
 import { FURNITURE_PATTERNS, FURNITURE_NAMES } from "./vocabulary";
 
@@ -36,6 +36,8 @@ export interface PageContent {
 const ISSUER = new RegExp(FURNITURE_NAMES.map((name) => [...name].join("\\s*")).join("|"), "g");
 /** The end mark under the last field ("<完>", often between rules): after it, a notes page, not data. */
 const END_MARK = /[<＜〈《]\s*完\s*[>＞〉》]/;
+/** The end mark at the end of a line after other text, nothing but furniture after it. */
+const END_MARK_AFTER_TEXT = /(?<=\S)\s*[<＜〈《]\s*完\s*[>＞〉》][^\p{L}\p{N}]*$/u;
 const BARE_NUMBER = /^(?:\d\s*){20}$/;
 const ANY_LABELLED_NUMBER = /登\s*记\s*证\s*明\s*编\s*号\s*[:：]?\s*(?:\d\s*){20}(?!\d)/;
 /** The 20 digits of a certificate number on a line, spaces between groups allowed. */
@@ -68,6 +70,12 @@ function withoutEdgeFurniture(text: string): { lead: number; text: string } {
   const lead = start ? start[0].length : 0;
   kept = kept.slice(lead);
   return kept.trim() ? { lead, text: kept } : { lead: 0, text };
+}
+
+/** Words at a line's start that begin a label, spaced or not ("主 合 同", "登记时间"), with nothing else on it. */
+function beginsLabel(text: string): boolean {
+  const words = text.replace(/\s/g, "");
+  return matchLabel(text) !== null || isLabelPrefix(words);
 }
 
 interface RawLine {
@@ -108,8 +116,22 @@ export function pageContent(pages: readonly (string | PageText)[]): PageContent 
   const lines: SourceLine[] = [];
   const numberHeaders: PageContent["numberHeaders"] = [];
   let ended = false;
+  let firstContent = true;
+  /** A content line, without the furniture printed at its ends. */
+  const pushLine = (p: number, line: RawLine) => {
+    const kept = withoutEdgeFurniture(line.text);
+    const from = line.start + kept.lead;
+    lines.push({
+      page: p + 1,
+      start: from,
+      text: kept.text,
+      geometry: lineGeometry(texts[p] as PageText, from, from + kept.text.length),
+      pageStart: p > 0 && firstContent,
+    });
+    firstContent = false;
+  };
   split.forEach((pageLines, p) => {
-    let firstContent = true;
+    firstContent = true;
     pageLines.forEach((line, i) => {
       const { text, start } = line;
       // After the end mark only a labelled line is still a field (a notes page is not).
@@ -118,12 +140,22 @@ export function pageContent(pages: readonly (string | PageText)[]): PageContent 
         ended = true;
         return;
       }
+      // The end mark kept as text of its own after a value's last characters ("…一批。 ＜完＞", "…一批。＜完＞"):
+      // the value ends before it. The certificate does not end on this line: a label wrapped beside the
+      // value ("转让财产" / "描述") has its next line still to come.
+      const endMark = END_MARK_AFTER_TEXT.exec(text);
+      if (endMark) {
+        pushLine(p, { start, text: text.slice(0, endMark.index).trimEnd() });
+        return;
+      }
       const bare = withoutEdgeFurniture(text).text;
       const atEdge = i < EDGE_LINES || i >= pageLines.length - EDGE_LINES;
       const labelled = ANY_LABELLED_NUMBER.test(text);
       // A labelled line repeated on every page is a field printed per page, not a running header; but for
       // the certificate number, which a header prints labelled.
-      const running = touchesFurniture(furniture[p] ?? [], start, start + text.length) && (labelled || !matchLabel(text));
+      // Nor is a line whose words begin a label, a page number printed beside them ("主 合 同  第1页", a label
+      // wrapped in its cell, the page's number mid-row): the label is kept, the number cut (withoutEdgeFurniture).
+      const running = touchesFurniture(furniture[p] ?? [], start, start + text.length) && (labelled || (!matchLabel(text) && !beginsLabel(bare)));
       // Twenty digits alone are a header on a page's first or last line (elsewhere, a 20-digit invoice
       // number wrapped onto a line of its own is content).
       const isHeader = (BARE_NUMBER.test(bare) && (i === 0 || i === pageLines.length - 1)) || (p > 0 && atEdge && labelled);
@@ -133,16 +165,7 @@ export function pageContent(pages: readonly (string | PageText)[]): PageContent 
         return;
       }
       if (onlyFurniture(text)) return;
-      const kept = withoutEdgeFurniture(text);
-      const from = start + kept.lead;
-      lines.push({
-        page: p + 1,
-        start: from,
-        text: kept.text,
-        geometry: lineGeometry(texts[p] as PageText, from, from + kept.text.length),
-        pageStart: p > 0 && firstContent,
-      });
-      firstContent = false;
+      pushLine(p, line);
     });
   });
   return { lines, numberHeaders };

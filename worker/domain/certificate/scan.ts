@@ -8,7 +8,7 @@
  */
 import { type CellItem, readCells } from "./cells";
 import { splitColumns } from "./columns";
-import { type FieldKey, type LabelMatch, type Role, isSectionHeading, matchRoleHeading, roleOf } from "./labels";
+import { type FieldKey, type LabelMatch, type Role, isSectionHeading, labelRank, lookAlikeField, matchRoleHeading, roleOf } from "./labels";
 import type { PageContent, SourceLine } from "./lines";
 import { placedLines } from "./plain-text-pages";
 import { typesetRole } from "./typeset-headings";
@@ -44,6 +44,12 @@ export interface RawCertificate {
   /** Lines that belong to no label (besides the title and furniture). */
   strayLines: SourceLine[];
   labelCount: number;
+  /**
+   * Values of a second label of a field that holds another value already (融资金额 above 主合同金额, both the
+   * main contract's amount to the vocabulary), and values of labels no dictionary has whose words name a
+   * known field's kind (融资总额, an amount): kept with their words, for an issue; never the field's value.
+   */
+  rivals: RawValue[];
 }
 
 /** Labels some certificates print without the 填表人 prefix inside the preparer block. */
@@ -68,7 +74,7 @@ export function joinPieces(value: RawValue | undefined): string | null {
 
 /** A certificate of which nothing is read yet. */
 export function emptyRawCertificate(): RawCertificate {
-  return { fields: new Map(), parties: [], attachments: [], numberCopies: [], titleType: null, strayLines: [], labelCount: 0 };
+  return { fields: new Map(), parties: [], attachments: [], numberCopies: [], titleType: null, strayLines: [], labelCount: 0, rivals: [] };
 }
 
 class Scanner {
@@ -108,7 +114,14 @@ class Scanner {
     }
     this.party = null;
     if (field === "certificateNumber") this.raw.numberCopies.push(value);
-    if (!this.raw.fields.has(field)) this.raw.fields.set(field, value);
+    const held = this.raw.fields.get(field);
+    if (!held) this.raw.fields.set(field, value);
+    else if (field !== "certificateNumber" && joinPieces(value) !== null && joinPieces(value) !== joinPieces(held)) {
+      // Two labels of one field with two values: the field's own word wins (主合同金额 over 融资金额), the other is an issue.
+      const [kept, rival] = labelRank(field, value.label) < labelRank(field, held.label) || joinPieces(held) === null ? [value, held] : [held, value];
+      this.raw.fields.set(field, kept);
+      this.raw.rivals.push(rival);
+    }
   }
 
   private takeTitle(text: string): boolean {
@@ -135,6 +148,8 @@ class Scanner {
           lines: item.lines,
           strayAgainst: item.strayAgainst,
         };
+        const kind = item.field === "ignored" ? lookAlikeField(value.label) : null;
+        if (kind && joinPieces(value) !== null) this.raw.rivals.push({ ...value, field: kind });
         this.place(item, value);
       }
     }

@@ -8,7 +8,7 @@ import type { ParseIssue } from "../../schemas/certificate";
 import { emittedParties } from "./build";
 import type { FieldKey } from "./labels";
 import { partyIssueField } from "./parties";
-import type { RawCertificate, RawValue } from "./scan";
+import { joinPieces, type RawCertificate, type RawValue } from "./scan";
 import type { SourceLine } from "./lines";
 
 /** Registration-level values whose issue field is not their key (build.ts names them so). */
@@ -44,6 +44,17 @@ export function strayIssues(raw: RawCertificate, shown: (text: string) => string
     }
   };
   for (const [key, value] of raw.fields) report(value, issueField(key));
+  // A second label's value for a field, or a look-alike label's: its words and value, on that field.
+  for (const rival of raw.rivals) {
+    const field = issueField(rival.field);
+    if (field !== null)
+      issues.push({
+        code: "UNRECOGNIZED_LINE",
+        field,
+        rawValue: shown(`${rival.label}：${joinPieces(rival) ?? ""}`),
+        pageNumber: rival.pieces[0]?.page ?? null,
+      });
+  }
   for (const value of raw.attachments) report(value, issueField("attachment"));
   emittedParties(raw).forEach((party, index) => {
     for (const [key, value] of party.fields) report(value, partyIssueField(key, index));

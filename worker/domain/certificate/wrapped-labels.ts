@@ -10,6 +10,22 @@ import { isLabelPrefix } from "./labels";
 import { KNOWN_WRAP_GAP_EM } from "./layout-rules";
 
 /**
+ * A letter-spaced label's first line run on into its value with no wider gap than its own spacing
+ * ("主 合 同 HT2018911849" over "号 码"): the longest run of words up to a space that begins a label, and
+ * the rest of the line.
+ */
+function spacedLabelHead(t: Fragment): { text: string; box: Extent; rest: Fragment | null } | null {
+  for (let at = t.text.lastIndexOf(" "); at > 0; at = t.text.lastIndexOf(" ", at - 1)) {
+    const head = t.text.slice(0, at).replace(/\s/g, "");
+    if (!/\s/.test(t.text.slice(0, at)) || !isLabelPrefix(head)) continue;
+    const g = t.line.geometry;
+    if (!g) return null;
+    return { text: head, box: g.extent(t.from, t.from + at), rest: fragment(t.line, t.from + at, t.to) };
+  }
+  return null;
+}
+
+/**
  * Labels wrapped in a narrow cell: a piece that begins a label, then the pieces under it in its column,
  * one line's spacing apart, as long as the joined text still begins a label; the longest whole label wins.
  * Pieces used are taken out of the text fragments (a tail followed by a value keeps the value).
@@ -17,13 +33,25 @@ import { KNOWN_WRAP_GAP_EM } from "./layout-rules";
 export function joinWrapped(labels: PendingLabel[], texts: Fragment[]): void {
   const used = new Set<Fragment>();
   const consumed = new Set<PendingLabel>();
-  const starts: { text: string; box: Extent; page: number; column: number; replaces: PendingLabel | null; piece: Fragment | null }[] = [
-    ...texts
-      .filter((t) => isLabelPrefix(t.text.replace(/\s/g, "")))
-      .map((t) => ({ text: t.text.replace(/\s/g, ""), box: t.box, page: t.page, column: t.column, replaces: null, piece: t })),
+  const starts: {
+    text: string;
+    box: Extent;
+    page: number;
+    column: number;
+    replaces: PendingLabel | null;
+    piece: Fragment | null;
+    /** What follows a letter-spaced label's first line on its line ("主 合 同 HT2018…"): the value, kept. */
+    rest: Fragment | null;
+  }[] = [
+    ...texts.flatMap((t) => {
+      if (isLabelPrefix(t.text.replace(/\s/g, "")))
+        return [{ text: t.text.replace(/\s/g, ""), box: t.box, page: t.page, column: t.column, replaces: null, piece: t, rest: null }];
+      const head = spacedLabelHead(t);
+      return head ? [{ ...head, page: t.page, column: t.column, replaces: null, piece: t }] : [];
+    }),
     ...labels
       .filter((l) => !l.colon && isLabelPrefix(l.label))
-      .map((l) => ({ text: l.label, box: l.box, page: l.page, column: l.column, replaces: l, piece: null })),
+      .map((l) => ({ text: l.label, box: l.box, page: l.page, column: l.column, replaces: l, piece: null, rest: null })),
   ];
   for (const start of starts) {
     if (start.piece && used.has(start.piece)) continue;
@@ -70,6 +98,7 @@ export function joinWrapped(labels: PendingLabel[], texts: Fragment[]): void {
     if (labelPiece) consumed.add(labelPiece);
     for (const p of best.pieces) used.add(p);
     if (start.piece) used.add(start.piece);
+    if (start.rest) texts.push(start.rest);
     if (best.tail) {
       const { fragment: f, length } = best.tail;
       const rest = fragment(f.line, f.from + length, f.to);

@@ -63,6 +63,6 @@
 export { compileCriteria } from "./compile";
 export type { CompiledMatcher, Criterion, Hit, MatchVia, Pattern, TermKind } from "./types";
 export { isDigitString, normalizeValue } from "./fold";
-export { namedOtherThanInvoice } from "./number-labels";
+export { invoiceEvidence, namedOtherThanInvoice, numberKind, type NumberKind } from "./number-kinds";
 export { snippetAround } from "./snippet";
 export type { Snippet } from "./snippet";

@@ -22,6 +22,7 @@ import {
 } from "./tokens";
 import { newHitLog, record, VIA_EXACT, VIA_LIST, VIA_RANGE, VIA_SUBSTRING, type HitLog } from "./hits";
 import { foldTable } from "./fold";
+import { INVOICE_NUMBER_SHAPES } from "./number-kinds";
 import type { CompiledTables } from "./types";
 
 /** One chain of the scan over one text: where its hits go, and scratch for the tokens it reads. */
@@ -44,6 +45,7 @@ export function look(ctx: Look, code: number, cls: number, i: number): void {
   const a = ctx.t.automaton;
   const state = decodeState(a, code);
   if (a.reports[state] === 1) report(ctx, state, i);
+  if (cls === CLS_SEP_FIRST) readHyphenGroups(ctx, i);
   if (cls >= CLS_SEP_FIRST && cls <= CLS_SEP_LAST) readRange(ctx, i);
   else if (cls >= CLS_LIST_FIRST && cls <= CLS_LIST_LAST) readAbbreviated(ctx, i, cls);
 }
@@ -106,6 +108,47 @@ function readAbbreviated(ctx: Look, i: number, mark: number): void {
   }
   for (let k = lo; k < sorted.length && numbers.values[sorted[k] as number] === value; k++)
     record(ctx.log, head.start, short.last + 1, sorted[k] as number, VIA_LIST);
+}
+
+/**
+ * An invoice number printed in groups joined by hyphens (issue 39): "0149-2921" for 01492921,
+ * "2444-2000-0000-0149-2921" for a 20-digit number, "254420000000-01492921" in two groups. Read at its first
+ * hyphen (the group before it follows no digit and hyphen, and is no 4-digit group spaced after another):
+ * two groups of any size, or groups of 4 digits and a last one of 1 to 4, as spaces group a number
+ * (./tokens.ts), of an invoice number's 8 or 20 digits in all (a date "2019-05", a code "0755-8888" are
+ * none); a criterion equal to all their digits hits exactly, the span from the first digit to the last. Two
+ * numbers of one length joined by a hyphen are a range too (readRange): no criterion equals their 16 digits.
+ */
+function readHyphenGroups(ctx: Look, i: number): void {
+  const { numbers, automaton } = ctx.t;
+  const { classOf } = automaton;
+  const text = ctx.text;
+  let start = i;
+  while (start > 0 && isDigitAt(classOf, text, start - 1)) start--;
+  if (start === i || start < i - numbers.lengths.length) return;
+  // The first hyphen only, and no 4-digit group spaced before it ("0012 3456-0012 3499" is a range of grouped numbers).
+  const before = start - 1;
+  const sign = before >= 0 ? classOf[text.charCodeAt(before)] : -1;
+  if (sign === CLS_SEP_FIRST && isDigitAt(classOf, text, before - 1)) return;
+  if (sign === CLS_SKIP && i - start === 4 && digitRunAt(classOf, text, before - 4, 4) === 4 && !isDigitAt(classOf, text, before - 5)) return;
+  const groups: number[] = [i - start];
+  let at = i;
+  for (let total = i - start; classOf[text.charCodeAt(at)] === CLS_SEP_FIRST;) {
+    const run = digitRunAt(classOf, text, at + 1, numbers.lengths.length);
+    if (run === 0) break;
+    total += run;
+    // Longer than every criterion: nothing can hit.
+    if (total >= numbers.lengths.length) return;
+    groups.push(run);
+    at += 1 + run;
+  }
+  if (groups.length < 2 || isDigitAt(classOf, text, at)) return;
+  const fours = groups.slice(0, -1).every((g) => g === 4) && (groups[groups.length - 1] as number) <= 4;
+  if (groups.length > 2 && !fours) return;
+  const digits = digitsOf(classOf, text, start, at - 1);
+  const sorted = INVOICE_NUMBER_SHAPES.has(digits.length) ? numbers.byLength[digits.length] : undefined;
+  if (!sorted) return;
+  for (const index of sorted) if (numbers.values[index] === digits) record(ctx.log, start, at, index, VIA_EXACT);
 }
 
 /**

@@ -15,6 +15,7 @@
  */
 import { CLS_SKIP, ROOT, sparseStep } from "./automaton";
 import { collectHits } from "./hits";
+import { labelledRanges } from "./labelled-ranges";
 import { look, newLook, type Look } from "./look";
 import type { CompiledTables, Hit } from "./types";
 
@@ -25,14 +26,16 @@ export function scanText(t: CompiledTables, text: string): Hit[] {
   if (t.patterns.length === 0) return [];
   const a = t.automaton;
   const first = newLook(t, text);
+  // Ranges whose ends stand on labels of their own (./labelled-ranges.ts), when some criterion is a number.
+  const labelled = t.numbers.lengths.length > 1 ? [labelledRanges(t.numbers, text)] : [];
   if (a.denseCount < a.stateCount || text.length < TWO_CHAINS_FROM) {
     runChain(first, ROOT, 0, text.length);
-    return collectHits(t, text, [first.log]);
+    return collectHits(t, text, [first.log, ...labelled]);
   }
   const second = newLook(t, text);
   // The second chain goes on over the last unit when the length is odd.
   runChain(second, runTwoChains(first, second), 2 * (text.length >> 1), text.length);
-  return collectHits(t, text, [first.log, second.log]);
+  return collectHits(t, text, [first.log, second.log, ...labelled]);
 }
 
 /**

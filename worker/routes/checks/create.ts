@@ -7,7 +7,7 @@ import { createRoute } from "@hono/zod-openapi";
 import type { RouteGroup } from "../router";
 import { insertCheckStatements, newCheckRecord, type CriterionRecord } from "../../db/account-checks";
 import { insertQueryStatement, newQueryRecord } from "../../db/account-queries";
-import { invoiceDigits } from "../../domain/criteria";
+import { foldedCriterion, invoiceDigits } from "../../domain/criteria";
 import { ApiError, validationError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { enqueue, type PipelineMessage } from "../../../queues/messages";
@@ -90,7 +90,14 @@ export function registerCreateCheck(api: RouteGroup): void {
       messages.push({ type: "list", accountId: principal.accountId, queryId: query.id });
     }
     const check = newCheckRecord({ id: checkId, accountId: principal.accountId, applicant: applicant!, sourceStatus, sourceQueryId }, now);
-    const criteria: CriterionRecord[] = body.criteria.map((cr, i) => ({ id: newId("crt"), checkId, ordinal: i, kind: cr.kind, value: cr.value }));
+    const criteria: CriterionRecord[] = body.criteria.map((cr, i) => ({
+      id: newId("crt"),
+      checkId,
+      ordinal: i,
+      kind: cr.kind,
+      value: cr.value,
+      foldedValue: foldedCriterion(cr.value),
+    }));
     statements.push(...insertCheckStatements(c.env.DB, check, criteria));
     const refusal = entitlementRefusal(c, true);
     const { created, body: accepted } = await submitCreation(c, {

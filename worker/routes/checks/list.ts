@@ -4,6 +4,7 @@ import { errorResponses, json } from "../responses";
 import type { RouteGroup } from "../router";
 import { accountDb } from "../../context";
 import { pageOfChecks } from "../../db/account-checks";
+import { foldedCriterion } from "../../domain/criteria";
 import { queriesWithCertificate } from "../../db/registration-detail";
 import { toPage } from "../../serializers/page";
 import { pagination } from "../../services/list-params";
@@ -20,7 +21,7 @@ const route = createRoute({
   tags: ["Checks"],
   summary: "List checks, newest first",
   description:
-    "`search` matches a substring of the applicant, of an invoice number or keyword among the criteria, or of a certificate number the check read; or a whole check id.",
+    "`search` matches a substring of the applicant, of an invoice number or keyword among the criteria (or a criterion that folds to the same value as the matcher folds it: width, case, white space, traditional characters), or of a certificate number the check read; or a whole check id.",
   request: { query: CheckListQuery },
   responses: { 200: { description: "Page of checks", ...json(CheckPageSchema) }, ...errorResponses("VALIDATION_FAILED") },
 });
@@ -32,7 +33,10 @@ export function registerListChecks(api: RouteGroup): void {
     const { accountId } = c.get("principal");
     // Certificate numbers live with the registrations in the account's shard: the queries holding one go along with the search.
     const searchSourceQueryIds = q.search ? await queriesWithCertificate(accountDb(c), accountId, q.search, SOURCE_QUERIES_SEARCHED) : [];
-    const filter = { ...(q.search ? { search: q.search, searchSourceQueryIds } : {}), ...(q.status ? { status: q.status } : {}) };
+    const filter = {
+      ...(q.search ? { search: q.search, searchFolded: foldedCriterion(q.search), searchSourceQueryIds } : {}),
+      ...(q.status ? { status: q.status } : {}),
+    };
     const { rows, total } = await pageOfChecks(c.env.DB, accountId, filter, { pageSize, offset });
     return c.json(toPage(await presentChecks(c.env.DB, rows), { total, page, pageSize }), 200);
   });

@@ -1,7 +1,8 @@
 /**
  * @module GET /documents/{id}/content: an owned file, streamed from R2 with one byte range at most,
  * under a download lease (at most 3 streams per account) that ends when the stream ends or is
- * cancelled, and expires if the isolate dies first.
+ * cancelled, and expires if the isolate dies first. A file of a type a browser would run goes out as
+ * application/octet-stream, and every file with `Content-Security-Policy: sandbox` (domain/served-type.ts).
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteGroup } from "../router";
@@ -9,6 +10,7 @@ import type { Context } from "hono";
 import { accountDb, type AppEnv } from "../../context";
 import { findOwnDocument } from "../../db/registration-detail";
 import { decideRange, ifRangeHolds } from "../../domain/byte-range";
+import { FILE_CONTENT_SECURITY_POLICY, servedFileType } from "../../domain/served-type";
 import { contentDisposition } from "../../domain/text/download-name";
 import { ApiError } from "../../errors";
 import { recordAuditEvent } from "../../lib/audit-trail";
@@ -24,6 +26,10 @@ const FILE_HEADERS = {
   "Accept-Ranges": { description: "Always `bytes`: a single range may be asked for", schema: { type: "string" as const, example: "bytes" } },
   ETag: { description: "The file's SHA-256 in quotes; usable in If-Range", schema: { type: "string" as const } },
   "Content-Disposition": { description: "attachment, with the file name (RFC 6266, RFC 8187)", schema: { type: "string" as const } },
+  "Content-Security-Policy": {
+    description: "Always `sandbox; default-src 'none'`: a file a browser renders anyway runs nothing and reaches nothing",
+    schema: { type: "string" as const, example: "sandbox; default-src 'none'" },
+  },
 };
 
 const route = createRoute({
@@ -51,7 +57,12 @@ const route = createRoute({
     }),
   },
   responses: {
-    200: { description: "The whole file, in its own Content-Type (application/pdf for certificates)", headers: FILE_HEADERS, content: FILE_CONTENT },
+    200: {
+      description:
+        "The whole file, in its own Content-Type when that is a document or image type (application/pdf for certificates); a file declared as anything else (text/html, SVG, XML…) as application/octet-stream",
+      headers: FILE_HEADERS,
+      content: FILE_CONTENT,
+    },
     206: {
       description: "The requested byte range (RFC 9110 §14)",
       headers: {
@@ -92,7 +103,8 @@ export function registerDocumentContent(api: RouteGroup): void {
       );
 
     const out = new Headers({
-      "Content-Type": doc.mimeType,
+      "Content-Type": servedFileType(doc.mimeType),
+      "Content-Security-Policy": FILE_CONTENT_SECURITY_POLICY,
       "Accept-Ranges": "bytes",
       ETag: etag,
       "Content-Disposition": contentDisposition(doc.fileName),

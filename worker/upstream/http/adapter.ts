@@ -19,14 +19,20 @@ import { fileOfResponse } from "./file-response";
 import { GatewayTransport, type GatewayRequest, type TransportOptions } from "./transport";
 
 export interface HttpUpstreamOptions extends TransportOptions {
-  /** Timeout of a listing call, answer included (default 30 s: a 5 000-registration list is slow). */
+  /** Timeout of a listing call, answer included (UPSTREAM_LIST_TIMEOUT_MS). */
   listTimeoutMs?: number;
-  /** Timeout of a file call, body included (default 60 s). */
+  /** Timeout of a file call, body included (UPSTREAM_FILE_TIMEOUT_MS). */
   fileTimeoutMs?: number;
 }
 
-export const DEFAULT_LIST_TIMEOUT_MS = 30_000;
-export const DEFAULT_FILE_TIMEOUT_MS = 60_000;
+/**
+ * The Worker waits longer than the connector takes at most (docs/registry-connector.md, "Bounds and
+ * time budget"): with the connector's default REGISTRY_TIMEOUT_MS (60 s) it answers within 130 s
+ * (services/registry-connector/time-budget.mjs); a listing gets 150 s, a file 180 s (its body travels
+ * too). worker/config.ts refuses values that would give up before the connector has answered.
+ */
+export const DEFAULT_LIST_TIMEOUT_MS = 150_000;
+export const DEFAULT_FILE_TIMEOUT_MS = 180_000;
 
 /** "/v1/registrations/{certificateNumber}/attachments" with the parameters filled in and encoded. */
 function pathOf(template: string, params: Record<string, string>): string {

@@ -6,6 +6,7 @@
 import type { AttachmentListing, CallContext, FileResult, RegistrationListing, RegistrationRef, UpstreamAdapter, UpstreamFailure } from "../types";
 import type { FixtureStore, FixtureSubject } from "./fixtures";
 import { sandboxRegistry } from "./registry";
+import { historyCertificateMissing, isHistorySubject } from "./history";
 import { partialFate, scenarioOf } from "./scenario";
 
 export interface SandboxOptions {
@@ -84,7 +85,8 @@ export class SandboxUpstream implements UpstreamAdapter {
     if (scenario.unavailable) return fail("unavailable");
     const found = sandboxRegistry.find(ref.subjectName, ref.certificateNumber);
     if (!found) return fail("missing");
-    const fate = scenario.partial ? partialFate(found.registration.skeleton.index) : "ok";
+    const index = found.registration.skeleton.index;
+    const fate = scenario.partial ? partialFate(index) : isHistorySubject(ref.subjectName) && historyCertificateMissing(index) ? "missing" : "ok";
     if (fate === "missing") return fail("missing");
     const bytes = await sandboxRegistry.certificatePdf(ref.subjectName, ref.certificateNumber);
     if (!bytes) return fail("missing");

@@ -10,3 +10,4 @@ export { type Scenario, scenarioOf, MAX_SCALE } from "./scenario";
 export { buildRegistration, type GeneratedRegistration } from "./registration";
 export { layOut, renderLaidOut, type LaidOutRegistration } from "./registry";
 export type { RenderStyle } from "./style";
+export { HISTORY_CHAINS, HISTORY_MARKER, historyChainStart, type HistoryChainName } from "./history";

@@ -24,6 +24,7 @@ import {
 } from "./vocab";
 import { attachmentsFor, scanPageAttachments, type GeneratedAttachment } from "./attachment-plan";
 import { hasScanPages } from "./scan-pages";
+import { historyDescription, isHistorySubject } from "./history";
 
 export interface GeneratedRegistration {
   subject: string;
@@ -61,15 +62,22 @@ export function buildRegistration(subject: string, index: number, count: number)
   const parties = chainParties(subject, chain, business.code === "B00000");
   const debtorName = parties[0]?.party.name ?? subject;
   const size = chain.pick(["short", "short", "medium", "medium", "long", "attachment"] as const);
-  const description = generateDescription(chain, business.code, debtorName, companyName(chain), size);
+  const history = isHistorySubject(subject);
+  const description = history
+    ? historyOf(index, debtorName, companyName(chain))
+    : generateDescription(chain, business.code, debtorName, companyName(chain), size);
   const mentions = [...description.mentions];
   let descriptionText = description.text;
-  if (sk.registerType === "change" && !description.refersToAttachment && own.chance(0.6)) {
+  if (!history && sk.registerType === "change" && !description.refersToAttachment && own.chance(0.6)) {
     const extra = invoiceClause(own, own.pick(INVOICE_FORMS));
     descriptionText += `补充：${extra.text}。`;
     mentions.push(...extra.mentions);
   }
-  const attachments = hasScanPages(subject) ? scanPageAttachments(index) : attachmentsFor(subject, sk.chainStart, description.refersToAttachment);
+  const attachments = history
+    ? []
+    : hasScanPages(subject)
+      ? scanPageAttachments(index)
+      : attachmentsFor(subject, sk.chainStart, description.refersToAttachment);
   for (const a of attachments) mentions.push(...a.mentions);
   const contract = amount(chain, 100_000, 90_000_000);
   const year = sk.registerTime.slice(0, 4);
@@ -148,6 +156,15 @@ export function buildRegistration(subject: string, index: number, count: number)
     attachments,
     style: styleFor(subject, index, certificate),
   };
+}
+
+/** A 沿革 registration's description (./history.ts): its chain's invoice, after a 10-digit code, unless a change rewrote it away. */
+function historyOf(index: number, debtor: string, buyer: string): GeneratedDescription {
+  const { text, invoice } = historyDescription(index, debtor, buyer);
+  const mentions: InvoiceMention[] = invoice
+    ? [{ number: invoice, code: "3100222130", printed: invoice, form: "coded10", range: null, source: "description" }]
+    : [];
+  return { text, mentions, refersToAttachment: false };
 }
 
 function detailsFor(sk: Skeleton, rng: Rng): Certificate["registrationDetails"] {

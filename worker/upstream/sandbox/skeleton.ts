@@ -6,6 +6,7 @@
  * only ever closes a chain.
  */
 import { BUSINESS_TYPES, type BusinessType } from "../../domain/certificate/vocabulary";
+import { historyChainStart, historyStep, isHistorySubject } from "./history";
 import { hash32, Rng } from "./prng";
 
 export type GeneratedRegisterType = "initial" | "change" | "extension" | "cancellation";
@@ -64,7 +65,33 @@ function addMonths(date: Date, months: number): string {
 const DAY = 86_400_000;
 const EPOCH = Date.UTC(2019, 0, 1);
 
+/** Days and minutes between two registrations of a 沿革 chain (any will do: they only need an order). */
+const HISTORY_STEP_MS = 12 * DAY + 37 * 60_000;
+
+/** Registration `index` of a 沿革 subject: its fixed plan (./history.ts), receivables pledged (A00100). */
+function historySkeleton(subject: string, index: number): Skeleton {
+  const { chain, step } = historyStep(index);
+  const chainStart = historyChainStart(chain.name);
+  const start = new Date(`${chain.start.replace(" ", "T")}Z`);
+  const done = chain.follows.slice(0, step);
+  const months = chain.months + done.reduce((sum, f) => sum + (f.extensionMonths ?? 0), 0);
+  const follow = step > 0 ? chain.follows[step - 1] : undefined;
+  return {
+    index,
+    certificateNumber: certificateNumberFor(subject, index),
+    initialCertificateNumber: certificateNumberFor(subject, chainStart),
+    chainStart,
+    registerType: follow?.type ?? "initial",
+    registerTime: wallTime(new Date(start.getTime() + step * HISTORY_STEP_MS)),
+    registrationMonths: months,
+    expiresAt: addMonths(start, months),
+    extensionMonths: follow?.extensionMonths ?? null,
+    business: BUSINESS_TYPES.find((b) => b.code === "A00100") ?? BUSINESS_TYPES[0]!,
+  };
+}
+
 export function skeleton(subject: string, index: number, count: number): Skeleton {
+  if (isHistorySubject(subject)) return historySkeleton(subject, index);
   let chainStart = index;
   while (!isInitial(subject, chainStart)) chainStart--;
   const chain = Rng.of(subject, "chain", chainStart);

@@ -1,0 +1,33 @@
+/** @module The account's memory (db/hits.ts rows) → ConsoleHit items. */
+import type { CheckThatLooked, HitResult as HitRow } from "../db/hits";
+import type { AuditActor } from "../domain/audit";
+import { toIso } from "../lib/time";
+import type { Hit, HitResult } from "../schemas/console-hits";
+import { toPublicStanding } from "./standing";
+
+function toHitResult(r: HitRow): HitResult {
+  const standing = toPublicStanding(r.standing);
+  return {
+    registrationId: r.registrationId,
+    certificateNumber: r.certificateNumber,
+    matchStatus: r.matchStatus,
+    ...(r.strength ? { strength: r.strength as NonNullable<HitResult["strength"]> } : {}),
+    manualDecision: (r.reviewDecision as HitResult["manualDecision"]) ?? null,
+    ...(standing ? { standing } : {}),
+  };
+}
+
+export function toHit(looked: CheckThatLooked, results: readonly HitRow[], createdBy: AuditActor | undefined): Hit {
+  const { check } = looked;
+  return {
+    check: {
+      id: check.id,
+      applicant: check.applicant,
+      createdAt: toIso(check.createdAt),
+      status: check.status as Hit["check"]["status"],
+      createdBy: createdBy ?? null,
+    },
+    looked: true,
+    results: results.map(toHitResult),
+  };
+}
