@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { csvField } from "../worker/domain/csv";
 import { contentDisposition, MAX_NAME_CHARS, safeFileName } from "../worker/domain/text/download-name";
-import { visibleStrings, visibleText } from "../worker/domain/text/visible-text";
+import { mayHoldHidden, parseVisibleJson, visibleStrings, visibleText } from "../worker/domain/text/visible-text";
+import { HIDDEN_CHARACTER } from "../worker/schemas/text";
 import { footerLines, reportBlocks } from "../worker/console/export/check-pdf";
 import { checkXlsx } from "../worker/console/export/check-xlsx";
 import type { CheckReport } from "../worker/console/export/check-report";
@@ -26,8 +27,29 @@ describe("visibleText", () => {
     expect(visibleText(shown)).toBe(shown);
   });
 
+  it("looks closely at every text that may hold a hidden character (the quick look is a superset of the rule)", () => {
+    const missed: string[] = [];
+    for (let c = 0; c <= 0x10ffff; c++) {
+      const ch = String.fromCodePoint(c);
+      if (HIDDEN_CHARACTER.test(ch) && !mayHoldHidden(ch)) missed.push(`U+${c.toString(16)}`);
+    }
+    expect(missed).toEqual([]);
+  });
+
   it("escapes line breaks too in one-line text", () => {
     expect(visibleText("a\nb", "line")).toBe("a〈U+000A〉b");
+  });
+
+  it("parses JSON text with its strings made visible, raw or escaped", () => {
+    const value = { name: "k\u202e", note: "a\u0000b\bc\fd\n", lone: "\ud800", n: 1 };
+    expect(parseVisibleJson(JSON.stringify(value))).toEqual({
+      name: "k〈U+202E〉",
+      note: "a〈U+0000〉b〈U+0008〉c〈U+000C〉d\n",
+      lone: "〈U+D800〉",
+      n: 1,
+    });
+    const clean = { items: [{ name: "上海示例供应链管理有限公司", path: "C:\\bin\\files" }] };
+    expect(parseVisibleJson(JSON.stringify(clean))).toEqual(clean);
   });
 
   it("reaches every string of a JSON answer, and nothing else", () => {

@@ -18,7 +18,7 @@ import { csrfTokenOf } from "../auth/session-token";
 import { sessionCookie } from "../auth/console-session";
 import type { MeSchema } from "../../schemas/console";
 import type { UserRole } from "../../schemas/console-vocabulary";
-import { visibleStrings } from "../../domain/text/visible-text";
+import { parseVisibleJson } from "../../domain/text/visible-text";
 import { pageLang, type Lang } from "./i18n";
 
 export const CONSOLE_API_BASE = "/api/console/v1";
@@ -86,7 +86,7 @@ export async function readConsoleApi<T>(c: PageContext, path: string): Promise<A
   }
   const request = new Request(new URL(`${CONSOLE_API_BASE}${path}`, c.req.url), { headers });
   const res = await c.var.dispatch(request, c.env, c.executionCtx);
-  if (res.ok) return { ok: true, status: res.status, data: visibleStrings((await res.json()) as T) };
+  if (res.ok) return { ok: true, status: res.status, data: parseVisibleJson(await res.text()) as T };
   const body = (await res.json().catch(() => null)) as { code?: unknown } | null;
   const code = typeof body?.code === "string" ? body.code : `HTTP_${res.status}`;
   const retryAfter = res.headers.get("Retry-After");
