@@ -11,6 +11,7 @@
  */
 import { grayscale, PDFDocument, type PDFFont } from "pdf-lib";
 import { A4 } from "../../pdf/drawing";
+import { visibleText } from "../../domain/text/visible-text";
 import { embedSubsetFont, finishSubsetFont } from "../../pdf/embed-subset-font";
 import { fill } from "../view/i18n";
 import type { CheckReport, ReportHit, ReportRow } from "./check-report";
@@ -77,7 +78,10 @@ function resultBlocks(row: ReportRow, context: ExportContext): Block[] {
   return blocks;
 }
 
-/** Everything the document says, in order; the summary alone on the first page. */
+/**
+ * Everything the document says, in order; the summary alone on the first page. Stored text (names,
+ * criteria, notes, file names) is set with its hidden characters as visible escapes (〈U+202E〉), never raw.
+ */
 export function reportBlocks(report: CheckReport, context: ExportContext): Block[] {
   const words = exportWords(context.lang);
   const blocks: Block[] = [{ text: `${words.title} · ${report.check.applicant}`, size: TITLE_SIZE }];
@@ -94,13 +98,13 @@ export function reportBlocks(report: CheckReport, context: ExportContext): Block
     const [heading, ...rest] = resultBlocks(row, context);
     blocks.push({ ...heading!, newPage: i === 0 }, ...rest);
   });
-  return blocks;
+  return blocks.map((block) => ({ ...block, text: visibleText(block.text) }));
 }
 
 export function footerLines(report: CheckReport, context: ExportContext, page: number, pages: number): string[] {
   const words = exportWords(context.lang);
   const where = `${report.check.id} · ${fill(words.pageOf, { n: page, total: pages })}`;
-  return report.check.coverageComplete ? [where] : [words.footerIncomplete, where];
+  return (report.check.coverageComplete ? [where] : [words.footerIncomplete, where]).map((line) => visibleText(line));
 }
 
 /**
@@ -185,7 +189,7 @@ export async function checkPdf(report: CheckReport, context: ExportContext, font
     });
   });
   const words = exportWords(context.lang);
-  doc.setTitle(`${words.title} · ${report.check.applicant}`);
+  doc.setTitle(`${words.title} · ${visibleText(report.check.applicant)}`);
   doc.setProducer("registry-check-api");
   doc.setCreationDate(new Date(context.exportedAt));
   doc.setModificationDate(new Date(context.exportedAt));

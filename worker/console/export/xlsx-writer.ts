@@ -9,10 +9,12 @@
  * - date: a serial date (days since 1899-12-30, §18.17.4.1) with a date-time number format;
  * - the first row of a sheet can be a bold header, frozen (no autofilter: Excel wants a hidden defined
  *   name beside one, and a reader can add a filter in one click).
- * Characters XML 1.0 cannot carry (C0 controls, lone surrogates, U+FFFE/U+FFFF) become U+FFFD: Excel
- * refuses the whole file over one of them.
+ * Control, invisible and bidirectional characters are written as visible escapes (〈U+202E〉,
+ * domain/text/visible-text.ts); what XML 1.0 still cannot carry after that (lone surrogates, U+FFFE/U+FFFF)
+ * becomes U+FFFD: Excel refuses the whole file over one of them.
  */
 import { strToU8, zipSync } from "fflate";
+import { visibleText } from "../../domain/text/visible-text";
 
 export type XlsxCell = { text: string } | { date: number } | null;
 
@@ -34,7 +36,7 @@ const DATE_FORMAT = "yyyy-mm-dd hh:mm:ss";
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function xmlText(value: string): string {
-  return value.replace(NOT_XML, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  return visibleText(value).replace(NOT_XML, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
 /** 0 → "A", 26 → "AA". */

@@ -65,12 +65,6 @@ export function registerCreateCheck(api: RouteGroup): void {
       throw validationError(
         badInvoices.map((i) => ({ path: `criteria[${i}].value`, code: "INVALID_FORMAT", message: "An invoice number is 6 to 20 digits." })),
       );
-    if (body.criteria.some((cr) => cr.value.trim() === ""))
-      throw validationError(
-        body.criteria.flatMap((cr, i) =>
-          cr.value.trim() === "" ? [{ path: `criteria[${i}].value`, code: "REQUIRED" as const, message: "This field must not be empty." }] : [],
-        ),
-      );
 
     const principal = c.get("principal");
     const checkId = newId("chk");
@@ -107,6 +101,7 @@ export function registerCreateCheck(api: RouteGroup): void {
     statements.push(...insertCheckStatements(c.env.DB, check, criteria));
     const refusal = entitlementRefusal(c, true);
     const { created, body: accepted } = await submitCreation(c, {
+      operation: route.operationId,
       idempotencyKey,
       body,
       ...(refusal ? { refusal } : {}),
