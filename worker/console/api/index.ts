@@ -51,6 +51,7 @@ import { registerTotpEnrol } from "./totp-enrol";
 import { registerTotpRemove } from "./totp-remove";
 import { registerPasswordChange } from "./password-change";
 import { registerUserInvite } from "./user-invite";
+import { registerUserReinvite } from "./user-reinvite";
 import { registerUsersList } from "./users-list";
 import { registerUserUpdate } from "./user-update";
 
@@ -84,6 +85,7 @@ export function createConsoleApi(): OpenAPIHono<AppEnv> {
   registerAuditExport(account);
   registerUsersList(account);
   registerUserInvite(account);
+  registerUserReinvite(account);
   registerUserUpdate(account);
   registerSecurityUpdate(account);
 

@@ -1,6 +1,7 @@
 /**
- * @module The users page (pages: users.ts, owner only): invite (POST /users, the invitation URL shown
- * once with a copy button), change a role or disable / re-enable (PATCH /users/{id}) after a
+ * @module The users page (pages: users.ts, owner only): invite (POST /users) or invite again
+ * (POST /users/{id}/invitation): the invitation URL shown once with a copy button and a notice that the
+ * address is not proven, or, with a mail service, word that the link went to the address; change a role or disable / re-enable (PATCH /users/{id}) after a
  * confirmation; the page reloads to show the change.
  */
 import { api, busy, say, showProblem, text } from "./console-api.js";
@@ -19,11 +20,29 @@ form.addEventListener("submit", async (event) => {
   const name = String(data.get("name") ?? "").trim();
   const body = { email: String(data.get("email") ?? "").trim(), role: String(data.get("role")), ...(name ? { name } : {}) };
   try {
-    const user = await busy(document.getElementById("invite-submit"), api("POST", "/users", body));
-    inviteUrl.textContent = user.inviteUrl;
-    invited.hidden = false;
+    showInvitation(await busy(document.getElementById("invite-submit"), api("POST", "/users", body)));
     form.reset();
-    document.getElementById("copy-invite")?.focus();
+  } catch (problem) {
+    showProblem(error, problem);
+  }
+});
+
+/** The answer of an invitation: its link for the inviter to pass on, or word that it was emailed. */
+function showInvitation(user) {
+  const emailed = user.delivery === "email";
+  inviteUrl.textContent = emailed ? "" : user.inviteUrl;
+  /** @type {HTMLElement} */ (document.getElementById("invite-link")).hidden = emailed;
+  /** @type {HTMLElement} */ (document.getElementById("invite-emailed")).hidden = !emailed;
+  invited.hidden = false;
+  (emailed ? document.getElementById("invited-done") : document.getElementById("copy-invite"))?.focus();
+}
+
+document.getElementById("users")?.addEventListener("click", async (event) => {
+  const button = event.target instanceof Element ? event.target.closest("button.reinvite") : null;
+  if (!(button instanceof HTMLButtonElement)) return;
+  error.hidden = true;
+  try {
+    showInvitation(await busy(button, api("POST", `/users/${encodeURIComponent(button.dataset.userId ?? "")}/invitation`)));
   } catch (problem) {
     showProblem(error, problem);
   }

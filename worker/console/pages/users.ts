@@ -6,9 +6,12 @@
  *
  * Stable hooks: form#user-invite-form with input#invite-email[name=email], input#invite-name[name=name],
  * select#invite-role[name=role], button#invite-submit; #users-error; section#invited (hidden until an
- * invitation is made) with code#invite-url, button#copy-invite, #copy-invite-done, button#invited-done;
- * table#users with rows tr[data-user-id] (cells td[data-field=email|name|role|status|totp]),
- * select.role-select[data-user-id], button.disable[data-user-id] / button.enable[data-user-id].
+ * invitation is made) with code#invite-url, button#copy-invite, #copy-invite-done, button#invited-done,
+ * #invite-unproven (the link came to the inviter: the address is not proven) or #invite-emailed (the
+ * link went to the address); table#users with rows tr[data-user-id] (cells
+ * td[data-field=email|name|role|status|totp]; in the email cell .unproven[data-email-proven=false] when
+ * the user has not proven the address), select.role-select[data-user-id], button.disable[data-user-id] /
+ * button.enable[data-user-id], button.reinvite[data-user-id] for a user who has not accepted.
  */
 import type { z } from "zod";
 import { defineMessages, type Lang } from "../view/i18n";
@@ -32,6 +35,10 @@ const messages = defineMessages(
     submit: "发送邀请",
     invitedTitle: "邀请链接（仅显示一次）",
     invitedBody: "请通过安全渠道把此链接发给对方；72 小时内有效，只能使用一次。",
+    inviteUnproven: "此链接交给了您，而不是发到该邮箱：对方的邮箱地址未经证实。请只交给该地址的本人。",
+    inviteEmailed: "邀请链接已发送到该邮箱；接受邀请即证实了该地址。",
+    unproven: "（邮箱未证实）",
+    reinvite: "重新邀请",
     copy: "复制",
     copied: "已复制",
     done: "完成",
@@ -60,6 +67,11 @@ const messages = defineMessages(
     submit: "Invite",
     invitedTitle: "Invitation link (shown once)",
     invitedBody: "Send this link to the person over a safe channel; it works once, within 72 hours.",
+    inviteUnproven:
+      "This link came to you, not to the address: the person's address is not proven. Give it only to the person who holds that address.",
+    inviteEmailed: "The invitation link was sent to the address; accepting it proves the address.",
+    unproven: "(address not proven)",
+    reinvite: "Invite again",
     copy: "Copy",
     copied: "Copied",
     done: "Done",
@@ -97,14 +109,20 @@ function userRow(lang: Lang, user: User, selfId: string): Html {
         <select id="role-${user.id}" class="role-select" data-user-id="${user.id}" data-email="${user.email}" data-role="${user.role}">
           ${roleOptions(lang, user.role)}
         </select>
+        ${user.status === "invited" ? html`<button type="button" class="secondary reinvite" data-user-id="${user.id}">${words.reinvite}</button>` : ""}
         ${
           user.status === "disabled"
             ? html`<button type="button" class="secondary enable" data-user-id="${user.id}">${words.enable}</button>`
             : html`<button type="button" class="danger disable" data-user-id="${user.id}" data-email="${user.email}">${words.disable}</button>`
         }`;
   return html`<tr data-user-id="${user.id}">
-    ${cell("email", words["col.email"], user.email)} ${cell("name", words["col.name"], user.name ?? "—")}
-    ${cell("role", words["col.role"], shell[`role.${user.role}`])} ${cell("status", words["col.status"], vocabulary(lang).user[user.status])}
+    ${cell(
+      "email",
+      words["col.email"],
+      html`${user.email}${user.emailProven ? "" : html` <span class="muted unproven" data-email-proven="false">${words.unproven}</span>`}`,
+    )}
+    ${cell("name", words["col.name"], user.name ?? "—")} ${cell("role", words["col.role"], shell[`role.${user.role}`])}
+    ${cell("status", words["col.status"], vocabulary(lang).user[user.status])}
     ${cell("totp", words["col.totp"], user.totpEnabled ? words.on : words.off)}
     <td data-label="${words["col.actions"]}">${controls}</td>
   </tr>`;
@@ -148,11 +166,15 @@ async function usersPage(c: PageContext): Promise<Response> {
       </form>
       <p id="users-error" class="error" role="alert" hidden></p>
       <section id="invited" class="once" hidden>
-        <h2>${words.invitedTitle}</h2>
-        <p>${words.invitedBody}</p>
-        <code id="invite-url"></code>
-        <button type="button" id="copy-invite">${words.copy}</button>
-        <span id="copy-invite-done" role="status" hidden>${words.copied}</span>
+        <p id="invite-emailed" hidden>${words.inviteEmailed}</p>
+        <div id="invite-link">
+          <h2>${words.invitedTitle}</h2>
+          <p>${words.invitedBody}</p>
+          <p id="invite-unproven" class="notice">${words.inviteUnproven}</p>
+          <code id="invite-url"></code>
+          <button type="button" id="copy-invite">${words.copy}</button>
+          <span id="copy-invite-done" role="status" hidden>${words.copied}</span>
+        </div>
         <button type="button" id="invited-done" class="secondary">${words.done}</button>
       </section>
       <table id="users" class="stacked">

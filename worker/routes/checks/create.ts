@@ -60,12 +60,6 @@ export function registerCreateCheck(api: RouteGroup): void {
     const body = c.req.valid("json");
     const now = Date.now();
     const [applicant] = normaliseBatch([body.applicant], () => "applicant", now);
-    if (body.criteria.some((cr) => cr.value.trim() === ""))
-      throw validationError(
-        body.criteria.flatMap((cr, i) =>
-          cr.value.trim() === "" ? [{ path: `criteria[${i}].value`, code: "REQUIRED" as const, message: "This field must not be empty." }] : [],
-        ),
-      );
 
     const principal = c.get("principal");
     const checkId = newId("chk");
@@ -102,6 +96,7 @@ export function registerCreateCheck(api: RouteGroup): void {
     statements.push(...insertCheckStatements(c.env.DB, check, criteria));
     const refusal = entitlementRefusal(c, true);
     const { created, body: accepted } = await submitCreation(c, {
+      operation: route.operationId,
       idempotencyKey,
       body,
       ...(refusal ? { refusal } : {}),
