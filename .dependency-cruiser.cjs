@@ -20,6 +20,22 @@ const BINDING_CODE = [
 module.exports = {
   forbidden: [
     {
+      name: "connector-below-stub",
+      severity: "error",
+      comment:
+        "The gateway stub imports the connector's HTTP plumbing (its image holds only its own folder); the connector and its replica never import the stub.",
+      from: { path: "^services/registry-connector/" },
+      to: { path: "^gateway-stub/" },
+    },
+    {
+      name: "replica-can-disagree",
+      severity: "error",
+      comment:
+        "The registry replica reads SOAP, decrypts SM2 and words its faults with code of its own, so that it can disagree with the connector (docs/registry-connector.md): only the shared HTTP plumbing is shared.",
+      from: { path: "^services/registry-connector/replica/" },
+      to: { path: "^services/registry-connector/[^/]+$", pathNot: "^services/registry-connector/http-plumbing\\.mjs$" },
+    },
+    {
       name: "no-circular",
       severity: "error",
       comment: "Two modules that import each other (types included): move the shared shape to the module that owns it.",

@@ -18,7 +18,7 @@ const ADVICE: Record<ErrorCode, string> = {
   CSRF_TOKEN_INVALID: "The console refused a change without its CSRF token. The CLI talks to the open API, not the console.",
   ROLE_FORBIDDEN: "Your console role does not allow this. Ask an owner of the account.",
   EMAIL_TAKEN: "A console user with this email already exists.",
-  USER_NOT_INVITED: "This console user has accepted an invitation already, or is disabled.",
+  USER_NOT_INVITED: "The user has accepted an invitation already.",
   SUBSCRIPTION_REQUIRED: "The account has no valid subscription that allows API tasks. Existing results can still be read.",
   QUERY_ALLOWANCE_INSUFFICIENT:
     "The query allowance is too low: a query takes one per distinct subject, a check on new data one more. See `entitlements`.",

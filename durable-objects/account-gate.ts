@@ -66,7 +66,8 @@ export class AccountGate extends DurableObject<Env> {
     const window = admission.window;
     if (!admission.ok) return { kind: "rate_limited", retryAfterSeconds: admission.retryAfterSeconds, window };
     if (existing) {
-      if (existing.fingerprint !== request.fingerprint) return { kind: "conflict", window };
+      const same = existing.fingerprint === request.fingerprint || existing.fingerprint === request.formerFingerprint;
+      if (!same) return { kind: "conflict", window };
       if (existing.state === "done") return { kind: "replay", status: existing.status ?? 202, body: existing.body ?? "", window };
       return { kind: "in_flight", window };
     }

@@ -12,8 +12,10 @@ export type { BoundStatement };
 export interface CreationRequest {
   accountId: string;
   idempotencyKey: string;
-  /** SHA-256 of method, path and canonical body: same key with another body is a conflict. */
+  /** SHA-256 of the operation and the canonical body: same key with another body is a conflict. */
   fingerprint: string;
+  /** The fingerprint as it was computed before (method and the door's path): a stored record of either matches. */
+  formerFingerprint?: string;
   /** Set by the worker when entitlement refuses the request (checked after replay, so replays pass). */
   refusal?: ErrorCode;
   /** Task ids to reserve one unit for, per allowance kind. */

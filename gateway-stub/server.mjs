@@ -11,13 +11,13 @@
  * Besides the contract (/v1/...): GET /_stub/health, POST /_stub/faults {subject?, route?, fault,
  * times?}, DELETE /_stub/faults, GET /_stub/requests?subject=NAME (what the stub was asked).
  */
-import { createHash, timingSafeEqual } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { routeOf } from "../services/registry-connector/contract-routes.mjs";
+import { bearerCheck, listen, readBody, sendContractError, sendJson } from "../services/registry-connector/http-plumbing.mjs";
+import { bundleForNode } from "../services/registry-connector/replica/node-bundle.mjs";
 import { FaultRules, parseFault } from "./faults.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -30,26 +30,9 @@ const CODE_OF_KIND = {
 };
 const JOURNAL_LIMIT = 10_000;
 
-/** The worker's sandbox and contract, bundled for Node into a private temporary file and imported. */
-export async function loadWorkerModules() {
-  const { build } = await import("esbuild");
-  const result = await build({
-    entryPoints: [join(here, "bundle-entry.ts")],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node22",
-    write: false,
-    logLevel: "error",
-  });
-  const dir = await mkdtemp(join(tmpdir(), "gateway-stub-"));
-  const file = join(dir, "worker-modules.mjs");
-  await writeFile(file, result.outputFiles[0].contents);
-  try {
-    return await import(pathToFileURL(file).href);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+/** The worker's sandbox and contract, bundled for Node (bundle-entry.ts). */
+export function loadWorkerModules() {
+  return bundleForNode(join(here, "bundle-entry.ts"));
 }
 
 const sleep = (ms, signal) =>
@@ -59,22 +42,7 @@ const sleep = (ms, signal) =>
     signal.addEventListener("abort", () => (clearTimeout(timer), resolve(false)), { once: true });
   });
 
-function sendJson(res, status, body, headers = {}) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), ...headers });
-  res.end(text);
-}
-
-async function readBody(req, limit = 64 * 1024) {
-  const chunks = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += chunk.length;
-    if (size > limit) throw new Error("body too large");
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
+const MAX_BODY = 64 * 1024;
 
 /**
  * @param {{port?: number, host?: string, token?: string, slowMs?: number, busyAttempts?: number}} options
@@ -85,19 +53,10 @@ export async function startGatewayStub({ port = 0, host = "127.0.0.1", token = "
   const sandbox = new lib.SandboxUpstream({ slowCallMs: slowMs, busyAttempts });
   const rules = new FaultRules();
   const journal = [];
-  const expected = Buffer.from(`Bearer ${token}`);
-
-  const authorised = (req) => {
-    const given = Buffer.from(req.headers.authorization ?? "");
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  };
+  const authorised = bearerCheck(token);
 
   function fail(res, requestId, code, message, retryAfterSeconds) {
-    const headers = { "X-Request-Id": requestId };
-    if (retryAfterSeconds !== undefined) headers["Retry-After"] = String(retryAfterSeconds);
-    const body = { code, message, requestId };
-    if (retryAfterSeconds !== undefined) body.retryAfterSeconds = retryAfterSeconds;
-    sendJson(res, lib.GATEWAY_ERROR_STATUS[code], body, headers);
+    sendContractError(res, lib.GATEWAY_ERROR_STATUS[code], { code, message, requestId, retryAfterSeconds });
   }
 
   /** Faults that replace the answer; true when one was played. */
@@ -162,7 +121,7 @@ export async function startGatewayStub({ port = 0, host = "127.0.0.1", token = "
     const ctx = { attempt: Number(req.headers["x-attempt"]) || 1, signal };
     let subject;
     if (match.route === "listing") {
-      const parsed = JSON.parse(await readBody(req));
+      const parsed = JSON.parse((await readBody(req, MAX_BODY)) ?? "null");
       subject = typeof parsed?.subject === "string" && parsed.subject ? parsed.subject : null;
     } else {
       subject = req.headers["x-subject"] ? decodeURIComponent(String(req.headers["x-subject"])) : null;
@@ -201,7 +160,8 @@ export async function startGatewayStub({ port = 0, host = "127.0.0.1", token = "
     const aborts = new AbortController();
     res.on("close", () => aborts.abort());
     if (url.pathname === "/_stub/health") return sendJson(res, 200, { ok: true });
-    if (url.pathname === "/_stub/faults" && req.method === "POST") return sendJson(res, 201, { id: rules.add(JSON.parse(await readBody(req))) });
+    if (url.pathname === "/_stub/faults" && req.method === "POST")
+      return sendJson(res, 201, { id: rules.add(JSON.parse((await readBody(req, MAX_BODY)) ?? "null")) });
     if (url.pathname === "/_stub/faults" && req.method === "DELETE") {
       rules.clear();
       return res.writeHead(204).end();
@@ -238,13 +198,7 @@ export async function startGatewayStub({ port = 0, host = "127.0.0.1", token = "
       else res.destroy();
     });
   });
-  await new Promise((resolve, reject) => server.once("error", reject).listen(port, host, resolve));
-  const bound = server.address().port;
-  return {
-    url: `http://${host}:${bound}`,
-    port: bound,
-    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
+  return listen(server, port, host);
 }
 
 function argument(name, fallback) {

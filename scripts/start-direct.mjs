@@ -15,7 +15,6 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { startConnector } from "../services/registry-connector/connector.mjs";
-import { QUERY_DEFAULTS } from "../services/registry-connector/mappings.mjs";
 import { startReplica } from "../services/registry-connector/replica/server.mjs";
 import { DEFAULT_REGISTRY_TIMEOUT_MS } from "../services/registry-connector/time-budget.mjs";
 
@@ -38,7 +37,6 @@ const connector = await startConnector(
     token,
     sessions,
     timeoutMs: DEFAULT_REGISTRY_TIMEOUT_MS,
-    query: QUERY_DEFAULTS,
     port: Number(process.env.CONNECTOR_PORT ?? "8791"),
     host: "127.0.0.1",
   },

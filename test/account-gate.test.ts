@@ -84,6 +84,9 @@ describe("idempotency", () => {
       window: { rateClass: "other" },
     });
     expect((await g.create(creation(a.accountId, "k1", "other-body"))).kind).toBe("conflict");
+    // A record stored under the former fingerprint (the door's path) replays a retry that also gives it.
+    expect((await g.create({ ...creation(a.accountId, "k1", "new-form"), formerFingerprint: "f1" })).kind).toBe("replay");
+    expect((await g.create({ ...creation(a.accountId, "k1", "new-form"), formerFingerprint: "other" })).kind).toBe("conflict");
     const ledger = await env.DB.prepare("SELECT COUNT(*) AS n FROM allowance_ledger WHERE task_id = 'task_k1'").first<{ n: number }>();
     expect(ledger?.n).toBe(1);
   });

@@ -1,8 +1,8 @@
 /**
  * Every number is classified by what the text says it is before it is evidence (issue 39, item 2): an
  * invoice criterion's digits printed as an amount, an invoice code, a date, a phone number … make at most a
- * keyword_only candidate; only a number the text calls an invoice number, or one nothing names that has an
- * invoice number's shape (8 or 20 digits), is an invoice_match; the system decides (invoice_exact_match)
+ * keyword_only candidate; only a number the text calls an invoice number, or one nothing names that has no
+ * other kind's shape (a mobile number), is an invoice_match; the system decides (invoice_exact_match)
  * only on a number the text calls an invoice number. And ranges and grouped numbers in the forms people
  * write them: start and end on labels of their own, groups joined by a hyphen.
  */
@@ -46,7 +46,7 @@ describe("numbers the text calls something else than an invoice number", () => {
     ["a phone number", "联系电话：13812345678", "13812345678"],
     ["a fax number", "传真 02112345678", "02112345678"],
     ["a bank card", "收款卡号 6222021234567890", "6222021234567890"],
-    ["an unlabelled number of no invoice shape", "应收账款对应 1234567890", "1234567890"],
+    ["an unlabelled mobile phone number", "应收账款对应 13812345678", "13812345678"],
   ])("%s is a keyword_only candidate, no system decision", (_, text, number) => {
     const decision = decide([number], text);
     expect(decision.matchStatus).toBe("matched");

@@ -63,6 +63,7 @@ describe("configuration", () => {
       adminToken: null,
       ocr: null,
       consoleSecretKeys: null,
+      inviteEmailFrom: null,
     });
     const empty = Object.fromEntries(Object.keys(VARIABLES).map((name) => [name, ""]));
     expect(parseConfig(empty)).toEqual(unset);

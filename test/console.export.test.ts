@@ -194,6 +194,7 @@ describe("the check's export for the credit file", () => {
       "certificate_number",
       "registered_at",
       "secured_parties",
+      "standing",
       "match_status",
       "matched_criteria",
       "strength",
@@ -212,6 +213,8 @@ describe("the check's export for the credit file", () => {
     }
     const row = records.find((r) => r[col("certificate_number")] === target.certificateNumber)!;
     expect(row[col("match_status")]).toBe("matched");
+    // Where the registration stood when the check matched (the check step computes it from the chain).
+    expect(["in_force", "expired", "cancelled", "unknown"]).toContain(row[col("standing")]);
     expect(row[col("manual_decision")]).toBe("confirmed");
     expect(row[col("reviewer")]).toBe(analyst.email);
     expect(row[col("reviewed_at")]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-05:00$/);
@@ -236,7 +239,7 @@ describe("the check's export for the credit file", () => {
     expect(summary.get("Coverage")).toBe("Coverage is complete: every page of every file was searched.");
     const results_ = book.Sheets.Results!;
     const header = sheetRows(book, "Results")[0] as string[];
-    expect(header.slice(0, 4)).toEqual(["Certificate number", "Registered", "Secured parties", "Match"]);
+    expect(header.slice(0, 5)).toEqual(["Certificate number", "Registered", "Secured parties", "Standing", "Match"]);
     const rowCount = sheetRows(book, "Results").length - 1;
     expect(rowCount).toBe(all.total);
     for (let r = 2; r <= rowCount + 1; r++) {
@@ -250,8 +253,11 @@ describe("the check's export for the credit file", () => {
     const createdCell = book.Sheets.Summary![`B${[...summary.keys()].indexOf("Created") + 1}`]!;
     expect(createdCell.t).toBe("n");
     const targetRow = sheetRows(book, "Results").findIndex((r) => r[0] === target.certificateNumber);
-    expect(results_[`E${targetRow + 1}`]!.v).toContain(invoices.find((n) => String(results_[`E${targetRow + 1}`]!.v).includes(n)));
-    expect(results_[`E${targetRow + 1}`]!.t).toBe("s");
+    // The standing in words, and the matched invoice numbers as text.
+    expect(String(results_[`D${targetRow + 1}`]!.v).length).toBeGreaterThan(0);
+    const matched = results_[`F${targetRow + 1}`]!;
+    expect(matched.t).toBe("s");
+    expect(invoices.some((n) => String(matched.v).includes(n))).toBe(true);
 
     // PDF: the summary on page 1, the font embedded (a subset: the file is small), no warning of incomplete coverage.
     const pdfRes = await exported(analyst, checkId, "format=pdf&lang=zh-CN");
@@ -269,6 +275,7 @@ describe("the check's export for the credit file", () => {
     expect(first).not.toContain(target.certificateNumber);
     expect(pdf.pages.join("\n")).toContain(target.certificateNumber);
     expect(pdf.pages.join("\n")).toContain("发票已在他行融资");
+    expect(pdf.pages.join("\n")).toContain("登记现状: ");
     expect(pdf.pages.every((p) => !p.includes(FOOTER_ZH))).toBe(true);
     expect(pdf.fonts.length).toBeGreaterThan(0);
     for (const font of pdf.fonts) expect(font, font.name).toMatchObject({ missingFile: false });

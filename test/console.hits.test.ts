@@ -1,8 +1,9 @@
 /**
  * The account's memory of a receivable (console-api.md, GET /hits?value=, the page /console/hits and
  * the checks search) and a result's standing on the check page, on the sandbox's 沿革 subject
- * (worker/upstream/sandbox/history.ts): every check that looked for a number, however it is typed,
- * with what it hit, each hit's standing and conclusion; never another account's.
+ * (worker/upstream/sandbox/history.ts): every check that looked for a number however it is typed, or
+ * hit a registration that names it, with those hits, their standing and conclusion; never another
+ * account's.
  */
 import { describe, expect, it } from "vitest";
 import { HISTORY_CHAINS, historyChainStart, sandboxRegistry } from "../worker/upstream/sandbox";
@@ -31,27 +32,26 @@ function page(s: ConsoleSession, path: string, lang = "en"): Promise<Response> {
   return call(path, { redirect: "manual", headers: { Cookie: `${s.cookie}; console-lang=${lang}` } });
 }
 
-async function startCheck(s: ConsoleSession, criteria: Array<{ kind: string; value: string }>): Promise<string> {
+async function startCheck(s: ConsoleSession, criteria: Array<{ kind: string; value: string }>, sourceRegistryQueryId?: string) {
   const res = await consoleCall(s, "/checks", {
     method: "POST",
-    json: { applicant: SUBJECT, criteria },
+    json: { applicant: SUBJECT, criteria, ...(sourceRegistryQueryId ? { sourceRegistryQueryId } : {}) },
     headers: { "Idempotency-Key": idempotencyKey() },
   });
   expect(res.status).toBe(202);
   const check = await body<{ id: string; sourceRegistryQueryId: string }>(res);
   await waitForQuery(check.sourceRegistryQueryId, 120_000);
   await waitForCheck(check.id, 120_000);
-  return check.id;
+  return { checkId: check.id, queryId: check.sourceRegistryQueryId };
 }
 
 describe("the account's memory and the standing on the console", () => {
   it("answers every check that looked for a number, with what it hit, its standing and conclusion", async () => {
     const a = await newAccount();
     const owner = await consoleUser(a.accountId, "owner");
-    const checkId = await startCheck(owner, [
+    const { checkId, queryId } = await startCheck(owner, [
       { kind: "invoice_no", value: invoice("cancelled") },
       { kind: "invoice_no", value: invoice("plain") },
-      { kind: "keyword", value: "應收賬款" },
     ]);
     const hits = async (value: string) => body<HitPage>(await consoleCall(owner, `/hits?value=${encodeURIComponent(value)}`));
 
@@ -68,16 +68,30 @@ describe("the account's memory and the standing on the console", () => {
     // Only what hit this number: the plain chain's registration matched the other criterion.
     expect(hit!.results.some((r) => r.certificateNumber === listing[historyChainStart("plain")]!.certificateNumber)).toBe(false);
 
-    // A conclusion shows; a keyword typed in simplified characters finds the check that looked for traditional ones.
+    // A later check that looked for a keyword in traditional characters, on the same query: it hit the
+    // registrations that name the number without looking for it, and simplified characters find it.
+    const { checkId: keywordCheck } = await startCheck(owner, [{ kind: "keyword", value: "應收賬款" }], queryId);
+    const both = await hits(invoice("cancelled"));
+    expect(both.items.map((i) => [i.check.id, i.looked])).toEqual([
+      [keywordCheck, false],
+      [checkId, true],
+    ]);
+    const touched = both.items[0]!.results.map((r) => r.certificateNumber).sort();
+    const cancelledChain = [0, 1].map((k) => listing[historyChainStart("cancelled") + k]!.certificateNumber).sort();
+    expect(touched).toEqual(cancelledChain);
+    expect((await hits("应收账款")).items.map((i) => [i.check.id, i.looked])).toEqual([
+      [keywordCheck, true],
+      [checkId, false],
+    ]);
+
+    // A conclusion shows.
     const review = await consoleCall(owner, `/checks/${checkId}/results/${initialHit.registrationId}/review`, {
       method: "PUT",
       json: { decision: "false_positive", note: "已注销的登记" },
     });
     expect(review.status).toBe(200);
-    expect((await hits(invoice("cancelled"))).items[0]!.results.find((r) => r.registrationId === initialHit.registrationId)!.manualDecision).toBe(
-      "false_positive",
-    );
-    expect((await hits("应收账款")).total).toBe(1);
+    const reviewed = (await hits(invoice("cancelled"))).items.find((h) => h.check.id === checkId)!;
+    expect(reviewed.results.find((r) => r.registrationId === initialHit.registrationId)!.manualDecision).toBe("false_positive");
     expect((await hits("31000999")).total).toBe(0);
 
     // Another account never sees this account's checks.
@@ -99,7 +113,7 @@ describe("the account's memory and the standing on the console", () => {
   it("shows each result's standing on the check page, live conflicts first when asked", async () => {
     const a = await newAccount();
     const owner = await consoleUser(a.accountId, "owner");
-    const checkId = await startCheck(owner, [
+    const { checkId } = await startCheck(owner, [
       { kind: "invoice_no", value: invoice("cancelled") },
       { kind: "invoice_no", value: invoice("expired") },
       { kind: "invoice_no", value: invoice("extended") },

@@ -30,7 +30,18 @@ describe("the management API's users", () => {
     const res = await admin(`/accounts/${a.accountId}/users`, { method: "POST", json: { email, name: "王分析", role: "analyst" } });
     expect(res.status).toBe(201);
     const user = (await res.json()) as Record<string, unknown> & { inviteUrl: string; inviteExpiresAt: string };
-    expect(Object.keys(user).sort()).toEqual(["createdAt", "email", "id", "inviteExpiresAt", "inviteUrl", "name", "role", "status", "totpEnabled"]);
+    expect(Object.keys(user).sort()).toEqual([
+      "createdAt",
+      "email",
+      "emailProven",
+      "id",
+      "inviteExpiresAt",
+      "inviteUrl",
+      "name",
+      "role",
+      "status",
+      "totpEnabled",
+    ]);
     expect(user).toMatchObject({ email, name: "王分析", role: "analyst", status: "invited", totpEnabled: false });
     expect(user.inviteUrl).toMatch(new RegExp(`^${BASE}/console/invite#[A-Za-z0-9_-]{43}$`));
     const expires = Date.parse(user.inviteExpiresAt);
@@ -74,7 +85,7 @@ describe("the management API's users", () => {
     expect(text).not.toContain(row!.totp_pending_secret);
     expect(text).not.toContain(secret);
     for (const user of items) {
-      expect(Object.keys(user).sort()).toEqual(["createdAt", "email", "id", "role", "status", "totpEnabled"]);
+      expect(Object.keys(user).sort()).toEqual(["createdAt", "email", "emailProven", "id", "role", "status", "totpEnabled"]);
     }
   });
 

@@ -175,7 +175,7 @@ describe("queries and checks from the console", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes.slice(3)).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "check_id,check_status,coverage_complete,certificate_number,registered_at,secured_parties,match_status,matched_criteria,strength,system_decision,manual_decision,reviewer,reviewed_at,note",
+      "check_id,check_status,coverage_complete,certificate_number,registered_at,secured_parties,standing,match_status,matched_criteria,strength,system_decision,manual_decision,reviewer,reviewed_at,note",
     );
     const all = await body<{ total: number }>(await consoleCall(analyst, `/checks/${check.id}/results`));
     expect(lines.length - 1).toBe(all.total);

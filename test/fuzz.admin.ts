@@ -5,7 +5,20 @@
  * validation (400), then the account (404), then the rule of the endpoint.
  */
 import fc from "fast-check";
-import { all, unpaired, chars, enc, headerValue, idSegment, marked, marker, wellFormed, type Segment, type Validity } from "./fuzz.strings";
+import {
+  admittedText,
+  all,
+  unpaired,
+  chars,
+  enc,
+  headerValue,
+  idSegment,
+  marked,
+  marker,
+  wellFormed,
+  type Segment,
+  type Validity,
+} from "./fuzz.strings";
 import { envelope, subjectValue } from "./fuzz.writes";
 import type { Auth, FuzzCase } from "./fuzz.verify";
 
@@ -139,7 +152,7 @@ export function adminCase(r: AdminResources, auth: Auth): fc.Arbitrary<FuzzCase>
   const chk = idSegment("chk", [r.checkId]);
   const reg = idSegment("reg", r.registrationIds);
   const name = fc.oneof(
-    marked(40).map(({ value, marker: m }) => v(value, chars(value.trim()) >= 1 && chars(value.trim()) <= 100, [m])),
+    marked(40).map(({ value, marker: m }) => v(value, admittedText(value, "line", 1, 100), [m])),
     wrongType.map((w) => v(w, false)),
   );
   const plan = fc.oneof(
@@ -396,7 +409,7 @@ export function adminCase(r: AdminResources, auth: Auth): fc.Arbitrary<FuzzCase>
           "note",
           req(
             fc.oneof(
-              marked(60).map(({ value, marker: m }) => v(value, chars(value) <= 2000, [m])),
+              marked(60).map(({ value, marker: m }) => v(value, admittedText(value, "note", 0, 2000), [m])),
               fc.constant(v("x".repeat(2001), false)),
               wrongType.map((w) => v(w, false)),
             ),

@@ -7,6 +7,7 @@
  * is defensible: only the global invariants apply).
  */
 import fc from "fast-check";
+import { canonicalText, firstHiddenCharacter, type TextShape } from "../worker/schemas/text";
 
 export type Validity = boolean | null;
 
@@ -111,6 +112,12 @@ export function wellFormed(value: string): string {
 /** A string with an unpaired surrogate: refused in JSON bodies (it is not Unicode text). */
 export function unpaired(value: string): boolean {
   return wellFormed(value) !== value;
+}
+
+/** Whether the door's text rule (docs/input-text.md) admits `value`: no hidden character once trimmed and composed, and min–max characters then. */
+export function admittedText(value: string, shape: TextShape, min: number, max: number): boolean {
+  const text = canonicalText(value, shape);
+  return firstHiddenCharacter(text, shape) === null && chars(text) >= min && chars(text) <= max;
 }
 
 /** Length as the API counts it: Unicode code points (zod measures strings so), not UTF-16 units. */

@@ -7,7 +7,19 @@
  */
 import fc from "fast-check";
 import { MAX_BODY_BYTES } from "../worker/middleware/json-body";
-import { all, unpaired, badIdentityNumber, chars, headerValue, hostile, identityNumber, marked, marker, type Validity } from "./fuzz.strings";
+import {
+  admittedText,
+  all,
+  unpaired,
+  badIdentityNumber,
+  chars,
+  headerValue,
+  hostile,
+  identityNumber,
+  marked,
+  marker,
+  type Validity,
+} from "./fuzz.strings";
 import type { Auth, FuzzCase } from "./fuzz.verify";
 import { OPEN } from "./fuzz.reads";
 
@@ -119,7 +131,7 @@ const criterionValue = (kind: string): fc.Arbitrary<Value> =>
         { weight: 1, arbitrary: marked(30).map(({ value, marker: m }) => v(value, false, [m])) },
       )
     : fc.oneof(
-        { weight: 6, arbitrary: marked(60).map(({ value, marker: m }) => v(value, chars(value) <= 200, [m])) },
+        { weight: 6, arbitrary: marked(60).map(({ value, marker: m }) => v(value, admittedText(value, "line", 1, 200), [m])) },
         { weight: 1, arbitrary: fc.constantFrom("", "   ", "\u3000").map((s) => v(s, false)) },
         {
           weight: 1,

@@ -119,6 +119,15 @@ export const VARIABLES = {
   CONSOLE_SECRET_KEY_PREVIOUS: aesKey(
     "During a rotation of CONSOLE_SECRET_KEY, the key it replaces: secrets sealed under it still open and are sealed again under the new one at their next use (docs/operations.md).",
   ),
+  INVITE_EMAIL_FROM: {
+    schema: z
+      .string()
+      .trim()
+      .regex(/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/),
+    rule: "must be an email address",
+    about:
+      "The sender of invitation emails. With it and a send_email binding named INVITE_EMAIL, an invitation made in the console goes to the invited address by email (proving it) instead of to the inviter (worker/services/invitation-mail.ts).",
+  } satisfies Variable<string>,
   OCR_URL: httpUrl(
     "The OCR service that reads scanned attachments, over HTTP (docs/ocr.md; npm start's sidecar); unset and no OCR container binding, images stay unread.",
   ),
@@ -151,6 +160,8 @@ export interface Config {
   ocr: OcrConfig | null;
   /** Base64 AES-256 keys sealing TOTP secrets; null: no second factor can be enrolled or checked. */
   consoleSecretKeys: { current: string; previous: string | null } | null;
+  /** The sender of invitation emails (with the INVITE_EMAIL binding); null: invitation links go to the inviter. */
+  inviteEmailFrom: string | null;
 }
 
 export class ConfigError extends Error {
@@ -198,6 +209,7 @@ export function parseConfig(env: { readonly [Name in VariableName | typeof OCR_B
     adminToken: v.ADMIN_TOKEN,
     ocr,
     consoleSecretKeys: v.CONSOLE_SECRET_KEY === null ? null : { current: v.CONSOLE_SECRET_KEY, previous: v.CONSOLE_SECRET_KEY_PREVIOUS },
+    inviteEmailFrom: v.INVITE_EMAIL_FROM,
   };
 }
 

@@ -22,6 +22,8 @@ interface __BaseEnv_Env {
   UPSTREAM_TOKEN: string;
   CONSOLE_SECRET_KEY: string;
   OCR_URL?: string;
+  INVITE_EMAIL_FROM?: string;
+  INVITE_EMAIL?: SendEmail;
   OCR_TOKEN?: string;
   ACCOUNT_GATE: DurableObjectNamespace<import("./index").AccountGate>;
   UPSTREAM_POOL: DurableObjectNamespace<import("./index").UpstreamPool>;

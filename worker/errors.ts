@@ -66,7 +66,7 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   KEY_LIMIT_REACHED: "The account already has 3 valid keys.",
   REVIEW_NOT_ALLOWED: "Only a matched candidate whose source is available can be reviewed.",
   EMAIL_TAKEN: "A user with this email already exists.",
-  USER_NOT_INVITED: "This user has accepted an invitation already, or is disabled: there is no invitation to send again.",
+  USER_NOT_INVITED: "The user has accepted an invitation already: there is nothing to invite again.",
   PAYLOAD_TOO_LARGE: "The request body is too large.",
   UNSUPPORTED_MEDIA_TYPE: "The request body must be application/json.",
   RANGE_NOT_SATISFIABLE: "The requested range is not satisfiable.",

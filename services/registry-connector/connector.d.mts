@@ -1,3 +1,5 @@
+import type { DebtTypeTable } from "./mappings.mjs";
+
 /** Types of connector.mjs, for TypeScript callers (the tests, scripts/start-direct.mjs). */
 import type { Bounds } from "./bounds.mjs";
 export interface ConnectorSettings {
@@ -7,11 +9,14 @@ export interface ConnectorSettings {
   token: string;
   sessions: number;
   timeoutMs: number;
-  query: { debtType: string; confirm: string };
+  /** The debttype of each kind of subject (mappings.mjs DEBT_TYPES when absent). */
+  query?: DebtTypeTable;
   port: number;
   host: string;
   waitForSessionMs?: number;
   refusedCooldownMs?: number;
+  /** The first wait before a renewal after a login whose token failed at once (doubles each time). */
+  loginBackoffMs?: number;
   cacheMs?: number;
   bounds?: Partial<Bounds>;
 }

@@ -2,6 +2,7 @@
  * @module The connector assembled from its settings: the registry client and the contract server.
  * main.mjs runs it from the environment; scripts/start-direct.mjs and the tests run it in-process.
  */
+import { listen } from "./http-plumbing.mjs";
 import { DEFAULT_BOUNDS } from "./bounds.mjs";
 import { Redactor } from "./redactor.mjs";
 import { RegistryClient } from "./registry-client.mjs";
@@ -28,6 +29,7 @@ export async function startConnector(settings, { write } = {}) {
     timeoutMs: settings.timeoutMs,
     waitForSessionMs,
     refusedCooldownMs: settings.refusedCooldownMs,
+    loginBackoffMs: settings.loginBackoffMs,
     maxAnswerBytes: bounds.maxAnswerBytes,
     log,
     redactor,
@@ -35,11 +37,5 @@ export async function startConnector(settings, { write } = {}) {
   const deadlineMs = connectorDeadlineMs({ timeoutMs: settings.timeoutMs, waitForSessionMs });
   const server = createConnectorServer({ client, token: settings.token, log, query: settings.query, cacheMs: settings.cacheMs, bounds, deadlineMs });
   server.requestTimeout = deadlineMs * 2;
-  await new Promise((resolve, reject) => server.once("error", reject).listen(settings.port, settings.host, resolve));
-  const port = server.address().port;
-  return {
-    url: `http://${settings.host}:${port}`,
-    port,
-    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
+  return listen(server, settings.port, settings.host);
 }

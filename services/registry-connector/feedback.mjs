@@ -79,19 +79,45 @@ export function listingOfFeedback(xml) {
   } catch {
     return { ok: false, outcome: "transient", reason: "the list is not XML" };
   }
-  if (!feedback || typeof feedback !== "object") return { ok: false, outcome: "transient", reason: "no <feedback>" };
+  if (!feedback || typeof feedback !== "object")
+    return { ok: false, outcome: "transient", reason: `an answer not recognised: no list in it (root <${rootOf(xml)}>)` };
   const errors = errorsOf(feedback);
   if (errors) return { ok: false, outcome: outcomeOfFault(errors.join("; ")), reason: "an error answer" };
+  // Only the shape we know is a list: any other element beside totalrows and data (an <errmsg>, a <code>)
+  // may be an error in a form we have not seen, and its totalrows 0 must not read as "no registrations".
+  const unknown = Object.keys(feedback).filter((name) => !LIST_ELEMENTS.has(name));
+  if (unknown.length > 0)
+    return {
+      ok: false,
+      outcome: "transient",
+      reason: `an answer not recognised: <feedback> holds ${unknown
+        .slice(0, 5)
+        .map((n) => `<${n.slice(0, 40)}>`)
+        .join(", ")}`,
+    };
   const total = count(feedback.totalrows);
+  if (total === null) return { ok: false, outcome: "transient", reason: "an answer not recognised: no totalrows" };
+  if (
+    feedback.data !== undefined &&
+    feedback.data !== "" &&
+    (typeof feedback.data !== "object" || Object.keys(feedback.data).some((n) => n !== "results"))
+  )
+    return { ok: false, outcome: "transient", reason: "an answer not recognised: <data> holds more than <results>" };
   const groups = typeof feedback.data === "object" && feedback.data !== null ? (feedback.data.results ?? []) : [];
-  if (total === null) return { ok: false, outcome: "transient", reason: "no totalrows" };
   let listed = 0;
+  let claimed = 0;
   const registrations = [];
   const seen = new Set();
   for (const group of groups) {
     const items = group.result ?? [];
-    if (count(group.rows) !== items.length)
-      return { ok: false, outcome: TRUNCATED_LIST_OUTCOME, reason: "a business type's rows and results disagree" };
+    const rows = count(group.rows);
+    if (rows === null || rows < items.length)
+      return {
+        ok: false,
+        outcome: "transient",
+        reason: `a business type's rows (${text(group.rows) || "none"}) and its ${items.length} results disagree`,
+      };
+    claimed += rows;
     listed += items.length;
     for (const item of items) {
       const registration = registrationOf(item, group);
@@ -104,8 +130,25 @@ export function listingOfFeedback(xml) {
       registrations.push(registration);
     }
   }
-  if (listed !== total) return { ok: false, outcome: TRUNCATED_LIST_OUTCOME, reason: "totalrows and the results given disagree" };
+  // Fewer results than claimed: the registry cut the list (it may cap long lists). Not a part: an error
+  // that retrying will not mend, with the numbers that show the cap.
+  if (listed < total || listed < claimed)
+    return {
+      ok: false,
+      outcome: TRUNCATED_LIST_OUTCOME,
+      reason: `the list is cut short: totalrows ${total}, rows ${claimed}, ${listed} results given`,
+    };
+  if (listed !== total || claimed !== total)
+    return { ok: false, outcome: "transient", reason: `counts disagree: totalrows ${total}, rows ${claimed}, ${listed} results given` };
   return { ok: true, registrations };
+}
+
+/** The elements a list's <feedback> may hold (certain: QueryBySubjectRspApiModel). */
+const LIST_ELEMENTS = new Set(["totalrows", "data"]);
+
+/** The name of the XML's root element, for a log line (no content). */
+function rootOf(xml) {
+  return (/<([A-Za-z_][\w.:-]*)/.exec(xml.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, ""))?.[1] ?? "none").slice(0, 40);
 }
 
 /** An error zip's XML: the outcome its texts say (a download answers a zip of XML only when it failed). */

@@ -1,7 +1,11 @@
 /** Types of mappings.mjs, for TypeScript callers. */
 export type Outcome =
   "relogin" | "refused" | "misconfigured" | "busy" | "quarantined" | "unavailable" | "missing" | "oversized" | "slow" | "transient";
-export const QUERY_DEFAULTS: { debtType: string; confirm: string };
+export type SubjectKind = "organisation" | "individual-business" | "person";
+export type DebtTypeTable = Record<SubjectKind, { debtType: string; confirm: string }>;
+export const DEBT_TYPES: DebtTypeTable;
+export function kindsOfSubject(subject: string): SubjectKind[];
+export function queriesForSubject(subject: string, table?: DebtTypeTable): { kind: SubjectKind; debtType: string; confirm: string }[];
 export const REGISTER_TYPE_CODES: Record<string, string>;
 export const FAULT_OUTCOMES: { pattern: RegExp; outcome: Outcome }[];
 export const TRUNCATED_LIST_OUTCOME: Outcome;

@@ -6,10 +6,47 @@
  */
 
 /**
- * Query parameters the published client sends (certain: its samples); their meaning is inferred
- * (debttype: the kind of debtor, 1000 for an enterprise; confirm: whether a query certificate is issued).
+ * The subject's kind → the query's `debttype` and `confirm`: the one table (docs/registry-connector.md,
+ * "Which debttype"). Certain: the client's sample queries an enterprise's name with debttype 1000 and
+ * confirm false. Inferred: what the codes mean, and every code but 1000 (the registration interface's
+ * debtor types are 01 financial institution, 02 enterprise, 03 public institution, 04 person, 06 individual
+ * business, 09 other; the query's own codes are not published). If the kind selects what the registry
+ * searches, a wrong code is a false "no registrations": so a subject is queried under every kind it may be
+ * (SUBJECT_KINDS) and the lists merged. REGISTRY_DEBT_TYPES changes a code (`kind=code,…`; an empty code
+ * stops querying that kind); `npm run connector:probe` shows what each code answers.
  */
-export const QUERY_DEFAULTS = { debtType: "1000", confirm: "false" };
+export const DEBT_TYPES = {
+  organisation: { debtType: "1000", confirm: "false" },
+  "individual-business": { debtType: "3000", confirm: "false" },
+  person: { debtType: "2000", confirm: "false" },
+};
+
+/**
+ * Words an individual business's name may not hold: the naming rules for individual businesses
+ * (个体工商户名称登记管理办法) forbid 企业, 公司 and 农民专业合作社 in them. A name with one is an organisation's.
+ */
+const ORGANISATION_WORDS = /公司|企业|合作社/;
+
+/**
+ * The kinds a subject may be, from its text (the open API admits an organisation's full name or an
+ * 18-digit identity number): a name with ORGANISATION_WORDS is an organisation; any other name may be
+ * filed as an organisation or as an individual business (个体工商户, whose trade name is a name); an
+ * identity number as a person or an individual business's operator.
+ */
+export function kindsOfSubject(subject) {
+  if (/^\d{17}[\dX]$/.test(subject)) return ["person", "individual-business"];
+  return ORGANISATION_WORDS.test(subject) ? ["organisation"] : ["organisation", "individual-business"];
+}
+
+/** The distinct (debttype, confirm) queries for a subject under a table of DEBT_TYPES's shape. */
+export function queriesForSubject(subject, table = DEBT_TYPES) {
+  const queries = new Map();
+  for (const kind of kindsOfSubject(subject)) {
+    const entry = table[kind];
+    if (entry?.debtType) queries.set(`${entry.debtType}\u0000${entry.confirm}`, { kind, debtType: entry.debtType, confirm: entry.confirm });
+  }
+  return [...queries.values()];
+}
 
 /**
  * The list's `registertype` codes. 01 = initial registration is inferred from samples; 02…05 follow the

@@ -1,7 +1,7 @@
 /**
  * @module The direct-connect client: SOAP calls to the registry's query services with every parameter
- * SM2-encrypted (sm2-parameter.mjs), through a pool of logged-in sessions (sessions.mjs). A spent token
- * is answered by one new login and one repeat of the call. Every failure comes back as an outcome of
+ * SM2-encrypted (sm2-parameter.mjs), through a pool of logged-in sessions (sessions.mjs). Any fault on
+ * a token-bearing call is answered by one new login and one repeat of the call (the token may be spent). Every failure comes back as an outcome of
  * mappings.mjs, never thrown; log lines name the operation and the outcome, never a parameter.
  */
 import { readBoundedBody } from "./answer-body.mjs";
@@ -14,14 +14,14 @@ import { readSoapAnswer, soapRequest } from "./soap.mjs";
 import { charsetOf, decodeXml } from "./xml-text.mjs";
 
 /**
- * @typedef {{ok: true, bytes: Buffer} | {ok: false, outcome: string}} CallResult
+ * @typedef {{ok: true, bytes: Buffer} | {ok: false, outcome: string, fault?: boolean}} CallResult
  * @typedef {{userName: string, password: string, platformAuthCode: string}} Account
  */
 
 export class RegistryClient {
   /**
    * @param {{baseUrl: string, account: Account, publicKey: string, sessions: number, timeoutMs: number,
-   *   waitForSessionMs?: number, refusedCooldownMs?: number, maxAnswerBytes?: number,
+   *   waitForSessionMs?: number, refusedCooldownMs?: number, loginBackoffMs?: number, maxAnswerBytes?: number,
    *   log: (line: string, ...values: string[]) => void, redactor?: import("./redactor.mjs").Redactor}} options
    */
   constructor(options) {
@@ -32,6 +32,8 @@ export class RegistryClient {
       login: () => this.#login(),
       waitMs: options.waitForSessionMs ?? 10_000,
       refusedCooldownMs: options.refusedCooldownMs ?? 60_000,
+      backoffMs: options.loginBackoffMs ?? 5_000,
+      log: options.log,
     });
   }
 
@@ -45,26 +47,39 @@ export class RegistryClient {
     return this.#call(SERVICES.download, [registerNo, debtType, subject]);
   }
 
-  /** @returns {Promise<CallResult>} */
+  /**
+   * One token-bearing call. Any fault may be a spent token in words the table does not know (会话已超时):
+   * one new login and one repeat, then the fault stands. The repeat tells the pool what the registry is
+   * like: cured after a later login of ours (one session per account), or failing at once with a fresh
+   * token (back off the next logins).
+   * @returns {Promise<CallResult>}
+   */
   async #call(service, values) {
     const lease = await this.pool.acquire();
     if (!lease.ok) return lease;
     let session = lease.session;
     try {
       const encrypted = values.map((v) => this.#encrypt(v));
-      for (let attempt = 1; ; attempt++) {
-        const answer = await this.#post(service, [session.authCodeCipher, session.tokenCipher, ...encrypted], values);
-        if (answer.ok || answer.outcome !== "relogin") return answer;
-        if (attempt > 1) return { ok: false, outcome: "relogin" };
-        this.options.log(`registry ${service.operation}: login token spent, logging in again`);
-        const renewed = await this.pool.login();
-        if (!renewed.ok) {
-          this.pool.discard();
-          session = null;
-          return renewed;
-        }
-        session = renewed.session;
+      const call = (s) => this.#post(service, [s.authCodeCipher, s.tokenCipher, ...encrypted], values);
+      const first = await call(session);
+      if (first.ok) this.pool.succeeded(session);
+      if (first.ok || !first.fault) return first;
+      const renewed = await this.pool.renew();
+      if (!renewed.ok) {
+        if (renewed.outcome === "backoff") return first;
+        this.pool.discard();
+        session = null;
+        return renewed;
       }
+      this.options.log(`registry ${service.operation}: a fault (${first.outcome}) with a session: logged in again, repeating once`);
+      const spent = session;
+      session = renewed.session;
+      const second = await call(session);
+      if (second.ok) {
+        this.pool.succeeded(session);
+        this.pool.cured(spent);
+      } else if (second.fault && MAYBE_SPENT.has(second.outcome)) this.pool.spentAtOnce();
+      return second;
     } finally {
       if (session) this.pool.release(session);
     }
@@ -84,9 +99,12 @@ export class RegistryClient {
       if (outcome === "refused") this.options.log("registry login refused: check REGISTRY_USER, REGISTRY_PASSWORD and REGISTRY_AUTH_CODE");
       return { ok: false, outcome };
     }
+    // The login WSDL declares no fault: a refusal may come back as text in <return>. Only a token-shaped answer is a token.
     const token = answer.bytes.toString("utf8").trim();
-    if (!token) {
-      this.options.log("registry login answered no token: treated as refused");
+    if (!isTokenShaped(token)) {
+      this.options.log(
+        `registry login refused: its answer is not a login token (${describeText(token)}); the login is the problem: check REGISTRY_USER, REGISTRY_PASSWORD and REGISTRY_AUTH_CODE`,
+      );
       return { ok: false, outcome: "refused" };
     }
     this.options.redactor?.remember(token);
@@ -142,7 +160,7 @@ export class RegistryClient {
         ...personalValues(service, plainValues),
       );
       if (outcome === "misconfigured") this.options.log("the registry could not decrypt the parameters: check REGISTRY_PUBLIC_KEY");
-      return { ok: false, outcome };
+      return { ok: false, outcome, fault: true };
     }
     this.options.log(`registry ${service.operation}: HTTP ${response.status}, not a SOAP answer, after ${ms} ms`);
     return { ok: false, outcome: "transient" };
@@ -153,4 +171,25 @@ export class RegistryClient {
 function personalValues(service, plainValues) {
   const offset = service.parameters.length - plainValues.length;
   return service.parameters.flatMap((name, i) => (PERSONAL_PARAMETERS.has(name) && i >= offset ? [plainValues[i - offset]] : []));
+}
+
+/** Outcomes a fresh token's repeat may fail with when the token, not the question, is the problem. */
+const MAYBE_SPENT = new Set(["relogin", "transient"]);
+
+/**
+ * A login token as far as we can tell without having seen one: 8 to 4096 characters of the kinds tokens
+ * are written in (hex, base64, UUID, JWT), a digit among them. Text (用户名或密码错误), XML, "false" are not.
+ */
+export function isTokenShaped(text) {
+  return /^[A-Za-z0-9._~+/=-]{8,4096}$/.test(text) && /\d/.test(text);
+}
+
+/**
+ * What a login answered instead of a token, for the log (whose redactor blanks the credentials): its
+ * length, and its words when it holds Chinese (a message such as 用户名或密码错误). Other text could be
+ * an odd token: never shown.
+ */
+export function describeText(text) {
+  if (!text) return "empty";
+  return /[\u4e00-\u9fff]/.test(text) ? `${text.length} characters: "${text.slice(0, 60)}"` : `${text.length} characters`;
 }

@@ -7,26 +7,19 @@
  * not decode, a registration number or file name the registry cannot have: 400), and only then a call.
  * Every answer is given within the connector's deadline (time-budget.mjs).
  */
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash } from "node:crypto";
 import { createServer } from "node:http";
-import { AnswerRefused, DEFAULT_BOUNDS } from "./bounds.mjs";
+import { DEFAULT_BOUNDS } from "./bounds.mjs";
 import { routeOf } from "./contract-routes.mjs";
 import { isFileName, isRegisterNo } from "./door.mjs";
-import { listingOfFeedback } from "./feedback.mjs";
 import { DownloadCache, filesOfZip } from "./files.mjs";
-import { OUTCOME_ERRORS, outcomeOfRefusal, QUERY_DEFAULTS } from "./mappings.mjs";
+import { bearerCheck, readBody, sendContractError, sendJson } from "./http-plumbing.mjs";
+import { DEBT_TYPES, OUTCOME_ERRORS } from "./mappings.mjs";
+import { RegistryQueries } from "./registry-queries.mjs";
 import { connectorDeadlineMs, DEFAULT_REGISTRY_TIMEOUT_MS, withinDeadline } from "./time-budget.mjs";
-import { decodeXml } from "./xml-text.mjs";
-import { readZip } from "./zip-read.mjs";
 
 const MAX_LISTING_BODY = 64 * 1024;
 const MAX_SUBJECT_LENGTH = 200;
-
-function sendJson(res, status, body, headers = {}) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), ...headers });
-  res.end(text);
-}
 
 const badRequest = (res, requestId, message) => sendJson(res, 400, { code: "BAD_REQUEST", message, requestId }, { "X-Request-Id": requestId });
 
@@ -34,13 +27,7 @@ const badRequest = (res, requestId, message) => sendJson(res, 400, { code: "BAD_
 function sendOutcome(res, requestId, outcome) {
   const { code, retryAfterSeconds } = OUTCOME_ERRORS[outcome] ?? OUTCOME_ERRORS.transient;
   const status = { NOT_FOUND: 404, SOURCE_UNAVAILABLE: 422, SOURCE_QUARANTINED: 451, BUSY: 429, TRANSIENT: 503 }[code];
-  const body = { code, message: outcome, requestId };
-  const headers = { "X-Request-Id": requestId };
-  if (retryAfterSeconds !== undefined) {
-    body.retryAfterSeconds = retryAfterSeconds;
-    headers["Retry-After"] = String(retryAfterSeconds);
-  }
-  sendJson(res, status, body, headers);
+  sendContractError(res, status, { code, message: outcome, requestId, retryAfterSeconds });
 }
 
 function sendFile(res, requestId, file) {
@@ -55,38 +42,12 @@ function sendFile(res, requestId, file) {
   res.end(bytes);
 }
 
-async function readBody(req) {
-  const chunks = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += chunk.length;
-    if (size > MAX_LISTING_BODY) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 /** A percent-encoded header's text, or null when absent or not valid percent-encoding. */
 function decodedHeader(value) {
   try {
     return value ? decodeURIComponent(String(value)) : null;
   } catch {
     return null;
-  }
-}
-
-/**
- * A listing's zip read within the bounds: its one XML file decoded by the encoding it states, then read
- * as the registry's feedback; what cannot be taken is an outcome with a reason for the log.
- */
-function listingOfZip(bytes, bounds) {
-  try {
-    const xmlFiles = readZip(bytes, bounds).filter((f) => /\.xml$/i.test(f.name));
-    if (xmlFiles.length !== 1) return { ok: false, outcome: "transient", reason: "not a zip of one XML file" };
-    return listingOfFeedback(decodeXml(xmlFiles[0].bytes));
-  } catch (error) {
-    if (!(error instanceof AnswerRefused)) throw error;
-    return { ok: false, outcome: outcomeOfRefusal(error), reason: `the list's zip refused: ${error.reason}` };
   }
 }
 
@@ -101,31 +62,25 @@ function subjectOf(value) {
 
 /**
  * @param {{client: import("./registry-client.mjs").RegistryClient, token: string,
- *   log: (line: string, ...values: string[]) => void, query?: {debtType: string, confirm: string}, cacheMs?: number,
+ *   log: (line: string, ...values: string[]) => void, query?: typeof DEBT_TYPES, cacheMs?: number,
  *   cacheEntries?: number, bounds?: Partial<import("./bounds.mjs").Bounds>, deadlineMs?: number}} options
  */
 export function createConnectorServer({
   client,
   token,
   log,
-  query = QUERY_DEFAULTS,
+  query = DEBT_TYPES,
   cacheMs = 120_000,
   cacheEntries = 8,
   bounds = DEFAULT_BOUNDS,
   deadlineMs = connectorDeadlineMs({ timeoutMs: DEFAULT_REGISTRY_TIMEOUT_MS }),
 }) {
-  const expected = Buffer.from(`Bearer ${token}`);
-  const authorised = (req) => {
-    const given = Buffer.from(req.headers.authorization ?? "");
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  };
+  const authorised = bearerCheck(token);
+  const queries = new RegistryQueries({ client, table: query, log, bounds });
   const downloads = new DownloadCache({
     ttlMs: cacheMs,
     maxEntries: cacheEntries,
-    download: async (registerNo, subject) => {
-      const answer = await client.download(registerNo, subject, query);
-      return answer.ok ? filesOfZip(answer.bytes, registerNo, bounds) : answer;
-    },
+    download: (registerNo, subject) => queries.download(registerNo, subject, (bytes) => filesOfZip(bytes, registerNo, bounds)),
   });
   /** The registry's answer, or TRANSIENT once the connector's deadline has passed (the Worker waits longer). */
   const inTime = (requestId, route, work) =>
@@ -137,19 +92,13 @@ export function createConnectorServer({
   async function listing(req, res, requestId) {
     let subject = null;
     try {
-      subject = subjectOf(JSON.parse((await readBody(req)) ?? "null")?.subject);
+      subject = subjectOf(JSON.parse((await readBody(req, MAX_LISTING_BODY)) ?? "null")?.subject);
     } catch {
       // not JSON: answered below
     }
     if (!subject) return badRequest(res, requestId, "the body is not a ListingRequest");
-    const answer = await inTime(requestId, "listing", client.queryBySubject(subject, query));
-    if (!answer.ok) return sendOutcome(res, requestId, answer.outcome);
-    const parsed = listingOfZip(answer.bytes, bounds);
-    if (!parsed.ok) {
-      // The subject goes with the line to the redactor: a reason that quotes the answer must not show it.
-      log(`listing ${requestId}: ${parsed.reason} (${parsed.outcome})`, subject);
-      return sendOutcome(res, requestId, parsed.outcome);
-    }
+    const parsed = await inTime(requestId, "listing", queries.listing(subject, requestId));
+    if (!parsed.ok) return sendOutcome(res, requestId, parsed.outcome);
     log(`listing ${requestId}: ${parsed.registrations.length} registration(s)`);
     sendJson(res, 200, { subject, complete: true, sourceStatus: "available", registrations: parsed.registrations }, { "X-Request-Id": requestId });
   }
@@ -183,7 +132,8 @@ export function createConnectorServer({
     // The path as sent, undecoded and unnormalised: routeOf decodes its parameters itself, and never throws.
     const pathname = String(req.url ?? "/").split("?")[0];
     const requestId = requestIdOf(req.headers["x-request-id"]);
-    if (pathname === "/healthz") return sendJson(res, 200, { ok: true, service: "registry-connector", sessions: client.pool.size });
+    if (pathname === "/healthz")
+      return sendJson(res, 200, { ok: true, service: "registry-connector", sessions: client.pool.size, sessionsPerAccount: client.pool.behaviour });
     const match = routeOf(req.method, pathname);
     if (!match) return sendJson(res, 404, { code: "NOT_FOUND", message: "no such route", requestId });
     if (!authorised(req)) return sendJson(res, 401, { code: "UNAUTHORIZED", message: "bearer token required", requestId });

@@ -12,11 +12,12 @@
  *   REGISTRY_TIMEOUT_MS    one SOAP call's timeout (60000: a 5 000-registration list is slow; time-budget.mjs)
  *   REGISTRY_MAX_ANSWER_BYTES, REGISTRY_MAX_ZIP_ENTRIES, REGISTRY_MAX_ENTRY_BYTES, REGISTRY_MAX_INFLATED_BYTES
  *                          what the connector takes from the registry (bounds.mjs)
- *   REGISTRY_DEBT_TYPE, REGISTRY_CONFIRM   the query's debttype and confirm (1000, false)
+ *   REGISTRY_DEBT_TYPES    the debttype of each kind of subject, `kind=code,…` over mappings.mjs's DEBT_TYPES
+ *   REGISTRY_CONFIRM       the query's confirm for every kind (false)
  *   CONNECTOR_PORT (8791), CONNECTOR_HOST (127.0.0.1; 0.0.0.0 in a container)
  */
 import { BOUND_VARIABLES, DEFAULT_BOUNDS } from "./bounds.mjs";
-import { QUERY_DEFAULTS } from "./mappings.mjs";
+import { DEBT_TYPES } from "./mappings.mjs";
 import { isPublicKey } from "./sm2-parameter.mjs";
 import { DEFAULT_REGISTRY_TIMEOUT_MS } from "./time-budget.mjs";
 
@@ -60,9 +61,27 @@ export function readSettings(env) {
       maxEntryBytes: whole(BOUND_VARIABLES.maxEntryBytes, DEFAULT_BOUNDS.maxEntryBytes, 1_024, 2 ** 31),
       maxInflatedBytes: whole(BOUND_VARIABLES.maxInflatedBytes, DEFAULT_BOUNDS.maxInflatedBytes, 1_024, 2 ** 31),
     },
-    query: { debtType: env.REGISTRY_DEBT_TYPE || QUERY_DEFAULTS.debtType, confirm: env.REGISTRY_CONFIRM || QUERY_DEFAULTS.confirm },
+    query: debtTypesOf(env, problems),
     port: whole("CONNECTOR_PORT", DEFAULT_CONNECTOR_PORT, 1, 65_535),
     host: env.CONNECTOR_HOST || "127.0.0.1",
   };
   return problems.length > 0 ? { ok: false, problems } : { ok: true, settings };
+}
+
+/**
+ * DEBT_TYPES with REGISTRY_DEBT_TYPES's codes (`organisation=1000,person=2000`; `kind=` stops querying that
+ * kind) and REGISTRY_CONFIRM's confirm applied.
+ */
+function debtTypesOf(env, problems) {
+  const table = structuredClone(DEBT_TYPES);
+  for (const item of (env.REGISTRY_DEBT_TYPES ?? "").split(",").filter((i) => i.trim())) {
+    const [kind, code = ""] = item.split("=").map((part) => part.trim());
+    if (!(kind in table) || !/^\d{0,10}$/.test(code))
+      problems.push(`REGISTRY_DEBT_TYPES must be kind=code pairs (kinds: ${Object.keys(table).join(", ")}; codes: digits or empty)`);
+    else table[kind].debtType = code;
+  }
+  const confirm = env.REGISTRY_CONFIRM;
+  if (confirm !== undefined && confirm !== "" && confirm !== "true" && confirm !== "false") problems.push("REGISTRY_CONFIRM must be true or false");
+  else if (confirm) for (const entry of Object.values(table)) entry.confirm = confirm;
+  return table;
 }

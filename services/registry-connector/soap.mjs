@@ -2,8 +2,8 @@
  * @module SOAP 1.1 document/literal envelopes as the registry's WSDLs describe them (certain, from the
  * WSDLs): the operation element in the service's target namespace, its children unqualified, every
  * parameter and every `<return>` an xs:base64Binary, a failure a SOAP Fault whose detail is
- * `Exception{message}`. Built and read with fast-xml-parser; the replica uses the same functions from
- * the other side.
+ * `Exception{message}`. Built and read with fast-xml-parser. The replica writes and reads the other side
+ * with code of its own (replica/soap-envelope.mjs), so that the two can disagree.
  */
 import { XMLBuilder, XMLParser } from "fast-xml-parser";
 
@@ -33,18 +33,6 @@ export function soapRequest(namespace, operation, parameters) {
   const element = { "@_xmlns:tns": namespace };
   for (const [name, bytes] of parameters) element[name] = Buffer.from(bytes).toString("base64");
   return envelope({ [`tns:${operation}`]: element });
-}
-
-/** A response envelope carrying `<return>` (the replica's answer). */
-export function soapResponse(namespace, operation, bytes) {
-  return envelope({ [`tns:${operation}Response`]: { "@_xmlns:tns": namespace, return: Buffer.from(bytes).toString("base64") } });
-}
-
-/** A SOAP fault with the WSDLs' `Exception{message}` detail (the replica's failure). */
-export function soapFault(message) {
-  return envelope({
-    "soap:Fault": { faultcode: "soap:Server", faultstring: message, detail: { "tns:Exception": { "@_xmlns:tns": "", message } } },
-  });
 }
 
 function bodyOf(xml) {
@@ -78,22 +66,4 @@ export function readSoapAnswer(xml, operation) {
   const encoded = text(response.return);
   if (!/^[A-Za-z0-9+/=\s]*$/.test(encoded)) return { kind: "malformed" };
   return { kind: "return", bytes: Buffer.from(encoded, "base64") };
-}
-
-/**
- * A request as the replica reads it: the operation and each parameter's bytes (absent ones missing).
- * @returns {{operation: string, parameters: Map<string, Buffer>} | null}
- */
-export function readSoapRequest(xml) {
-  let body;
-  try {
-    body = bodyOf(xml);
-  } catch {
-    return null;
-  }
-  const [operation] = Object.keys(body ?? {});
-  if (!operation || typeof body[operation] !== "object") return null;
-  const parameters = new Map();
-  for (const [name, value] of Object.entries(body[operation])) parameters.set(name, Buffer.from(text(value), "base64"));
-  return { operation, parameters };
 }

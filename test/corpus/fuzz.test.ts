@@ -163,6 +163,212 @@ const TABLE_UNDER_FULL_WIDTH_DESCRIPTION: FuzzKnobs = {
   },
 };
 
+/**
+ * Issue 39, a letter-spaced label (主 合 同 / 币 种, wrapped in its cell) whose row a page number splits at the
+ * top of a page. Read before: the line dropped as a running footer, the currency null, no issue.
+ */
+const SPACED_LABEL_SPLIT_BY_PAGE_NUMBER: FuzzKnobs = {
+  seed: 431780802,
+  era: "post-2021",
+  business: 3,
+  registerType: "change",
+  genericRoles: false,
+  debtors: 1,
+  securedParties: 1,
+  naturalPerson: false,
+  foreignCompany: false,
+  descriptionChars: 406,
+  invoiceTable: true,
+  emptyValues: false,
+  geometry: {
+    marginX: 34,
+    labelWidth: 46,
+    valueGap: 16,
+    labelSize: 7.5,
+    valueSize: 9.5,
+    leading: 1.4,
+    pairsPerRow: 1,
+    centred: true,
+    labelAlign: "right",
+    order: "reading",
+    font: "stsong",
+    descriptionPlacement: "below",
+    groupedNumber: true,
+  },
+  trap: "spaced-split",
+};
+
+/**
+ * Issue 39, the 主合同币种 row split by a running number one em before the value ("33  人民币"). Read before:
+ * the number and the currency as one value, unreadable.
+ */
+const SPACED_LABEL_SPLIT_BY_RUNNING_NUMBER: FuzzKnobs = {
+  seed: 1635254953,
+  era: "pre-2021",
+  business: 0,
+  registerType: "objection",
+  genericRoles: true,
+  debtors: 6,
+  securedParties: 1,
+  naturalPerson: false,
+  foreignCompany: false,
+  descriptionChars: 185,
+  invoiceTable: false,
+  emptyValues: false,
+  geometry: {
+    marginX: 44,
+    labelWidth: 82,
+    valueGap: 2,
+    labelSize: 9.5,
+    valueSize: 8.5,
+    leading: 1.26,
+    pairsPerRow: 2,
+    centred: false,
+    labelAlign: "left",
+    order: "reading",
+    font: "stsong",
+    descriptionPlacement: "below",
+    groupedNumber: true,
+  },
+  trap: "spaced-split",
+};
+
+/**
+ * Issue 39, look-alike neighbours: 融资金额 printed beside 主合同金额 (both the main contract's amount to the
+ * vocabulary) and an unknown 债权本金余额 wrapped in the next pair's label cell. Read before: 融资金额's amount
+ * for mainContractAmount and "债权本金余额" glued onto the contract's number, no issue on either.
+ */
+const LOOK_ALIKE_AMOUNTS: FuzzKnobs = {
+  seed: 9,
+  era: "pre-2021",
+  business: 1,
+  registerType: "cancellation",
+  genericRoles: true,
+  debtors: 1,
+  securedParties: 1,
+  naturalPerson: true,
+  foreignCompany: false,
+  descriptionChars: 298,
+  invoiceTable: true,
+  emptyValues: false,
+  geometry: {
+    marginX: 44,
+    labelWidth: 47,
+    valueGap: 21,
+    labelSize: 9,
+    valueSize: 8.5,
+    leading: 1.28,
+    pairsPerRow: 2,
+    centred: false,
+    labelAlign: "left",
+    order: "values-first",
+    font: "embedded",
+    descriptionPlacement: "beside",
+    groupedNumber: false,
+  },
+  trap: "look-alike",
+};
+
+/** Issue 39, the description's cell keeping the end mark ＜完＞ as its own text. Read before: "…一批。<完>", no issue. */
+const END_MARK_IN_CELL: FuzzKnobs = {
+  seed: 43880818,
+  era: "pre-2021",
+  business: 1,
+  registerType: "extension",
+  genericRoles: true,
+  debtors: 1,
+  securedParties: 1,
+  naturalPerson: false,
+  foreignCompany: true,
+  descriptionChars: 51,
+  invoiceTable: false,
+  emptyValues: true,
+  geometry: {
+    marginX: 68,
+    labelWidth: 85,
+    valueGap: 24,
+    labelSize: 7.5,
+    valueSize: 11.5,
+    leading: 1.54,
+    pairsPerRow: 2,
+    centred: true,
+    labelAlign: "right",
+    order: "values-first",
+    font: "embedded",
+    descriptionPlacement: "below",
+    groupedNumber: false,
+  },
+  trap: "end-mark-table",
+};
+
+/**
+ * A second 留置权人 under one heading, a role known by its setting (no word of the vocabulary), and a page number
+ * printed mid-row beside a letter-spaced label at a page's top. Read before: the second secured party as a
+ * debtor, the currency row dropped as a running footer, no issue.
+ */
+const SECOND_PARTY_OF_A_TYPESET_ROLE: FuzzKnobs = {
+  seed: 2086615463,
+  era: "pre-2021",
+  business: 6,
+  registerType: "initial",
+  genericRoles: true,
+  debtors: 1,
+  securedParties: 2,
+  naturalPerson: false,
+  foreignCompany: false,
+  descriptionChars: 314,
+  invoiceTable: false,
+  emptyValues: false,
+  geometry: {
+    marginX: 68,
+    labelWidth: 82,
+    valueGap: 4,
+    labelSize: 10,
+    valueSize: 8.5,
+    leading: 1.44,
+    pairsPerRow: 1,
+    centred: true,
+    labelAlign: "right",
+    order: "values-first",
+    font: "embedded",
+    descriptionPlacement: "beside",
+    groupedNumber: true,
+  },
+  trap: "spaced-split",
+};
+
+/** 统一社会信用代码/身份证件号码 wrapped over five lines of a 44-point cell. Read before: the code null, no issue. */
+const LABEL_OVER_FIVE_LINES: FuzzKnobs = {
+  seed: 565206690,
+  era: "post-2021",
+  business: 0,
+  registerType: "objection",
+  genericRoles: false,
+  debtors: 2,
+  securedParties: 3,
+  naturalPerson: false,
+  foreignCompany: false,
+  descriptionChars: 33,
+  invoiceTable: false,
+  emptyValues: false,
+  geometry: {
+    marginX: 49,
+    labelWidth: 44,
+    valueGap: 13,
+    labelSize: 9.5,
+    valueSize: 11.5,
+    leading: 1.34,
+    pairsPerRow: 1,
+    centred: false,
+    labelAlign: "left",
+    order: "values-first",
+    font: "stsong",
+    descriptionPlacement: "below",
+    groupedNumber: false,
+  },
+  trap: "end-mark-table",
+};
+
 describe("layout fuzzer", () => {
   it("reads names wrapped over two lines of centred cells at a loose leading whole", async () => {
     const score = await scoreFuzzCase(CENTRED_WRAPPED_NAMES);
@@ -197,6 +403,21 @@ describe("layout fuzzer", () => {
     expect(whole || flagged, description).toBe(true);
     // Nothing else took the table's figures.
     expect(parsed.certificate.registrationDetails?.cancellationReason).toBe(doc.truth.cancellationReason);
+  });
+
+  it.each([
+    ["a letter-spaced label whose row a page number splits", SPACED_LABEL_SPLIT_BY_PAGE_NUMBER, ["mainContractCurrency"]],
+    ["a letter-spaced label whose row a running number splits", SPACED_LABEL_SPLIT_BY_RUNNING_NUMBER, ["mainContractCurrency"]],
+    ["amounts under look-alike labels", LOOK_ALIKE_AMOUNTS, ["mainContractNumber", "mainContractAmount", "maximumClaimAmount"]],
+    ["a description cell keeping the end mark", END_MARK_IN_CELL, ["propertyDescription"]],
+    ["a second party under a role known by its setting", SECOND_PARTY_OF_A_TYPESET_ROLE, ["secured_party2.name", "secured_party2.unifiedSocialCreditCode", "mainContractCurrency"]],
+    ["a label wrapped over five lines", LABEL_OVER_FIVE_LINES, ["debtor2.unifiedSocialCreditCode", "secured_party3.unifiedSocialCreditCode"]],
+  ] as const)("issue 39: %s reads right, and nothing is wrong or missing without an issue", async (_, knobs, fields) => {
+    const score = await scoreFuzzCase(knobs);
+    const named = score.checks.filter((c) => (fields as readonly string[]).includes(c.field));
+    expect(named.map((c) => c.field).sort()).toEqual([...fields].sort());
+    expect(named.filter((c) => !c.ok), failureList([score])).toEqual([]);
+    expect(score.checks.filter((c) => outcomeOf(c) === "unflagged"), failureList([score])).toEqual([]);
   });
 
   it("never reads a field wrong without an issue, and reads at least 99 % of the fields right", async () => {

@@ -5,8 +5,9 @@
  * from it (as parsed, drawn, downloadable), start a check from it, review one candidate (a note over
  * 2,000 characters refused, not cut), change that conclusion, export the check as CSV, XLSX and PDF and
  * read each file back (RFC 4180, SheetJS, pdf.js), do the same for a partial check (a 部分 subject: some
- * certificates missing), whose PDF must say so on every page, and read the audit trail in words. Each step keeps a screenshot
- * (CONSOLE_ANALYST_SCREENSHOTS, default bench/out/console-analyst/<lang>-<step>.png).
+ * certificates missing), whose PDF must say so on every page, and read the audit trail in words. Each
+ * step keeps a screenshot and each export its file (CONSOLE_ANALYST_SCREENSHOTS, default
+ * bench/out/console-analyst/<lang>-<step>.png|csv|xlsx|pdf).
  *
  * One server and one browser, a few minutes on the shared machine: it runs with `npm run test:browser`
  * (VIEWER_BROWSER_TEST=1) and is reported as skipped otherwise.
@@ -272,7 +273,13 @@ describe.runIf(BROWSER_TESTS)("the analyst's day in the console, in Chromium", (
 
         // The export, all three formats, as the browser downloads them, each read back.
         const exportAll = async (checkId: string, step: string) => {
-          const csv = await downloaded(() => page.click("#export-csv"));
+          // Each file is kept beside the screenshots, for a person to open.
+          const kept = async (format: "csv" | "xlsx" | "pdf") => {
+            const bytes = await downloaded(() => page.click(`#export-${format}`));
+            fs.writeFileSync(join(SHOTS, `${lang}-${step}.${format}`), bytes);
+            return bytes;
+          };
+          const csv = await kept("csv");
           expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
           const [head, ...rows] = new TextDecoder().decode(csv.subarray(3)).trimEnd().split("\r\n");
           expect(head!.startsWith(CSV_HEAD)).toBe(true);
@@ -281,13 +288,13 @@ describe.runIf(BROWSER_TESTS)("the analyst's day in the console, in Chromium", (
           expect(checkCells.size).toBe(1);
           const [id, status, coverage] = [...checkCells][0]!.split(",");
           expect(id).toBe(checkId);
-          const xlsx = readXlsx(await downloaded(() => page.click("#export-xlsx")));
+          const xlsx = readXlsx(await kept("xlsx"));
           expect(xlsx.summary.get(words.checkId)).toBe(checkId);
           const results = xlsx.book.Sheets[xlsx.book.SheetNames[1]!]!;
           // Certificate numbers are text (20 digits survive), registration times are dates.
           expect(results.A2).toMatchObject({ t: "s", v: expect.stringMatching(/^\d{20}$/) });
           expect(results.B2?.t).toBe("n");
-          const pdf = await readPdf(await downloaded(() => page.click("#export-pdf")));
+          const pdf = await readPdf(await kept("pdf"));
           expect(pdf.fontsEmbedded).toBe(true);
           expect(pdf.pages[0]).toContain(checkId);
           expect(pdf.pages[0]).toContain(`${words.status}: `);

@@ -3,11 +3,14 @@
  * server (wrangler dev, sandbox upstream): an owner invited by the operator accepts the invitation
  * (the token only in the URL's fragment), signs in through the page, sees the overview, creates an
  * API key and sees it once (the key works on the open API and is gone from the page after reloading),
- * switches the language, and on a 390×844 phone no page scrolls sideways.
+ * switches the language, on a 390×844 phone no page scrolls sideways, and sets up a second factor on
+ * the security page with the current password (step-up).
  *
  * One server and one browser, ~40–80 s on the shared machine: it runs with `npm run test:browser`
  * (VIEWER_BROWSER_TEST=1) and is reported as skipped otherwise.
  */
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { generateTOTP } from "@oslojs/otp";
 import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { BROWSER_TESTS, launchChromium } from "./browser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,7 +38,12 @@ const SIDEWAYS_OVERFLOW = "document.documentElement.scrollWidth - document.docum
 
 describe.runIf(BROWSER_TESTS)("the console's pages in Chromium", () => {
   beforeAll(async () => {
-    server = await startDevServer({ name: "console-pages", port: PORT, vars: { SANDBOX_SLOW_MS: "0" } });
+    // CONSOLE_SECRET_KEY seals the TOTP secret the last test enrols (a test key, as in vitest.config.ts).
+    server = await startDevServer({
+      name: "console-pages",
+      port: PORT,
+      vars: { SANDBOX_SLOW_MS: "0", CONSOLE_SECRET_KEY: "dGVzdC1jb25zb2xlLXNlY3JldC1rZXktMzJieXRlcyE=" },
+    });
     const account = await created<{ id: string }>("/accounts", { name: "示例银行 · 贸易融资部" });
     await created(`/accounts/${account.id}/subscriptions`, { planId: "professional", cycle: "annual" });
     email = `owner.${Date.now()}@bank.example`;
@@ -131,6 +139,21 @@ describe.runIf(BROWSER_TESTS)("the console's pages in Chromium", () => {
       expect(await small.evaluate<number>(SIDEWAYS_OVERFLOW), path).toBeLessThanOrEqual(0);
     }
     await phone.close();
+    expect(problems).toEqual([]);
+  });
+
+  it("sets up a second factor on the security page, confirmed with the current password", async () => {
+    await page.goto(`${server.base}/console/security`);
+    expect(await page.getAttribute("#totp-state", "data-enabled")).toBe("false");
+    // Enrolling and confirming a factor are changes to the user's security: the page asks for the password.
+    await page.fill("#step-up-password", PASSWORD);
+    await page.click("#totp-enrol");
+    await page.waitForSelector("#totp-setup:not([hidden])");
+    const secret = ((await page.textContent("#totp-secret")) ?? "").trim();
+    const code = generateTOTP(decodeBase32IgnorePadding(secret), 30, 6);
+    await page.fill("#totp-code", code);
+    await Promise.all([page.waitForEvent("load"), page.click("#totp-confirm-submit")]);
+    expect(await page.getAttribute("#totp-state", "data-enabled")).toBe("true");
     expect(problems).toEqual([]);
   });
 });

@@ -72,7 +72,7 @@ describe("OCR models' graphs rewritten at load", () => {
   });
 
   it("replaces the hard-swish chains and folds the scalar affines into the convolutions", () => {
-    for (const file of Object.values(MODEL_FILES)) {
+    for (const file of [MODEL_FILES.detector, MODEL_FILES.recogniser]) {
       const original = readModel(readFileSync(file)).nodes;
       const fused = fuseModel(readFileSync(file));
       const rewritten = readModel(fused.bytes).nodes;
@@ -85,6 +85,26 @@ describe("OCR models' graphs rewritten at load", () => {
       expect(fused.before.Clip).toBe(count(original, "Clip"));
       expect(fused.after.Clip).toBeUndefined();
     }
+  });
+
+  it("rewrites the text-direction classifier too, and it answers the same probabilities", { timeout: 60_000 }, async () => {
+    const original = readModel(readFileSync(MODEL_FILES.classifier)).nodes;
+    const rewritten = readModel(fuseModel(readFileSync(MODEL_FILES.classifier)).bytes).nodes;
+    expect(count(original, "Clip")).toBeGreaterThan(10);
+    expect(count(rewritten, "Clip")).toBe(0);
+    expect(count(rewritten, "Conv")).toBe(count(original, "Conv"));
+    const [published, fused] = await Promise.all([false, true].map((fuseGraphs) => loadModel(MODEL_FILES.classifier, { threads: 1, fuseGraphs })));
+    // Two lines of the classifier's input (3 × 48 × 192, values in [-1, 1]) cut from the generated page.
+    const input = planes(page, 40, 60, 192, 48, 1).map((v) => 2 * v - 1);
+    const two = new Float32Array(2 * input.length);
+    two.set(input);
+    two.set(
+      input.map((v) => -v),
+      input.length,
+    );
+    const [a, b] = await Promise.all([published!, fused!].map((m) => m.run(two, [2, 3, 48, 192])));
+    expect(a!.dims).toEqual([2, 2]);
+    a!.data.forEach((p, i) => expect(Math.abs(p - b!.data[i]!)).toBeLessThan(1e-4));
   });
 
   it("detects the same text probabilities on a generated scan", { timeout: 60_000 }, async () => {

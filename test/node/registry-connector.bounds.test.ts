@@ -116,7 +116,6 @@ describe("through the connector: a breach is a contract error with a log line, n
       token: TOKEN,
       sessions: 2,
       timeoutMs: 20_000,
-      query: { debtType: "1000", confirm: "false" },
       port: 0,
       host: "127.0.0.1",
       ...overrides,
@@ -196,7 +195,7 @@ describe("through the connector: a breach is a contract error with a log line, n
 
   it("a SOAP answer sent with charset=GBK: its fault text read right (busy, not a passing fault)", async () => {
     const name = subject();
-    await fault({ subject: name, route: "queryBySubject", fault: "gbk-envelope;busy", times: 1 });
+    await fault({ subject: name, route: "queryBySubject", fault: "gbk-envelope;busy", times: 2 });
     expect(await listing(connector, name)).toMatchObject({ status: 429, body: { code: "BUSY" } });
   });
 

@@ -28,7 +28,6 @@ beforeAll(async () => {
       token: TOKEN,
       sessions: 1,
       timeoutMs: 10_000,
-      query: { debtType: "1000", confirm: "false" },
       port: 0,
       host: "127.0.0.1",
     },
@@ -97,7 +96,7 @@ describe("the door", () => {
     const subject = `回显${crypto.randomUUID().slice(0, 8)}有限公司`;
     await fetch(`${replica.url}/_replica/faults`, {
       method: "POST",
-      body: JSON.stringify({ subject, route: "queryBySubject", fault: "echo-token", times: 1 }),
+      body: JSON.stringify({ subject, route: "queryBySubject", fault: "echo-token", times: 2 }),
     });
     const before = logs.length;
     const res = await fetch(`${connector.url}/v1/listings`, {

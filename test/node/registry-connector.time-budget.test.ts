@@ -38,7 +38,6 @@ async function connector(overrides: Partial<ConnectorSettings>): Promise<Running
       token: TOKEN,
       sessions: 2,
       timeoutMs: 6_000,
-      query: { debtType: "1000", confirm: "false" },
       port: 0,
       host: "127.0.0.1",
       ...overrides,

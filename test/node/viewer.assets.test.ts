@@ -15,7 +15,7 @@ const bytes = (path: string): Uint8Array => new Uint8Array(fs.readFileSync(`${RO
 const text = (file: Uint8Array | undefined): string => new TextDecoder().decode(file);
 
 describe("the static assets", () => {
-  it("are the viewer's modules, pdf.js, the GB CMaps, Swagger UI and the sandbox's scans, byte for byte from their sources", () => {
+  it("are the viewer's modules, pdf.js, the GB CMaps, Swagger UI, the sandbox's scans and the export's font, byte for byte from their sources", () => {
     const files = wantedFiles();
     const browser: string[] = fs.readdirSync(`${ROOT}worker/routes/viewer/browser`).filter((n: string) => /\.(js|css)$/.test(n));
     expect(browser).toContain("viewer.js");
@@ -34,6 +34,10 @@ describe("the static assets", () => {
     for (const scan of truth.files) {
       expect(new Uint8Array(files.get(`sandbox/scans/${scan.file}`)!), scan.file).toEqual(bytes(`worker/upstream/sandbox/scans/${scan.file}`));
     }
+    // The check export's font: the PDF embeds a subset of it (worker/console/export/export-font.ts).
+    expect(new Uint8Array(files.get("fonts/NotoSansSC-Regular.otf")!)).toEqual(
+      bytes("node_modules/@embedpdf/fonts-sc/fonts/NotoSansHans-Regular.otf"),
+    );
     expect(files.has("_headers")).toBe(true);
   });
 

@@ -29,7 +29,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
       sessions: 4,
       // The connector's default (time-budget.mjs), against the Worker's default timeouts: the budget as deployed.
       timeoutMs: DEFAULT_REGISTRY_TIMEOUT_MS,
-      query: { debtType: "1000", confirm: "false" },
       port: 0,
       host: "127.0.0.1",
     },

@@ -17,7 +17,7 @@ export type UserStatus = UserRecord["status"];
 export async function insertInvitedUser(
   db: D1Database,
   user: NewUserRecord,
-  invite: { id: string; tokenHash: string; expiresAt: number },
+  invite: { id: string; tokenHash: string; expiresAt: number; emailedTo: string | null },
   event: AuditEvent,
 ): Promise<boolean> {
   const d = drizzle(db);
@@ -30,8 +30,8 @@ export async function insertInvitedUser(
     // Only for the user this batch inserted (a taken email inserted nothing).
     preparedSql(
       db,
-      sql`INSERT INTO ${invites} (id, user_id, token_hash, expires_at, created_at)
-          SELECT ${invite.id}, ${user.id}, ${invite.tokenHash}, ${invite.expiresAt}, ${user.createdAt}
+      sql`INSERT INTO ${invites} (id, user_id, token_hash, expires_at, emailed_to, created_at)
+          SELECT ${invite.id}, ${user.id}, ${invite.tokenHash}, ${invite.expiresAt}, ${invite.emailedTo}, ${user.createdAt}
           WHERE EXISTS (SELECT 1 FROM ${users} WHERE id = ${user.id})`,
     ),
   ]);
@@ -100,15 +100,45 @@ export async function openInvite(
   db: D1Database,
   tokenHash: string,
   now: number,
-): Promise<{ inviteId: string; user: UserRecord; accountName: string } | undefined> {
+): Promise<{ inviteId: string; emailedTo: string | null; user: UserRecord; accountName: string } | undefined> {
   const row = await drizzle(db)
-    .select({ inviteId: invites.id, user: users, accountName: accounts.name })
+    .select({ inviteId: invites.id, emailedTo: invites.emailedTo, user: users, accountName: accounts.name })
     .from(invites)
     .innerJoin(users, eq(users.id, invites.userId))
     .innerJoin(accounts, eq(accounts.id, users.accountId))
     .where(and(eq(invites.tokenHash, tokenHash), isNull(invites.usedAt), gt(invites.expiresAt, now), eq(users.status, "invited")))
     .get();
   return row ?? undefined;
+}
+
+/**
+ * A new invitation for a user who has not accepted one: every earlier unused invitation of the user is
+ * used up (its link stops working) and the new one inserted, with the event, in one batch, only while
+ * the user is still invited. @returns false when the user is not (active or disabled: nothing written)
+ */
+export async function replaceInvite(
+  db: D1Database,
+  userId: string,
+  invite: { id: string; tokenHash: string; expiresAt: number; emailedTo: string | null },
+  now: number,
+  event: AuditEvent,
+): Promise<boolean> {
+  const d = drizzle(db);
+  const stillInvited = sql`EXISTS (SELECT 1 FROM ${users} WHERE id = ${userId} AND status = 'invited')`;
+  const results = await runBatch(db, [
+    d
+      .update(invites)
+      .set({ usedAt: now })
+      .where(and(eq(invites.userId, userId), isNull(invites.usedAt), stillInvited)),
+    preparedSql(
+      db,
+      sql`INSERT INTO ${invites} (id, user_id, token_hash, expires_at, emailed_to, created_at)
+          SELECT ${invite.id}, ${userId}, ${invite.tokenHash}, ${invite.expiresAt}, ${invite.emailedTo}, ${now}
+          WHERE ${stillInvited}`,
+    ),
+    appendToAuditOutboxIf(db, event, stillInvited),
+  ]);
+  return results[1]?.meta.changes === 1;
 }
 
 /**
@@ -123,6 +153,8 @@ export async function acceptInvite(
   passwordHash: string,
   now: number,
   event: AuditEvent,
+  /** Whether the invitation's link was emailed to the user's address: accepting it proves the address. */
+  addressProven = false,
 ): Promise<boolean> {
   const d = drizzle(db);
   const usedNow = sql`EXISTS (SELECT 1 FROM ${invites} WHERE id = ${inviteId} AND used_at = ${now})`;
@@ -133,7 +165,7 @@ export async function acceptInvite(
       .where(and(eq(invites.id, inviteId), isNull(invites.usedAt))),
     d
       .update(users)
-      .set({ passwordHash, status: "active", updatedAt: now })
+      .set({ passwordHash, status: "active", updatedAt: now, ...(addressProven ? { emailProvenAt: now } : {}) })
       .where(and(eq(users.id, userId), eq(users.status, "invited"), usedNow)),
     appendToAuditOutboxIf(db, event, usedNow),
   ]);

@@ -1,67 +1,93 @@
 /**
- * @module The account's memory of a number or keyword (console-api.md, GET /hits): the checks that
- * looked for it (their criteria, folded as the matcher folds: criteria.folded_value, indexed) in the
- * shared D1, newest first, and what each of them hit with it, from the account's shard.
+ * @module The account's memory of a number or keyword (console-api.md, GET /hits), its reads: the
+ * checks whose criteria fold to it (criteria.folded_value, indexed) in the shared D1; the registrations
+ * the account's checks hit whose text may name it, and the results themselves, in the account's shard.
  */
-import { and, asc, count, desc, eq, exists, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { inJsonList } from "./json-list";
 import { checks, criteria, type CheckRecord } from "./schema";
 import { checkResults, registrations, type CheckResultRecord } from "./schema/shard";
+import { containsText } from "./text-search";
 
-export interface CheckThatLooked {
-  check: CheckRecord;
-  /** Its criteria that name the value. */
-  criterionIds: string[];
+/** The account's checks with a criterion folded to `folded`, each with those criteria (at most `limit` criteria read). */
+export async function checksLookingFor(db: D1Database, accountId: string, folded: string, limit: number): Promise<Map<string, string[]>> {
+  const rows = await drizzle(db)
+    .select({ criterionId: criteria.id, checkId: criteria.checkId })
+    .from(criteria)
+    .innerJoin(checks, eq(checks.id, criteria.checkId))
+    .where(and(eq(criteria.foldedValue, folded), eq(checks.accountId, accountId)))
+    .limit(limit)
+    .all();
+  const byCheck = new Map<string, string[]>();
+  for (const r of rows) byCheck.set(r.checkId, [...(byCheck.get(r.checkId) ?? []), r.criterionId]);
+  return byCheck;
 }
 
-/** One page of the account's checks with a criterion folded to `folded`, newest first, and their total. */
-export async function pageOfChecksLookingFor(db: D1Database, accountId: string, folded: string, page: { pageSize: number; offset: number }) {
+export interface HitRegistrationText {
+  checkId: string;
+  registrationId: string;
+  searchText: string;
+}
+
+/** The account's newest `limit` check ids (the checks whose hits the memory reads for text). */
+export async function newestCheckIds(db: D1Database, accountId: string, limit: number): Promise<string[]> {
+  const rows = await drizzle(db)
+    .select({ id: checks.id })
+    .from(checks)
+    .where(eq(checks.accountId, accountId))
+    .orderBy(desc(checks.createdAt), desc(checks.id))
+    .limit(limit)
+    .all();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Matched results of these checks whose registration's text contains `text` (at most `limit`), with
+ * that text: read from the checks' results (their index), never from every registration of the shard.
+ */
+export async function matchedRegistrationsContaining(
+  shard: D1Database,
+  checkIds: readonly string[],
+  text: string,
+  limit: number,
+): Promise<HitRegistrationText[]> {
+  if (checkIds.length === 0) return [];
+  return drizzle(shard)
+    .select({ checkId: checkResults.checkId, registrationId: checkResults.registrationId, searchText: registrations.searchText })
+    .from(checkResults)
+    .innerJoin(registrations, eq(registrations.id, checkResults.registrationId))
+    .where(and(inJsonList(checkResults.checkId, checkIds), eq(checkResults.matchStatus, "matched"), containsText(registrations.searchText, text)))
+    .limit(limit)
+    .all();
+}
+
+/** One page of these checks of the account, newest first, and how many of them there are. */
+export async function pageOfChecksById(db: D1Database, accountId: string, ids: readonly string[], page: { pageSize: number; offset: number }) {
+  if (ids.length === 0) return { rows: [] as CheckRecord[], total: 0 };
   const d = drizzle(db);
-  const where = and(
-    eq(checks.accountId, accountId),
-    exists(
-      d
-        .select({ one: criteria.id })
-        .from(criteria)
-        .where(and(eq(criteria.checkId, checks.id), eq(criteria.foldedValue, folded))),
-    ),
-  );
+  const where = and(eq(checks.accountId, accountId), inJsonList(checks.id, ids));
   const [total, rows] = await d.batch([
     d.select({ n: count() }).from(checks).where(where),
     d.select().from(checks).where(where).orderBy(desc(checks.createdAt), desc(checks.id)).limit(page.pageSize).offset(page.offset),
   ]);
-  const named =
-    rows.length === 0
-      ? []
-      : await d
-          .select({ id: criteria.id, checkId: criteria.checkId })
-          .from(criteria)
-          .where(
-            and(
-              eq(criteria.foldedValue, folded),
-              inJsonList(
-                criteria.checkId,
-                rows.map((r) => r.id),
-              ),
-            ),
-          )
-          .orderBy(asc(criteria.ordinal))
-          .all();
-  const items: CheckThatLooked[] = rows.map((check) => ({ check, criterionIds: named.filter((c) => c.checkId === check.id).map((c) => c.id) }));
-  return { items, total: total[0]?.n ?? 0 };
+  return { rows, total: total[0]?.n ?? 0 };
 }
 
 export type HitResult = CheckResultRecord & { certificateNumber: string };
 
-/** The matched results of these checks that matched one of these criteria, with their certificate numbers, by check, in certificate order. */
-export async function resultsMatching(
+/**
+ * The matched results of these checks that matched one of `criterionIds` or hold one of
+ * `registrationIds`, with their certificate numbers, in check and certificate order (the caller keeps
+ * each registration with the check that touched it).
+ */
+export async function matchedResultsOf(
   shard: D1Database,
   checkIds: readonly string[],
   criterionIds: readonly string[],
-): Promise<Map<string, HitResult[]>> {
-  const byCheck = new Map<string, HitResult[]>();
-  if (checkIds.length === 0 || criterionIds.length === 0) return byCheck;
+  registrationIds: readonly string[],
+): Promise<HitResult[]> {
+  if (checkIds.length === 0) return [];
   const rows = await drizzle(shard)
     .select({ result: checkResults, certificateNumber: registrations.certificateNumber })
     .from(checkResults)
@@ -71,12 +97,11 @@ export async function resultsMatching(
         inJsonList(checkResults.checkId, checkIds),
         eq(checkResults.matchStatus, "matched"),
         // drizzle's builder cannot join the table-valued json_each: the matched ids are a JSON list.
-        sql`EXISTS (SELECT 1 FROM json_each(${checkResults.matchedCriterionIds}) WHERE value IN (SELECT value FROM json_each(${JSON.stringify(criterionIds)})))`,
+        sql`(EXISTS (SELECT 1 FROM json_each(${checkResults.matchedCriterionIds}) WHERE value IN (SELECT value FROM json_each(${JSON.stringify(criterionIds)})))
+          OR ${inJsonList(checkResults.registrationId, registrationIds)})`,
       ),
     )
     .orderBy(asc(checkResults.checkId), asc(checkResults.ordinal))
     .all();
-  for (const { result, certificateNumber } of rows)
-    byCheck.set(result.checkId, [...(byCheck.get(result.checkId) ?? []), { ...result, certificateNumber }]);
-  return byCheck;
+  return rows.map(({ result, certificateNumber }) => ({ ...result, certificateNumber }));
 }

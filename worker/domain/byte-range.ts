@@ -38,9 +38,3 @@ export function ifRangeHolds(ifRange: string | undefined, etag: string): boolean
   if (ifRange === undefined) return true;
   return ifRange.trim() === etag;
 }
-
-/** RFC 6266 / 8187: a UTF-8 file name that survives any client. */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}

@@ -14,10 +14,10 @@
  * Every number is classified by what the text says it is before it is evidence (./matching/number-kinds.ts):
  * an invoice criterion's digits printed as an amount ("金额 12345678 元"), a contract's number, a date … are
  * evidence to look at, not of an invoice: such hits alone make a keyword_only candidate. Only a number the
- * text calls an invoice number, or one nothing names that has an invoice number's shape, makes an
+ * text calls an invoice number, or one nothing names with no other kind's shape (a mobile number), makes an
  * invoice_match; the system's decision (invoice_exact_match) only a number the text calls an invoice number.
  */
-import { compileCriteria, invoiceEvidence, snippetAround, type CompiledMatcher, type Hit } from "./matching";
+import { compileCriteria, invoiceEvidence, snippetAround, type CompiledMatcher, type Criterion, type Hit } from "./matching";
 import { attachmentPages, certificateFieldAt, certificatePages, separatorBefore, type SearchedPages } from "./check-search";
 import { touchesLowConfidence, type PageReading } from "./page-reading";
 import type { TextRange } from "./text/furniture";
@@ -93,9 +93,12 @@ export interface RegistrationDecision {
   coverageReason: string | null;
 }
 
-export function compile(criteria: ReadonlyArray<{ id: string; kind: "invoice_no" | "keyword"; value: string }>): CompiledMatcher {
-  return compileCriteria(criteria.map((c) => ({ id: c.id, kind: c.kind, value: c.value })));
-}
+/**
+ * A check's criteria as one matcher. A criterion has one shape on its way from the route to the matcher: the
+ * contract's (worker/schemas/check.ts, kinds TERM_KINDS) is stored as it is (worker/db: a criteria row), and a
+ * row is the matcher's Criterion as it stands (./matching/types.ts), with nothing to translate.
+ */
+export const compile: (criteria: readonly Criterion[]) => CompiledMatcher = compileCriteria;
 
 export function documentVersionId(sha256: string): string {
   return `dv_${sha256.slice(0, 16)}`;
@@ -145,7 +148,7 @@ type FieldAt = (pageNumber: number, start: number, end: number) => SourceField;
 
 /**
  * A hit as evidence; whether it shows an invoice number (an invoice_no hit on a number the text calls an
- * invoice number, or names not at all and has an invoice number's shape), and whether the text calls it one.
+ * invoice number, or names not at all and has no other kind's shape), and whether the text calls it one.
  */
 interface Found {
   evidence: EvidenceDraft;

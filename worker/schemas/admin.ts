@@ -5,6 +5,7 @@ import { REVIEW_DECISIONS } from "./check-vocabulary";
 import { int64, timestamp } from "./common";
 import { ListedRegistrationSchema } from "./listed-registration";
 import { REGISTER_TYPES } from "./query-vocabulary";
+import { lineText, noteText } from "./text";
 
 const isoWithOffset = () =>
   z
@@ -18,7 +19,7 @@ const isoWithOffset = () =>
 export const AccountParams = z.object({ id: z.string().min(1).max(100) });
 export const KeyParams = z.object({ id: z.string().min(1).max(100), keyId: z.string().min(1).max(100) });
 
-export const CreateAccountBody = z.strictObject({ name: z.string().trim().min(1).max(100) });
+export const CreateAccountBody = z.strictObject({ name: lineText(1, 100) });
 export const PatchAccountBody = z.strictObject({ disabled: z.boolean() });
 export const AccountSchema = z.object({ id: z.string(), name: z.string(), disabled: z.boolean() }).openapi("AdminAccount");
 
@@ -56,7 +57,7 @@ export const GrantSchema = z.object({
 });
 
 export const CreateKeyBody = z.strictObject({
-  name: z.string().trim().min(1).max(100).optional(),
+  name: lineText(1, 100).optional(),
   expiresAt: isoWithOffset().optional(),
 });
 export const KeyListItemSchema = z.object({
@@ -108,7 +109,7 @@ export const AccountShardSchema = z.object({ shard: z.number().int().min(0), sta
 export const MoveAccountBody = z.strictObject({ shard: z.number().int().min(0) });
 
 export const ReviewParams = z.object({ checkId: z.string().min(1).max(100), registrationId: z.string().min(1).max(100) });
-export const ReviewBody = z.strictObject({ decision: z.enum(REVIEW_DECISIONS), note: z.string().max(2000) });
+export const ReviewBody = z.strictObject({ decision: z.enum(REVIEW_DECISIONS), note: noteText(2000) });
 
 export type AdminAccount = z.output<typeof AccountSchema>;
 export type Plan = z.output<typeof PlanSchema>;

@@ -5,20 +5,29 @@ import { PaginationQuery, SearchQuery, int64, pageSchema, timestamp } from "./co
 import { FailureSchema } from "./query";
 import { INVOICE_DIGITS, INVOICE_NO_PATTERN } from "./invoice-number";
 import { SOURCE_STATUSES } from "./query-vocabulary";
+import { lineText } from "./text";
+
+const INVOICE_NO = new RegExp(INVOICE_NO_PATTERN);
 
 export const CriterionInputSchema = z
   .strictObject({
     kind: z
       .enum(TERM_KINDS)
       .openapi({ description: "invoice_no: an invoice number, matched as a whole digit token; keyword: text matched as a substring" }),
-    value: z
-      .string()
-      .min(1)
-      .max(200)
-      .openapi({
-        description: `invoice_no: ${INVOICE_DIGITS.min} to ${INVOICE_DIGITS.max} digits (spaces and full-width digits allowed, folded before matching); keyword: 1 to 200 characters`,
-        example: "44031234",
-      }),
+    value: lineText(1, 200).openapi({
+      description: `invoice_no: ${INVOICE_DIGITS.min} to ${INVOICE_DIGITS.max} digits (spaces and full-width digits allowed, folded before matching); keyword: 1 to 200 characters. Surrounding white space is removed, the text is put in Unicode NFC, and control, invisible (format) and bidirectional characters are refused (400)`,
+      example: "44031234",
+    }),
+  })
+  // The invoice rule where the shape is (./invoice-number.ts): the pattern the document publishes is the check.
+  .superRefine((criterion, ctx) => {
+    if (criterion.kind === "invoice_no" && !INVOICE_NO.test(criterion.value))
+      ctx.addIssue({
+        code: "custom",
+        path: ["value"],
+        message: `An invoice number is ${INVOICE_DIGITS.min} to ${INVOICE_DIGITS.max} digits.`,
+        params: { fieldCode: "INVALID_FORMAT" },
+      });
   })
   .openapi("CriterionInput", {
     // The value's rule depends on the kind: one branch per kind, so generators and validators see it.
@@ -60,7 +69,7 @@ export const CoverageIssueSchema = z
 
 export const CreateCheckBody = z
   .strictObject({
-    applicant: z.string().min(2).max(100).openapi({ example: "上海示例供应链管理有限公司" }),
+    applicant: lineText(2, 100).openapi({ example: "上海示例供应链管理有限公司" }),
     criteria: z.array(CriterionInputSchema).min(1).max(100),
     sourceRegistryQueryId: z
       .string()

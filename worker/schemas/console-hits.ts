@@ -37,8 +37,12 @@ export const HitSchema = z
       status: z.enum(CHECK_STATUSES),
       createdBy: ActorSchema.nullable().openapi({ description: "Who started the check; null when not on record" }),
     }),
-    looked: z.boolean().openapi({ description: "The check looked for the value (one of its criteria folds to it)" }),
-    results: z.array(HitResultSchema).openapi({ description: "Its results that matched the value, in certificate order" }),
+    looked: z.boolean().openapi({
+      description: "true: the check looked for the value (one of its criteria folds to it); false: it only hit a registration whose text names it",
+    }),
+    results: z.array(HitResultSchema).openapi({
+      description: "Its matched results that matched the value or whose registration's text names it (a range included), in certificate order",
+    }),
   })
   .openapi("ConsoleHit");
 

@@ -8,13 +8,14 @@ import { AUDIT_KINDS, USER_ROLES, USER_STATUSES } from "./console-vocabulary";
 import { CreateKeyBody, KeyListItemSchema } from "./admin";
 import { MAX_PAGE, PaginationQuery, timestamp } from "./common";
 import { EntitlementsSchema } from "./entitlements";
+import { canonicalText, lineText, refuseHiddenCharacters } from "./text";
 
 const email = () =>
   z
     .string()
-    .trim()
-    .toLowerCase()
+    .overwrite((raw) => canonicalText(raw, "line").toLowerCase())
     .max(254)
+    .superRefine(refuseHiddenCharacters("line"))
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: "Must be an email address." });
 
 export const SessionUserSchema = z
@@ -40,12 +41,24 @@ export const UserSchema = z
     role: z.enum(USER_ROLES),
     status: z.enum(USER_STATUSES),
     totpEnabled: z.boolean(),
+    emailProven: z.boolean().openapi({
+      description:
+        "Whether the user proved the address: they accepted an invitation emailed to it. False when the link went to the inviter (no mail service configured, or the operator's invitation)",
+    }),
     createdAt: timestamp(),
   })
   .openapi("ConsoleUser");
 export const UserListSchema = z.object({ items: z.array(UserSchema) });
 export const InvitedUserSchema = UserSchema.extend({ inviteUrl: z.string(), inviteExpiresAt: timestamp() }).openapi("InvitedUser");
-export const InviteUserBody = z.strictObject({ email: email(), name: z.string().trim().min(1).max(100).optional(), role: z.enum(USER_ROLES) });
+/** The console's invitation: the link only when it went to the inviter (worker/services/invitation-mail.ts). */
+export const ConsoleInvitedUserSchema = UserSchema.extend({
+  delivery: z
+    .enum(["email", "link"])
+    .openapi({ description: "email: the link was sent to the invited address; link: it is `inviteUrl`, for the inviter to pass on" }),
+  inviteUrl: z.string().optional().openapi({ description: "Only when `delivery` is link" }),
+  inviteExpiresAt: timestamp(),
+}).openapi("ConsoleInvitedUser");
+export const InviteUserBody = z.strictObject({ email: email(), name: lineText(1, 100).optional(), role: z.enum(USER_ROLES) });
 export const UserParams = z.object({ userId: z.string().min(1).max(100) });
 export const AdminUserParams = z.object({ id: z.string().min(1).max(100), userId: z.string().min(1).max(100) });
 export const AdminPatchUserBody = z.strictObject({ status: z.enum(["active", "disabled"]), role: z.enum(USER_ROLES).optional() });

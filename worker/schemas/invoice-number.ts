@@ -27,5 +27,15 @@ export const FULL_WIDTH_ZERO = 0xff10;
  */
 export const SPACE_CLASS = "\\s\\u0085\\u200B\\uFFFF";
 
-/** The schema's pattern: digits with white space anywhere between them. */
-export const INVOICE_NO_PATTERN = `^[${SPACE_CLASS}]*(?:[${DIGIT_CLASS}][${SPACE_CLASS}]*){${INVOICE_DIGITS.min},${INVOICE_DIGITS.max}}$`;
+/**
+ * White space the door admits between digits: the space separators (Zs). The fold skips more (line breaks,
+ * the zero-width space of PDF text layers), but a criterion is text typed at a door, and the door's text
+ * rule (./text.ts) refuses controls and invisible characters inside a value and trims them around it.
+ */
+export const INPUT_SPACE_CLASS = " \\u00A0\\u1680\\u2000-\\u200A\\u202F\\u205F\\u3000";
+
+/**
+ * The schema's pattern: digits with space separators between them, and around them whatever the door trims
+ * (\s is exactly what String.prototype.trim removes).
+ */
+export const INVOICE_NO_PATTERN = `^\\s*[${DIGIT_CLASS}](?:[${INPUT_SPACE_CLASS}]*[${DIGIT_CLASS}]){${INVOICE_DIGITS.min - 1},${INVOICE_DIGITS.max - 1}}\\s*$`;

@@ -1,6 +1,7 @@
 /** @module Query shapes (open-api-v1.md: Query, creating queries, the query list). */
 import { z } from "@hono/zod-openapi";
 import { PaginationQuery, SearchQuery, int64, pageSchema, timestamp } from "./common";
+import { lineText } from "./text";
 import { FAILURE_CODES, QUERY_EXECUTION_STATUSES, QUERY_STATUSES, SOURCE_STATUSES } from "./query-vocabulary";
 
 export const FailureSchema = z
@@ -30,7 +31,7 @@ export const QuerySchema = z
 export const CreateQueriesBody = z
   .strictObject({
     subjectNames: z
-      .array(z.string().min(2).max(100).openapi({ example: "上海示例供应链管理有限公司" }))
+      .array(lineText(2, 100).openapi({ example: "上海示例供应链管理有限公司" }))
       .min(1)
       .max(100)
       .openapi({ description: "Enterprise full names or 18-digit resident identity numbers; normalised and de-duplicated" }),

@@ -13,7 +13,13 @@ export function toSessionUser(u: Pick<UserRecord, "id" | "email" | "name" | "rol
 }
 
 export function toConsoleUser(u: UserRecord): ConsoleUser {
-  return { ...toSessionUser(u), status: u.status, totpEnabled: u.totpSecret !== null, createdAt: toIso(u.createdAt) };
+  return {
+    ...toSessionUser(u),
+    status: u.status,
+    totpEnabled: u.totpSecret !== null,
+    emailProven: u.emailProvenAt !== null,
+    createdAt: toIso(u.createdAt),
+  };
 }
 
 export function parseActor(json: string | null): Actor | undefined {

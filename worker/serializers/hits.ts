@@ -1,5 +1,6 @@
 /** @module The account's memory (db/hits.ts rows) → ConsoleHit items. */
-import type { CheckThatLooked, HitResult as HitRow } from "../db/hits";
+import type { HitResult as HitRow } from "../db/hits";
+import type { RememberedCheck } from "../services/account-memory";
 import type { AuditActor } from "../domain/audit";
 import { toIso } from "../lib/time";
 import type { Hit, HitResult } from "../schemas/console-hits";
@@ -17,8 +18,7 @@ function toHitResult(r: HitRow): HitResult {
   };
 }
 
-export function toHit(looked: CheckThatLooked, results: readonly HitRow[], createdBy: AuditActor | undefined): Hit {
-  const { check } = looked;
+export function toHit({ check, looked, results }: RememberedCheck, createdBy: AuditActor | undefined): Hit {
   return {
     check: {
       id: check.id,
@@ -27,7 +27,7 @@ export function toHit(looked: CheckThatLooked, results: readonly HitRow[], creat
       status: check.status as Hit["check"]["status"],
       createdBy: createdBy ?? null,
     },
-    looked: true,
+    looked,
     results: results.map(toHitResult),
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
-import { insertInvitedUser, updateUser, userOf } from "../db/console-users";
+import { insertInvitedUser, replaceInvite, updateUser, userOf } from "../db/console-users";
 import type { AuditActor } from "../domain/audit";
 import { INVITE_VALIDITY_MS } from "../domain/invitation";
 import { ApiError } from "../errors";
@@ -16,15 +16,49 @@ import { toIso } from "../lib/time";
 import type { ConsoleUser } from "../schemas/console";
 import type { UserRole } from "../schemas/console-vocabulary";
 import { toConsoleUser } from "../serializers/console";
+import { invitationMailer, sendInvitation, type InvitationMailer } from "./invitation-mail";
+
+/** How an invitation's link travels: to the invited address by email, or back to the inviter. */
+export type InviteDelivery = { by: "link" } | { by: "email"; mailer: InvitationMailer; accountName: string };
+
+export type Invitation = ConsoleUser & { inviteExpiresAt: string; delivery: "email" | "link"; inviteUrl?: string };
+
+/** The delivery of an invitation made in the console: by email when the deployment has a mailer. */
+export function consoleDelivery(c: Context<AppEnv>): InviteDelivery {
+  const mailer = invitationMailer(c.env);
+  return mailer ? { by: "email", mailer, accountName: c.get("consoleUser").accountName } : { by: "link" };
+}
+
+function newInvite(delivery: InviteDelivery, email: string) {
+  const token = newToken();
+  return { token, id: newId("inv"), emailedTo: delivery.by === "email" ? email : null };
+}
+
+/**
+ * Sends the link (by email, then the answer carries no link: the inviter never holds it), or hands it
+ * to the inviter. The token rides in the fragment: browsers never send it to a server, so it stays out
+ * of logs and Referer.
+ */
+async function deliver(
+  c: Context<AppEnv>,
+  delivery: InviteDelivery,
+  invite: { token: string; id: string },
+  email: string,
+): Promise<{ inviteUrl?: string }> {
+  const inviteUrl = `${new URL(c.req.url).origin}/console/invite#${invite.token}`;
+  if (delivery.by === "link") return { inviteUrl };
+  await sendInvitation(delivery.mailer, email, inviteUrl, delivery.accountName, invite.id);
+  return {};
+}
 
 export async function inviteUser(
   c: Context<AppEnv>,
   accountId: string,
   request: { email: string; name?: string; role: UserRole },
   actor: AuditActor,
-): Promise<ConsoleUser & { inviteUrl: string; inviteExpiresAt: string }> {
+  delivery: InviteDelivery = { by: "link" },
+): Promise<Invitation> {
   const now = Date.now();
-  const token = newToken();
   const user = {
     id: newId("usr"),
     accountId,
@@ -36,20 +70,72 @@ export async function inviteUser(
     totpSecret: null,
     totpPendingSecret: null,
     totpLastStep: null,
+    emailProvenAt: null,
     createdAt: now,
     updatedAt: now,
   };
-  const invite = { id: newId("inv"), tokenHash: await tokenHash(token), expiresAt: now + INVITE_VALIDITY_MS };
+  const invite = newInvite(delivery, user.email);
+  const expiresAt = now + INVITE_VALIDITY_MS;
   const event = auditEventOf(
     c,
-    { accountId, kind: "user.invited", actor, target: { type: "user", id: user.id }, detail: { email: user.email, role: user.role } },
+    {
+      accountId,
+      kind: "user.invited",
+      actor,
+      target: { type: "user", id: user.id },
+      detail: { email: user.email, role: user.role, delivery: delivery.by },
+    },
     now,
   );
-  if (!(await insertInvitedUser(c.env.DB, user, invite, event))) throw new ApiError("EMAIL_TAKEN");
+  if (
+    !(await insertInvitedUser(
+      c.env.DB,
+      user,
+      { id: invite.id, tokenHash: await tokenHash(invite.token), expiresAt, emailedTo: invite.emailedTo },
+      event,
+    ))
+  )
+    throw new ApiError("EMAIL_TAKEN");
   deliverAuditSoon(c, accountId);
-  // The token rides in the fragment: browsers never send it to a server, so it stays out of logs and Referer.
-  const inviteUrl = `${new URL(c.req.url).origin}/console/invite#${token}`;
-  return { ...toConsoleUser(user), inviteUrl, inviteExpiresAt: toIso(invite.expiresAt) };
+  const sent = await deliver(c, delivery, invite, user.email);
+  return { ...toConsoleUser(user), ...sent, inviteExpiresAt: toIso(expiresAt), delivery: delivery.by };
+}
+
+/** A new invitation for a user who has not accepted (console-api.md: POST /users/{id}/invitation); the old link stops working. */
+export async function reinviteUser(
+  c: Context<AppEnv>,
+  accountId: string,
+  userId: string,
+  actor: AuditActor,
+  delivery: InviteDelivery,
+): Promise<Invitation> {
+  const user = await userOf(c.env.DB, accountId, userId);
+  if (!user) throw new ApiError("NOT_FOUND");
+  const now = Date.now();
+  const invite = newInvite(delivery, user.email);
+  const expiresAt = now + INVITE_VALIDITY_MS;
+  const event = auditEventOf(
+    c,
+    {
+      accountId,
+      kind: "user.invited",
+      actor,
+      target: { type: "user", id: user.id },
+      detail: { email: user.email, role: user.role, delivery: delivery.by, again: true },
+    },
+    now,
+  );
+  const replaced = await replaceInvite(
+    c.env.DB,
+    user.id,
+    { id: invite.id, tokenHash: await tokenHash(invite.token), expiresAt, emailedTo: invite.emailedTo },
+    now,
+    event,
+  );
+  if (!replaced) throw new ApiError("USER_NOT_INVITED");
+  deliverAuditSoon(c, accountId);
+  const sent = await deliver(c, delivery, invite, user.email);
+  return { ...toConsoleUser(user), ...sent, inviteExpiresAt: toIso(expiresAt), delivery: delivery.by };
 }
 
 export async function changeUser(

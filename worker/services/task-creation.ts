@@ -2,7 +2,9 @@
  * @module The shared path of task creation (POST /queries, POST /checks): Idempotency-Key, body
  * fingerprint, and the one AccountGate call that admits, de-duplicates, reserves and writes.
  * Idempotency-Key semantics follow draft-ietf-httpapi-idempotency-key-header: same key and same
- * body → the first response again; same key, other body → 409. The AccountGate keeps the accepted
+ * body → the first response again; same key, other body → 409. The fingerprint names the operation,
+ * not the door's path: the console and the open API create the same tasks from the same body, share the
+ * account's one idempotency space (open-api-v1.md, Idempotency rules 4) and so replay each other. The AccountGate keeps the accepted
  * body only as the idempotency record it replays; the route builds the response from the typed body
  * this module hands back.
  */
@@ -30,8 +32,10 @@ export function canonicalJson(value: unknown): string {
 
 /** @typeParam T the public body of the accepted tasks (the route's 202 schema). */
 export interface Submission<T> {
+  /** The operation (its operationId), the same at every door that offers it. */
+  operation: string;
   idempotencyKey: string;
-  /** The request body: its fingerprint tells a retry from another intent under the same key. */
+  /** The validated request body (text already canonical): its fingerprint tells a retry from another intent under the same key. */
   body: unknown;
   refusal?: ErrorCode;
   reserve: CreationRequest["reserve"];
@@ -50,11 +54,16 @@ export async function submitCreation<T>(c: Context<AppEnv>, s: Submission<T>): P
   // anyway): 503, the spec's "retry the existing request later", nothing charged.
   if (principal.shard.state === "moving") throw accountMoving();
   c.set("creationAdmitted", true);
-  const fingerprint = await sha256Hex(`${c.req.method} ${new URL(c.req.url).pathname}\n${canonicalJson(s.body)}`);
+  const body = canonicalJson(s.body);
+  const fingerprint = await sha256Hex(`${s.operation}\n${body}`);
+  // Records written before fingerprints named the operation named the door's path; they live
+  // IDEMPOTENCY_TTL_MS, and a retry across the deploy must still replay them.
+  const formerFingerprint = await sha256Hex(`${c.req.method} ${new URL(c.req.url).pathname}\n${body}`);
   const outcome = await accountGate(c.env, principal.accountId).create({
     accountId: principal.accountId,
     idempotencyKey: s.idempotencyKey,
     fingerprint,
+    formerFingerprint,
     ...(s.refusal ? { refusal: s.refusal } : {}),
     reserve: s.reserve,
     statements: [...s.statements, ...creationEvents(c, s)],

@@ -1,12 +1,12 @@
 /**
  * @module What the replica answers, as the registry would write it: the queryBySubject zip of one
- * feedback XML (QueryBySubjectRspApiModel), an error zip (a feedback with <errors>), and the fault
- * texts it plays. The texts are invented (no error text is published) but chosen to match the
- * connector's FAULT_OUTCOMES table, which is the point: a test per text shows each maps as the
- * contract says.
+ * feedback XML (QueryBySubjectRspApiModel), an error zip (a feedback with <errors>), the shapes a
+ * registry might answer that the 2020 client never showed (behaviour.mjs: two XML files, an error in
+ * another form, a capped list), and the fault texts it plays. The texts are invented (no error text is
+ * published) and written here, not taken from the connector's table: a test per text shows how each
+ * maps, and a text the table does not know (会话已超时) shows what the connector does with the unknown.
  */
 import { XMLBuilder } from "fast-xml-parser";
-import { REGISTER_TYPE_CODES } from "../mappings.mjs";
 import { gbkXml } from "./gbk.mjs";
 import { writeZip } from "./zip-write.mjs";
 
@@ -18,11 +18,15 @@ export const FAULT_TEXTS = {
   quarantined: "该主体数据已隔离，暂停查询",
   unavailable: "查询服务暂不可用",
   internal: "系统内部错误",
+  /** What Apache CXF answers for an exception the service did not declare. */
+  undeclared: "Fault occurred while processing.",
+  unknownDebtType: "查询类型不正确",
   missingCertificate: "登记证明文件不存在",
 };
 
 const builder = new XMLBuilder({ suppressEmptyNode: true });
-const CODE_OF_REGISTER_TYPE = Object.fromEntries(Object.entries(REGISTER_TYPE_CODES).map(([code, type]) => [type, code]));
+/** The registry's registertype codes as the replica writes them (01 initial; the rest in the certificates' order). */
+const CODE_OF_REGISTER_TYPE = { initial: "01", change: "02", extension: "03", cancellation: "04", objection: "05" };
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
 /** "2022-05-29T11:41:05+08:00" as the registry writes it: "2022-05-29 11:41:05" (UTC+8). */
@@ -33,13 +37,20 @@ function registryTime(iso) {
 /**
  * The listing's zip: registrations grouped by business type, as the registry groups them.
  * @param {{certificateNumber: string, registerType?: string, registerTime?: string, expiresAt?: string, summary?: Record<string, unknown>}[]} registrations
- * @param {{truncate?: boolean, gbk?: boolean, badCrc?: boolean}} [options] truncate: totalrows claims one
- *   more than is listed; gbk: the XML in GBK, declared so, each result's spname the business type's
- *   Chinese description (text that only decodes right as GBK); badCrc: the zip's CRC altered
+ * @param {{truncate?: boolean, shape?: string, cap?: number, gbk?: boolean, badCrc?: boolean}} [options] truncate:
+ *   totalrows claims one more than is listed; shape (behaviour.mjs `listing`): two-xml, unknown-error, capped
+ *   (the first `cap` listed, totalrows the whole count); gbk: the XML in GBK, declared so, each result's
+ *   spname the business type's Chinese description (text that only decodes right as GBK); badCrc: the
+ *   zip's CRC altered
  */
-export function listingZip(registrations, { truncate = false, gbk = false, badCrc = false } = {}) {
+export function listingZip(registrations, { truncate = false, shape = "normal", cap = 3, gbk = false, badCrc = false } = {}) {
+  if (shape === "unknown-error") {
+    const xml = `${XML_DECLARATION}<feedback><totalrows>0</totalrows><errmsg>查询条件有误</errmsg></feedback>`;
+    return writeZip([{ name: "queryresult.xml", bytes: Buffer.from(xml, "utf8") }]);
+  }
+  const listed = shape === "capped" ? registrations.slice(0, cap) : registrations;
   const groups = new Map();
-  for (const r of registrations) {
+  for (const r of listed) {
     const code = String(r.summary?.businessTypeCode ?? "N00000");
     const group = groups.get(code) ?? [];
     group.push({
@@ -53,7 +64,9 @@ export function listingZip(registrations, { truncate = false, gbk = false, badCr
   }
   const results = [...groups].map(([code, result]) => ({ businesstype: code, rows: String(result.length), spnametitle: code, result }));
   const xml = XML_DECLARATION + builder.build({ feedback: { totalrows: String(registrations.length + (truncate ? 1 : 0)), data: { results } } });
-  return writeZip([{ name: "queryresult.xml", bytes: gbk ? gbkXml(xml) : Buffer.from(xml, "utf8") }], { badCrc });
+  const files = [{ name: "queryresult.xml", bytes: gbk ? gbkXml(xml) : Buffer.from(xml, "utf8") }];
+  if (shape === "two-xml") files.push({ name: "queryresult_2.xml", bytes: Buffer.from(xml, "utf8") });
+  return writeZip(files, { badCrc });
 }
 
 /** An error answer: a zip holding one feedback XML with the error's text. */

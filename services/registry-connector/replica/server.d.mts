@@ -16,4 +16,6 @@ export function startReplica(options?: {
   busyAttempts?: number;
   tokenTtlMs?: number;
   account?: { userName: string; password: string; platformAuthCode: string };
+  /** How it behaves where the real registry is unknown (behaviour.mjs); PUT /_replica/behaviour changes it while it runs. */
+  behaviour?: Record<string, unknown>;
 }): Promise<Replica>;

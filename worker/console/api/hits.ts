@@ -1,20 +1,19 @@
 /**
  * @module GET /hits?value= (all roles): the account's own memory of a receivable (console-api.md):
  * every check of the account that looked for the invoice number or keyword (folded as the matcher
- * folds it: domain/criteria.ts foldedCriterion), newest first, with the results that matched it, each
- * with its standing and the reviewer's conclusion. Another account's checks are never read: the
+ * folds it) or hit a registration whose text names it (services/account-memory.ts), newest first, with
+ * the results that concern it, each with its standing and the reviewer's conclusion. Another account's checks are never read: the
  * checks come from the account's own rows, the results from its own shard.
  */
 import { createRoute } from "@hono/zod-openapi";
 import { accountDb } from "../../context";
 import { creatorsOf } from "../db/audit-lookups";
-import { pageOfChecksLookingFor, resultsMatching } from "../../db/hits";
-import { foldedCriterion } from "../../domain/criteria";
 import { errorResponses, json } from "../../routes/responses";
 import type { RouteGroup } from "../../routes/router";
 import { HitPageSchema, HitsQuery } from "../../schemas/console-hits";
 import { toHit } from "../../serializers/hits";
 import { toPage } from "../../serializers/page";
+import { rememberedChecks } from "../../services/account-memory";
 import { pagination } from "../../services/list-params";
 
 const route = createRoute({
@@ -32,23 +31,15 @@ export function registerHits(api: RouteGroup): void {
     const q = c.req.valid("query");
     const { page, pageSize, offset } = pagination(q);
     const { accountId } = c.get("principal");
-    const folded = foldedCriterion(q.value);
-    const { items, total } = folded ? await pageOfChecksLookingFor(c.env.DB, accountId, folded, { pageSize, offset }) : { items: [], total: 0 };
     const shard = accountDb(c);
-    const [results, creators] = await Promise.all([
-      resultsMatching(
-        shard,
-        items.map((i) => i.check.id),
-        items.flatMap((i) => i.criterionIds),
-      ),
-      creatorsOf(
-        shard,
-        accountId,
-        ["check.created"],
-        items.map((i) => i.check.id),
-      ),
-    ]);
-    const hits = items.map((i) => toHit(i, results.get(i.check.id) ?? [], creators.get(i.check.id)));
+    const { items, total } = await rememberedChecks(c.env.DB, shard, accountId, q.value, { pageSize, offset });
+    const creators = await creatorsOf(
+      shard,
+      accountId,
+      ["check.created"],
+      items.map((i) => i.check.id),
+    );
+    const hits = items.map((i) => toHit(i, creators.get(i.check.id)));
     return c.json(toPage(hits, { total, page, pageSize }), 200);
   });
 }

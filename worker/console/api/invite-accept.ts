@@ -39,7 +39,10 @@ export function registerInviteAccept(api: RouteGroup): void {
       },
       now,
     );
-    if (!(await acceptInvite(c.env.DB, invite.inviteId, user.id, await hashPassword(password), now, event))) throw new ApiError("NOT_FOUND");
+    // The link was emailed to this very address: whoever holds it reads that mailbox.
+    const addressProven = invite.emailedTo !== null && invite.emailedTo === user.email;
+    if (!(await acceptInvite(c.env.DB, invite.inviteId, user.id, await hashPassword(password), now, event, addressProven)))
+      throw new ApiError("NOT_FOUND");
     deliverAuditSoon(c, user.accountId);
     return c.json({ email: user.email }, 200);
   });

@@ -16,6 +16,7 @@ import { $ } from "/viewer/assets/view.js";
 import { text } from "./console-api.js";
 import { shortcutFor } from "./review-keys.js";
 import { createReviewQueue } from "./review-queue.js";
+import { visibleText } from "./visible-text.js";
 
 const API_BASE = document.documentElement.dataset.api ?? "/api/console/v1";
 const screen = $("review");
@@ -84,7 +85,7 @@ function updateCandidate(result, navigation) {
       ? statusWord(result.resultStatus)
       : say("candidatePosition", { position: state.decided + navigation.position, total: state.decided + navigation.total });
   const review = result.check?.manualReview;
-  $("previous-review").textContent = review ? say("previousReview", { decision: statusWord(review.decision), note: review.note }) : "";
+  $("previous-review").textContent = review ? say("previousReview", { decision: statusWord(review.decision), note: visibleText(review.note) }) : "";
   if (review) showReviewer(result.registration.id, review).catch(() => undefined);
 }
 
@@ -97,8 +98,8 @@ async function showReviewer(registrationId, review) {
   if (!last || state.registrationId !== registrationId) return;
   $("previous-review").textContent = say("previousReviewBy", {
     decision: statusWord(review.decision),
-    note: review.note,
-    reviewer: last.reviewer.label,
+    note: visibleText(review.note),
+    reviewer: visibleText(last.reviewer.label),
     at: when(last.reviewedAt),
   });
 }

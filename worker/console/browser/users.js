@@ -1,8 +1,8 @@
 /**
- * @module The users page (pages: users.ts, owner only): invite (POST /users, the invitation URL shown
- * once with a copy button), change a role or disable / re-enable (PATCH /users/{id}) after a
- * confirmation; the page reloads to show the change. A user who has not accepted can be sent a new
- * invitation (POST /users/{id}/invitation), its link shown once like the first.
+ * @module The users page (pages: users.ts, owner only): invite (POST /users) or invite again
+ * (POST /users/{id}/invitation): the invitation URL shown once with a copy button and a notice that the
+ * address is not proven, or, with a mail service, word that the link went to the address; change a role or disable / re-enable (PATCH /users/{id}) after a
+ * confirmation; the page reloads to show the change.
  */
 import { api, busy, say, showProblem, text } from "./console-api.js";
 import { copyText } from "./copy.js";
@@ -20,32 +20,32 @@ form.addEventListener("submit", async (event) => {
   const name = String(data.get("name") ?? "").trim();
   const body = { email: String(data.get("email") ?? "").trim(), role: String(data.get("role")), ...(name ? { name } : {}) };
   try {
-    const user = await busy(document.getElementById("invite-submit"), api("POST", "/users", body));
-    inviteUrl.textContent = user.inviteUrl;
-    invited.hidden = false;
+    showInvitation(await busy(document.getElementById("invite-submit"), api("POST", "/users", body)));
     form.reset();
-    document.getElementById("copy-invite")?.focus();
   } catch (problem) {
     showProblem(error, problem);
   }
 });
 
-/** A new invitation for a user who has not accepted (the old link stops working): its link shown as the first one was. */
-async function inviteAgain(button) {
+/** The answer of an invitation: its link for the inviter to pass on, or word that it was emailed. */
+function showInvitation(user) {
+  const emailed = user.delivery === "email";
+  inviteUrl.textContent = emailed ? "" : user.inviteUrl;
+  /** @type {HTMLElement} */ (document.getElementById("invite-link")).hidden = emailed;
+  /** @type {HTMLElement} */ (document.getElementById("invite-emailed")).hidden = !emailed;
+  invited.hidden = false;
+  (emailed ? document.getElementById("invited-done") : document.getElementById("copy-invite"))?.focus();
+}
+
+document.getElementById("users")?.addEventListener("click", async (event) => {
+  const button = event.target instanceof Element ? event.target.closest("button.reinvite") : null;
+  if (!(button instanceof HTMLButtonElement)) return;
   error.hidden = true;
   try {
-    const user = await busy(button, api("POST", `/users/${encodeURIComponent(button.dataset.userId ?? "")}/invitation`));
-    inviteUrl.textContent = user.inviteUrl;
-    invited.hidden = false;
-    document.getElementById("copy-invite")?.focus();
+    showInvitation(await busy(button, api("POST", `/users/${encodeURIComponent(button.dataset.userId ?? "")}/invitation`)));
   } catch (problem) {
     showProblem(error, problem);
   }
-}
-
-document.getElementById("users")?.addEventListener("click", (event) => {
-  const button = event.target instanceof Element ? event.target.closest("button.reinvite") : null;
-  if (button instanceof HTMLButtonElement) void inviteAgain(button);
 });
 
 document.getElementById("copy-invite")?.addEventListener("click", () => copyText(inviteUrl, document.getElementById("copy-invite-done")));

@@ -5,15 +5,14 @@
  * coverage is incomplete, the first page and every page's footer say so, and that a criterion not found
  * is not evidence that there is no risk. Times are in the reader's zone and words.
  *
- * The font (Noto Sans SC) is embedded, cut to this document's characters (worker/pdf/font-subset.ts):
+ * The font (Noto Sans SC) is embedded, cut to this document's characters (worker/pdf/embed-subset-font.ts):
  * a reader without a Chinese font of its own prints every glyph, and whatever a person typed in a note
  * is covered, which the sandbox generator's build-time subset is not.
  */
-import fontkit from "@pdf-lib/fontkit";
-import { grayscale, PDFDict, PDFDocument, PDFName, PDFRef, type PDFFont } from "pdf-lib";
-import { cffTableOf, withIdentityCharset } from "../../pdf/cff-font";
+import { grayscale, PDFDocument, type PDFFont } from "pdf-lib";
 import { A4 } from "../../pdf/drawing";
-import { subsetFont } from "../../pdf/font-subset";
+import { visibleText } from "../../domain/text/visible-text";
+import { embedSubsetFont, finishSubsetFont } from "../../pdf/embed-subset-font";
 import { fill } from "../view/i18n";
 import type { CheckReport, ReportHit, ReportRow } from "./check-report";
 import { coverageSentences, summaryFacts, type ExportContext } from "./check-summary";
@@ -79,7 +78,10 @@ function resultBlocks(row: ReportRow, context: ExportContext): Block[] {
   return blocks;
 }
 
-/** Everything the document says, in order; the summary alone on the first page. */
+/**
+ * Everything the document says, in order; the summary alone on the first page. Stored text (names,
+ * criteria, notes, file names) is set with its hidden characters as visible escapes (〈U+202E〉), never raw.
+ */
 export function reportBlocks(report: CheckReport, context: ExportContext): Block[] {
   const words = exportWords(context.lang);
   const blocks: Block[] = [{ text: `${words.title} · ${report.check.applicant}`, size: TITLE_SIZE }];
@@ -96,13 +98,13 @@ export function reportBlocks(report: CheckReport, context: ExportContext): Block
     const [heading, ...rest] = resultBlocks(row, context);
     blocks.push({ ...heading!, newPage: i === 0 }, ...rest);
   });
-  return blocks;
+  return blocks.map((block) => ({ ...block, text: visibleText(block.text) }));
 }
 
 export function footerLines(report: CheckReport, context: ExportContext, page: number, pages: number): string[] {
   const words = exportWords(context.lang);
   const where = `${report.check.id} · ${fill(words.pageOf, { n: page, total: pages })}`;
-  return report.check.coverageComplete ? [where] : [words.footerIncomplete, where];
+  return (report.check.coverageComplete ? [where] : [words.footerIncomplete, where]).map((line) => visibleText(line));
 }
 
 /**
@@ -170,57 +172,14 @@ function layOut(blocks: readonly Block[], font: PDFFont): PlacedLine[][] {
   return pages;
 }
 
-/**
- * pdf-lib files an OpenType font with CFF outlines as if it were TrueType: a CIDFontType2 with the whole
- * OpenType file as FontFile2, which strict readers refuse or guess at (poppler: "Mismatch between font
- * type and embedded font file"). Set right: a CIDFontType0 whose FontFile3 (/Subtype /CIDFontType0C) is
- * the font's bare CFF program with an identity charset (worker/pdf/cff-font.ts), which every reader maps
- * the same way: code = glyph id = CID (PDF 32000-1:2008 §9.7.4, Table 126).
- */
-function embedAsCidFontType0(doc: PDFDocument, font: Uint8Array): void {
-  const cff = cffTableOf(font);
-  if (!cff) return;
-  const program = doc.context.register(doc.context.flateStream(withIdentityCharset(cff), { Subtype: "CIDFontType0C" }));
-  const name = (value: string) => PDFName.of(value);
-  for (const [, object] of doc.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFDict)) continue;
-    if (object.get(name("Subtype")) === name("CIDFontType2")) {
-      object.set(name("Subtype"), name("CIDFontType0"));
-      object.delete(name("CIDToGIDMap"));
-    }
-    if (object.get(name("Type")) === name("FontDescriptor") && object.has(name("FontFile2"))) {
-      const old = object.get(name("FontFile2"));
-      object.delete(name("FontFile2"));
-      object.set(name("FontFile3"), program);
-      if (old instanceof PDFRef) doc.context.delete(old);
-    }
-  }
-}
-
 const DIGITS = "0123456789";
-
-/**
- * The six capital letters that name a subset font ("ABCDEF+NotoSansSC-Regular", PDF 32000-1:2008
- * §9.6.4), derived from its characters so the same text gives the same name.
- */
-function subsetTag(characters: string): string {
-  let hash = 2166136261;
-  for (let i = 0; i < characters.length; i++) hash = Math.imul(hash ^ characters.charCodeAt(i), 16777619) >>> 0;
-  let tag = "";
-  for (let i = 0; i < 6; i++, hash = Math.floor(hash / 26)) tag += String.fromCharCode(65 + (hash % 26));
-  return tag;
-}
 
 export async function checkPdf(report: CheckReport, context: ExportContext, fontFile: Uint8Array): Promise<Uint8Array> {
   const blocks = reportBlocks(report, context);
   const footerSample = footerLines(report, context, 1, 1).join("");
   const characters = new Set([...blocks.map((b) => b.text).join(""), ...footerSample, ...DIGITS, " "]);
   const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.registerFontkit(fontkit);
-  const text = [...characters].sort().join("");
-  // Already cut to this document's characters: pdf-lib embeds it as it is (no subset of its own).
-  const subset = subsetFont(fontFile, text);
-  const font = await doc.embedFont(subset, { subset: false, customName: `${subsetTag(text)}+NotoSansSC-Regular` });
+  const { font, subset } = await embedSubsetFont(doc, fontFile, "NotoSansSC-Regular", [...characters].join(""));
   const pages = layOut(blocks, font);
   pages.forEach((lines, i) => {
     const page = doc.addPage([A4.width, A4.height]);
@@ -230,12 +189,10 @@ export async function checkPdf(report: CheckReport, context: ExportContext, font
     });
   });
   const words = exportWords(context.lang);
-  doc.setTitle(`${words.title} · ${report.check.applicant}`);
+  doc.setTitle(`${words.title} · ${visibleText(report.check.applicant)}`);
   doc.setProducer("registry-check-api");
   doc.setCreationDate(new Date(context.exportedAt));
   doc.setModificationDate(new Date(context.exportedAt));
-  // pdf-lib writes the font's objects when it flushes; its program is replaced right after.
-  await doc.flush();
-  embedAsCidFontType0(doc, subset);
+  await finishSubsetFont(doc, subset);
   return doc.save({ useObjectStreams: false });
 }

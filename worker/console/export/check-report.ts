@@ -13,6 +13,8 @@ import { evidenceOfCheck } from "../../db/evidence";
 import { registrationsWithDocuments } from "../../db/registration-detail";
 import { pageOfResults, type CheckResultRecord } from "../../db/results";
 import type { CoverageIssue } from "../../schemas/check";
+import type { Standing } from "../../schemas/check-result";
+import { toPublicStanding } from "../../serializers/standing";
 import { requireCheck } from "../../services/lookups";
 import { exportDecision, hitForm, type ExportDecision, type HitForm } from "./hit-form";
 import { instantOf } from "./zoned-time";
@@ -36,6 +38,8 @@ export interface ReportRow {
   /** Epoch ms; null when the registry gave none. */
   registeredAt: number | null;
   securedParties: string | null;
+  /** Where the registration stood when the check matched; null on results matched before standings were kept. */
+  standing: Standing | null;
   matchStatus: CheckResultRecord["matchStatus"];
   resultStatus: CheckResultRecord["resultStatus"];
   matchedCriteria: string[];
@@ -128,6 +132,7 @@ export async function readCheckReport(c: Context<AppEnv>, checkId: string): Prom
       certificateNumber: certificateOf(r.registrationId),
       registeredAt: instantOf(registration?.registerTime),
       securedParties: registration?.securedPartyNames ?? null,
+      standing: toPublicStanding(r.standing) ?? null,
       matchStatus: r.matchStatus,
       resultStatus: r.resultStatus,
       matchedCriteria: matched.map((id) => criterionLabel(byCriterion.get(id), id)),

@@ -44,9 +44,8 @@ export function issueLines(report: CheckReport, lang: Lang): string[] {
   const issueWords = coverageIssueWords(lang);
   return report.coverageIssues.map((issue) => {
     const concerned = [...issue.certificateNumbers, ...issue.criteria];
-    return concerned.length === 0
-      ? issueWords[issue.code]
-      : `${issueWords[issue.code]}. ${fill(words.issueConcerns, { list: concerned.join(", ") })}`;
+    const list = concerned.join(lang === "en" ? ", " : "、");
+    return concerned.length === 0 ? issueWords[issue.code] : fill(words.issueConcerns, { issue: issueWords[issue.code], list });
   });
 }
 

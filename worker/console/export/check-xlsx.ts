@@ -17,6 +17,7 @@ const RESULT_WIDTHS: Readonly<Record<string, number>> = {
   certificateNumber: 24,
   registeredAt: 20,
   securedParties: 36,
+  standing: 28,
   matchedCriteria: 28,
   systemDecision: 36,
   reviewedAt: 20,

@@ -3,6 +3,7 @@
  * XLSX's typed cells and the PDF's lines all come from this list, so a new column (a registration's
  * standing) is one entry here.
  */
+import { standingPhrase } from "../../schemas/standing-words";
 import { vocabulary } from "../view/vocabulary";
 import type { Lang } from "../view/i18n";
 import type { ReportRow } from "./check-report";
@@ -33,6 +34,12 @@ export const RESULT_COLUMNS: readonly ResultColumn[] = [
   },
   { key: "registeredAt", csv: "registered_at", machine: (r) => instant(r.registeredAt), human: (r) => instant(r.registeredAt) },
   { key: "securedParties", csv: "secured_parties", machine: (r) => r.securedParties, human: (r) => text(r.securedParties) },
+  {
+    key: "standing",
+    csv: "standing",
+    machine: (r) => r.standing?.state ?? null,
+    human: (r, lang) => text(r.standing ? standingPhrase(r.standing, vocabulary(lang)) : null),
+  },
   { key: "matchStatus", csv: "match_status", machine: (r) => r.matchStatus, human: (r, lang) => text(vocabulary(lang).match[r.matchStatus]) },
   {
     key: "matchedCriteria",

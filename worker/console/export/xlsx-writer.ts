@@ -7,11 +7,14 @@
  * - text: an inline string with the text format "@" (numFmtId 49), so a 20-digit certificate number
  *   stays a string: Excel keeps 15 significant digits of a number;
  * - date: a serial date (days since 1899-12-30, §18.17.4.1) with a date-time number format;
- * - the first row of a sheet can be a bold header, frozen, with an autofilter.
- * Characters XML 1.0 cannot carry (C0 controls, lone surrogates, U+FFFE/U+FFFF) become U+FFFD: Excel
- * refuses the whole file over one of them.
+ * - the first row of a sheet can be a bold header, frozen (no autofilter: Excel wants a hidden defined
+ *   name beside one, and a reader can add a filter in one click).
+ * Control, invisible and bidirectional characters are written as visible escapes (〈U+202E〉,
+ * domain/text/visible-text.ts); what XML 1.0 still cannot carry after that (lone surrogates, U+FFFE/U+FFFF)
+ * becomes U+FFFD: Excel refuses the whole file over one of them.
  */
 import { strToU8, zipSync } from "fflate";
+import { visibleText } from "../../domain/text/visible-text";
 
 export type XlsxCell = { text: string } | { date: number } | null;
 
@@ -21,7 +24,7 @@ export interface XlsxSheet {
   /** Column widths in characters. */
   widths: readonly number[];
   rows: ReadonlyArray<ReadonlyArray<XlsxCell>>;
-  /** The first row is a header: bold, frozen, filterable. */
+  /** The first row is a header: bold and frozen. */
   header: boolean;
 }
 
@@ -33,7 +36,7 @@ const DATE_FORMAT = "yyyy-mm-dd hh:mm:ss";
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function xmlText(value: string): string {
-  return value.replace(NOT_XML, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  return visibleText(value).replace(NOT_XML, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
 /** 0 → "A", 26 → "AA". */
@@ -51,7 +54,6 @@ function cellXml(cell: XlsxCell, ref: string, header: boolean): string {
 }
 
 function sheetXml(sheet: XlsxSheet): string {
-  const width = Math.max(sheet.widths.length, ...sheet.rows.map((r) => r.length));
   const rows = sheet.rows
     .map((row, r) => `<row r="${r + 1}">${row.map((cell, c) => cellXml(cell, `${columnName(c)}${r + 1}`, sheet.header && r === 0)).join("")}</row>`)
     .join("");
@@ -59,11 +61,10 @@ function sheetXml(sheet: XlsxSheet): string {
   const frozen = sheet.header
     ? `<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>`
     : `<sheetViews><sheetView workbookViewId="0"/></sheetViews>`;
-  const filter = sheet.header && sheet.rows.length > 0 && width > 0 ? `<autoFilter ref="A1:${columnName(width - 1)}${sheet.rows.length}"/>` : "";
   return (
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n` +
     `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` +
-    `${frozen}${cols ? `<cols>${cols}</cols>` : ""}<sheetData>${rows}</sheetData>${filter}</worksheet>`
+    `${frozen}${cols ? `<cols>${cols}</cols>` : ""}<sheetData>${rows}</sheetData></worksheet>`
   );
 }
 

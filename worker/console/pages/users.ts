@@ -6,11 +6,12 @@
  *
  * Stable hooks: form#user-invite-form with input#invite-email[name=email], input#invite-name[name=name],
  * select#invite-role[name=role], button#invite-submit; #users-error; section#invited (hidden until an
- * invitation is made) with code#invite-url, button#copy-invite, #copy-invite-done, button#invited-done;
- * table#users with rows tr[data-user-id] (cells td[data-field=email|name|role|status|totp]),
- * select.role-select[data-user-id], button.disable[data-user-id] / button.enable[data-user-id], and for a
- * user who has not accepted, button.reinvite[data-user-id] (POST /users/{id}/invitation: a new link shown
- * in section#invited as the first one was; the old link stops working).
+ * invitation is made) with code#invite-url, button#copy-invite, #copy-invite-done, button#invited-done,
+ * #invite-unproven (the link came to the inviter: the address is not proven) or #invite-emailed (the
+ * link went to the address); table#users with rows tr[data-user-id] (cells
+ * td[data-field=email|name|role|status|totp]; in the email cell .unproven[data-email-proven=false] when
+ * the user has not proven the address), select.role-select[data-user-id], button.disable[data-user-id] /
+ * button.enable[data-user-id], button.reinvite[data-user-id] for a user who has not accepted.
  */
 import type { z } from "zod";
 import { defineMessages, type Lang } from "../view/i18n";
@@ -27,8 +28,6 @@ type User = z.output<typeof UserListSchema>["items"][number];
 const messages = defineMessages(
   {
     title: "用户",
-    reinvite: "重新发送邀请",
-    "error.USER_NOT_INVITED": "该用户已接受邀请（或已停用），无需重新邀请。",
     invite: "邀请用户",
     email: "电子邮箱",
     name: "姓名（可选）",
@@ -36,6 +35,10 @@ const messages = defineMessages(
     submit: "发送邀请",
     invitedTitle: "邀请链接（仅显示一次）",
     invitedBody: "请通过安全渠道把此链接发给对方；72 小时内有效，只能使用一次。",
+    inviteUnproven: "此链接交给了您，而不是发到该邮箱：对方的邮箱地址未经证实。请只交给该地址的本人。",
+    inviteEmailed: "邀请链接已发送到该邮箱；接受邀请即证实了该地址。",
+    unproven: "（邮箱未证实）",
+    reinvite: "重新邀请",
     copy: "复制",
     copied: "已复制",
     done: "完成",
@@ -57,8 +60,6 @@ const messages = defineMessages(
   },
   {
     title: "Users",
-    reinvite: "Send the invitation again",
-    "error.USER_NOT_INVITED": "This user has accepted the invitation already (or is disabled): there is nothing to send again.",
     invite: "Invite a user",
     email: "Email",
     name: "Name (optional)",
@@ -66,6 +67,11 @@ const messages = defineMessages(
     submit: "Invite",
     invitedTitle: "Invitation link (shown once)",
     invitedBody: "Send this link to the person over a safe channel; it works once, within 72 hours.",
+    inviteUnproven:
+      "This link came to you, not to the address: the person's address is not proven. Give it only to the person who holds that address.",
+    inviteEmailed: "The invitation link was sent to the address; accepting it proves the address.",
+    unproven: "(address not proven)",
+    reinvite: "Invite again",
     copy: "Copy",
     copied: "Copied",
     done: "Done",
@@ -110,8 +116,13 @@ function userRow(lang: Lang, user: User, selfId: string): Html {
             : html`<button type="button" class="danger disable" data-user-id="${user.id}" data-email="${user.email}">${words.disable}</button>`
         }`;
   return html`<tr data-user-id="${user.id}">
-    ${cell("email", words["col.email"], user.email)} ${cell("name", words["col.name"], user.name ?? "—")}
-    ${cell("role", words["col.role"], shell[`role.${user.role}`])} ${cell("status", words["col.status"], vocabulary(lang).user[user.status])}
+    ${cell(
+      "email",
+      words["col.email"],
+      html`${user.email}${user.emailProven ? "" : html` <span class="muted unproven" data-email-proven="false">${words.unproven}</span>`}`,
+    )}
+    ${cell("name", words["col.name"], user.name ?? "—")} ${cell("role", words["col.role"], shell[`role.${user.role}`])}
+    ${cell("status", words["col.status"], vocabulary(lang).user[user.status])}
     ${cell("totp", words["col.totp"], user.totpEnabled ? words.on : words.off)}
     <td data-label="${words["col.actions"]}">${controls}</td>
   </tr>`;
@@ -133,7 +144,6 @@ async function usersPage(c: PageContext): Promise<Response> {
       "users.confirmRole": words.confirmRole,
       "users.updated": words.updated,
       "error.EMAIL_TAKEN": words["error.EMAIL_TAKEN"],
-      "error.USER_NOT_INVITED": words["error.USER_NOT_INVITED"],
       ...Object.fromEntries(USER_ROLES.map((r) => [`role.${r}`, shell[`role.${r}`]])),
     },
     body: html`<h1>${words.title}</h1>
@@ -156,11 +166,15 @@ async function usersPage(c: PageContext): Promise<Response> {
       </form>
       <p id="users-error" class="error" role="alert" hidden></p>
       <section id="invited" class="once" hidden>
-        <h2>${words.invitedTitle}</h2>
-        <p>${words.invitedBody}</p>
-        <code id="invite-url"></code>
-        <button type="button" id="copy-invite">${words.copy}</button>
-        <span id="copy-invite-done" role="status" hidden>${words.copied}</span>
+        <p id="invite-emailed" hidden>${words.inviteEmailed}</p>
+        <div id="invite-link">
+          <h2>${words.invitedTitle}</h2>
+          <p>${words.invitedBody}</p>
+          <p id="invite-unproven" class="notice">${words.inviteUnproven}</p>
+          <code id="invite-url"></code>
+          <button type="button" id="copy-invite">${words.copy}</button>
+          <span id="copy-invite-done" role="status" hidden>${words.copied}</span>
+        </div>
         <button type="button" id="invited-done" class="secondary">${words.done}</button>
       </section>
       <table id="users" class="stacked">

@@ -18,6 +18,7 @@ import { csrfTokenOf } from "../auth/session-token";
 import { sessionCookie } from "../auth/console-session";
 import type { MeSchema } from "../../schemas/console";
 import type { UserRole } from "../../schemas/console-vocabulary";
+import { parseVisibleJson } from "../../domain/text/visible-text";
 import { pageLang, type Lang } from "./i18n";
 
 export const CONSOLE_API_BASE = "/api/console/v1";
@@ -72,7 +73,11 @@ function toSignIn(c: PageContext): Response {
 export type ApiFailure = { ok: false; status: number; code: string; retryAfter?: string };
 export type ApiRead<T> = { ok: true; status: number; data: T } | ApiFailure;
 
-/** GET a console JSON path (relative to /api/console/v1) as this page's user. */
+/**
+ * GET a console JSON path (relative to /api/console/v1) as this page's user. Every string of the answer
+ * comes with its hidden characters as visible escapes (domain/text/visible-text.ts): what a page prints of
+ * stored names, notes, criteria, file names and audit details never hides or reorders text around it.
+ */
 export async function readConsoleApi<T>(c: PageContext, path: string): Promise<ApiRead<T>> {
   const headers = new Headers({ Accept: "application/json" });
   for (const name of ["Cookie", "User-Agent", "CF-Connecting-IP"]) {
@@ -81,7 +86,7 @@ export async function readConsoleApi<T>(c: PageContext, path: string): Promise<A
   }
   const request = new Request(new URL(`${CONSOLE_API_BASE}${path}`, c.req.url), { headers });
   const res = await c.var.dispatch(request, c.env, c.executionCtx);
-  if (res.ok) return { ok: true, status: res.status, data: (await res.json()) as T };
+  if (res.ok) return { ok: true, status: res.status, data: parseVisibleJson(await res.text()) as T };
   const body = (await res.json().catch(() => null)) as { code?: unknown } | null;
   const code = typeof body?.code === "string" ? body.code : `HTTP_${res.status}`;
   const retryAfter = res.headers.get("Retry-After");

@@ -35,6 +35,11 @@ export const users = sqliteTable(
     totpPendingSecret: text("totp_pending_secret"),
     /** The last TOTP time step accepted (RFC 6238 §5.2: a code is accepted once): a code of it or an earlier step is refused. */
     totpLastStep: integer("totp_last_step"),
+    /**
+     * When the user proved the address: they accepted an invitation whose link was sent to it by email
+     * (worker/services/invitation-mail.ts). Null: the link went to the inviter, who may have used it.
+     */
+    emailProvenAt: integer("email_proven_at"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -60,6 +65,8 @@ export const invites = sqliteTable(
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: integer("expires_at").notNull(),
     usedAt: integer("used_at"),
+    /** The address the link was emailed to; null when it was handed to the inviter instead. */
+    emailedTo: text("emailed_to"),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [index("invites_user").on(t.userId)],

@@ -26,6 +26,7 @@ import { labelsByPlace } from "./label-column";
 import type { SourceLine } from "./lines";
 import type { Piece } from "./piece";
 import { valueAgainst } from "./stray-neighbours";
+import { FURNITURE_NAMES } from "./vocabulary";
 import { isTypesetHeading, labelsOfPage, type PageLabels } from "./typeset-headings";
 import { joinWrapped } from "./wrapped-labels";
 import {
@@ -331,6 +332,23 @@ function joinStacked(groups: Fragment[][]): Fragment[][] {
 }
 
 /**
+ * A label seen is a field read or flagged (issue 39): a label left without a value, with a line no rule
+ * placed on its row past it (before any other label), may have had that line for its value. The nearest such
+ * label to the line's left.
+ */
+function emptyLabelBeside(item: LineItem, labels: readonly PendingLabel[]): PendingLabel | null {
+  const onRow = labels.filter(
+    (l) =>
+      l.page === item.page &&
+      l.column === item.column &&
+      overlap(l.box, item.box) >= SAME_ROW_SHARE &&
+      l.box.x1 <= item.box.x0 + item.box.size * LABEL_OVERHANG_EM,
+  );
+  const nearest = onRow.sort((a, b) => b.box.x1 - a.box.x1)[0];
+  return nearest && nearest.values.length === 0 ? nearest : null;
+}
+
+/**
  * Text a page prints mid-row between a typed label and its value (a running row number, the issuer's name
  * laid over the row, a page number: "主 合 同 币 种  34  人民币"): the text beside the label fails the field's
  * reader, the text past it on the label's row, before any other label, reads. The value is that text; what
@@ -344,7 +362,7 @@ function skipMidRowText(labels: readonly PendingLabel[], texts: Fragment[], anch
     if (!reader || mine.length === 0 || reader(textOf(mine)) !== null) continue;
     // Text between and the value both beside the label, a gap apart ("33" "人民币"): the fragments that read.
     const ordered = [...mine].sort((a, b) => a.box.x0 - b.box.x0);
-    const from = ordered.findIndex((_, k) => k > 0 && reader(textOf(ordered.slice(k))) !== null);
+    const from = ordered.findIndex((_, k) => k > 0 && ordered.slice(0, k).every(isMidRowText) && reader(textOf(ordered.slice(k))) !== null);
     if (from > 0) {
       for (const m of ordered.slice(0, from)) {
         anchored.delete(m);
@@ -366,6 +384,7 @@ function skipMidRowText(labels: readonly PendingLabel[], texts: Fragment[], anch
       .find((t) => reader(t.text) !== null);
     // Or the text between and the value in one run, a space apart ("33 人民币").
     const split = past ? null : mine.length === 1 ? readTail(mine[0] as Fragment, reader) : null;
+    if (!mine.every(isMidRowText) && !(split && isMidRowText(split.head))) continue;
     const value = past ?? split?.tail;
     if (!value) continue;
     for (const m of mine) {
@@ -380,6 +399,12 @@ function skipMidRowText(labels: readonly PendingLabel[], texts: Fragment[], anch
     anchored.set(value, label);
   }
   return skipped;
+}
+
+/** Text a page prints over a row: a running number (1 to 3 digits), a page number, the issuer's or the system's name. */
+function isMidRowText(f: Fragment): boolean {
+  const text = f.text.replace(/\s/g, "");
+  return /^\d{1,3}$/.test(text) || /^第\d{1,4}页$/.test(text) || (FURNITURE_NAMES as readonly string[]).includes(text);
 }
 
 /**
@@ -520,7 +545,7 @@ export function readCells(lines: readonly SourceLine[], isTitle: HeadingTest): C
   const owners = new Map(labels.filter((l) => l.values.length > 0).map((l) => [l, l.values] as const));
   strayItems.forEach((item, k) => {
     // Text printed mid-row between a label and its value is against that value, wherever it stands.
-    const owner = midRow.get(strays[k] as Fragment) ?? valueAgainst(item, owners);
+    const owner = midRow.get(strays[k] as Fragment) ?? valueAgainst(item, owners) ?? emptyLabelBeside(item, labels);
     if (owner) against.set(owner, [...(against.get(owner) ?? []), item.line]);
   });
   const items: CellItem[] = [

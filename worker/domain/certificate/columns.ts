@@ -11,24 +11,29 @@
  * column to its end before the next (worker/domain/certificate/cells.ts).
  */
 import type { Extent, LineGeometry } from "../text/page";
+import { overlap } from "./boxes";
+import { type Fragment, fragment } from "./fragments";
 import { isLabelPrefix, isSectionHeading, matchLabel, matchRoleHeading } from "./labels";
+import {
+  EDGE_ROUNDING_PT,
+  NEWSPAPER_BESIDE_SHARE,
+  NEWSPAPER_GUTTER_EM,
+  NEWSPAPER_SIDE_MIN,
+  ROW_TOP_EM,
+  WRAP_BELOW_EM,
+  WRAP_EDGE_EM,
+  WRAP_FILL_EM,
+  WRAP_LINE_GAP_EM,
+} from "./layout-rules";
 import type { SourceLine } from "./lines";
 
-interface Piece {
-  line: SourceLine;
-  from: number;
-  to: number;
-  box: Extent;
+/** A cell's text on a line (the reader's one fragment of a line, ./fragments.ts), and what it says of the row. */
+interface Piece extends Fragment {
   /** True when the piece opens a row: a label, a role or section heading. */
   opens: boolean;
   /** True when the piece is the beginning of a label wrapped in a narrow cell ("统一社" over "会信用代码"): no value wraps there. */
   labelPiece: boolean;
 }
-
-/** A gutter at least this many ems wide (a table's cell padding and a page's column gap are wider than a space). */
-const GUTTER_EM = 0.8;
-/** Each side holds at least this many pieces: a few stray runs are no column. */
-const MIN_SIDE = 4;
 
 function piecesOf(line: SourceLine): Piece[] {
   const g = line.geometry;
@@ -36,28 +41,24 @@ function piecesOf(line: SourceLine): Piece[] {
   const cuts = [0, ...g.cellStarts, line.text.length];
   const out: Piece[] = [];
   for (let k = 0; k + 1 < cuts.length; k++) {
-    const from = cuts[k] ?? 0;
-    const raw = line.text.slice(from, cuts[k + 1]);
-    const text = raw.trim();
-    if (!text) continue;
-    const start = from + raw.length - raw.trimStart().length;
+    const f = fragment(line, cuts[k] ?? 0, cuts[k + 1] ?? line.text.length);
+    if (!f) continue;
     // A label alone (nothing after it) or the beginning of one: what follows it in its column is no wrapped value.
-    const label = matchLabel(text);
-    const labelPiece = isLabelPrefix(text.replace(/\s/g, "")) || (label !== null && text.slice(label.valueStart).trim() === "");
-    const opens = label !== null || matchRoleHeading(text) !== null || isSectionHeading(text);
-    out.push({ line, from: start, to: start + text.length, box: g.extent(start, start + text.length), opens, labelPiece });
+    const label = matchLabel(f.text);
+    const labelPiece = isLabelPrefix(f.text.replace(/\s/g, "")) || (label !== null && f.text.slice(label.valueStart).trim() === "");
+    const opens = label !== null || matchRoleHeading(f.text) !== null || isSectionHeading(f.text);
+    out.push({ ...f, opens, labelPiece });
   }
   return out;
 }
 
-const overlapsVertically = (a: Extent, b: Extent) =>
-  Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > Math.min(a.bottom - a.top, b.bottom - b.top) * 0.5;
+const overlapsVertically = (a: Extent, b: Extent) => overlap(a, b) > NEWSPAPER_BESIDE_SHARE;
 
 /** Figures alone (a code, a number, an amount): a column of them is a table's column, not text wrapped down a page. */
 const FIGURE = /^[\d\s,.，．\-:/]+$/;
 
 function isFigure(p: Piece): boolean {
-  return FIGURE.test(p.line.text.slice(p.from, p.to).trim());
+  return FIGURE.test(p.text);
 }
 
 /**
@@ -78,10 +79,10 @@ function wrappedValues(side: readonly Piece[]): Piece[][] {
         (q) =>
           !q.labelPiece &&
           !isFigure(q) &&
-          Math.abs(q.box.x0 - p.box.x0) < p.box.size &&
-          q.box.x1 >= right - q.box.size * 2 &&
-          p.box.top - q.box.bottom < p.box.size * 0.8 &&
-          p.box.top > q.box.top + q.box.size * 0.5,
+          Math.abs(q.box.x0 - p.box.x0) < p.box.size * WRAP_EDGE_EM &&
+          q.box.x1 >= right - q.box.size * WRAP_FILL_EM &&
+          p.box.top - q.box.bottom < p.box.size * WRAP_LINE_GAP_EM &&
+          p.box.top > q.box.top + q.box.size * WRAP_BELOW_EM,
       );
     if (!above) return;
     const first = head.get(above) ?? above;
@@ -102,7 +103,7 @@ function flowsBeside(side: readonly Piece[], other: readonly Piece[]): boolean {
     const rows: number[] = [];
     for (const p of starts) {
       if (!wrapped.some((w) => overlapsVertically(w.box, p.box))) continue;
-      if (!rows.some((top) => Math.abs(top - p.box.top) < p.box.size * 0.5)) rows.push(p.box.top);
+      if (!rows.some((top) => Math.abs(top - p.box.top) < p.box.size * ROW_TOP_EM)) rows.push(p.box.top);
     }
     return rows.length >= 2;
   });
@@ -112,9 +113,9 @@ function flowsBeside(side: readonly Piece[], other: readonly Piece[]): boolean {
 function gutterOf(pieces: readonly Piece[]): number | null {
   const candidates = [...new Set(pieces.map((p) => Math.round(p.box.x0)))].sort((a, b) => a - b);
   for (const x of candidates) {
-    const left = pieces.filter((p) => p.box.x1 <= x - p.box.size * GUTTER_EM);
-    const right = pieces.filter((p) => p.box.x0 >= x - 0.5);
-    if (left.length < MIN_SIDE || right.length < MIN_SIDE) continue;
+    const left = pieces.filter((p) => p.box.x1 <= x - p.box.size * NEWSPAPER_GUTTER_EM);
+    const right = pieces.filter((p) => p.box.x0 >= x - EDGE_ROUNDING_PT);
+    if (left.length < NEWSPAPER_SIDE_MIN || right.length < NEWSPAPER_SIDE_MIN) continue;
     // A certificate's newspaper column opens rows of its own (a label, a heading); a table's column of figures
     // (an invoice table under a description: codes | numbers | amounts) opens none.
     if (!right.some((p) => p.opens)) continue;
@@ -166,12 +167,12 @@ export function splitColumns(lines: readonly SourceLine[]): SourceLine[] {
       out.push(...pageLines);
       continue;
     }
-    const rightTops = pieces.filter((p) => p.box.x0 >= gutter - 0.5).map((p) => p.box.top);
+    const rightTops = pieces.filter((p) => p.box.x0 >= gutter - EDGE_ROUNDING_PT).map((p) => p.box.top);
     const columnsTop = Math.min(...rightTops);
     for (const line of pageLines) {
       const own = pieces.filter((p) => p.line === line);
-      const cut = own.find((p) => p.box.x0 >= gutter - 0.5);
-      const crossing = own.some((p) => p.box.x0 < gutter - 0.5 && p.box.x1 > gutter - p.box.size * GUTTER_EM);
+      const cut = own.find((p) => p.box.x0 >= gutter - EDGE_ROUNDING_PT);
+      const crossing = own.some((p) => p.box.x0 < gutter - EDGE_ROUNDING_PT && p.box.x1 > gutter - p.box.size * NEWSPAPER_GUTTER_EM);
       if (crossing) {
         // Above the columns (a title) it is read first, below them (a closing line) last.
         out.push({ ...line, column: (line.geometry?.top ?? 0) > columnsTop ? 2 : 0 });

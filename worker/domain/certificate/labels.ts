@@ -327,6 +327,11 @@ export function isLabelPrefix(text: string): boolean {
   return text.length >= 2 && LABEL_PREFIXES.has(text);
 }
 
+/** True when the text is a piece of some label, two characters or more ("会信用" of 统一社会信用代码). */
+export function isLabelPiece(text: string): boolean {
+  return text.length >= 2 && LABEL_ENTRIES.some((e) => e.label.includes(text));
+}
+
 /** Recognise "label: value" at the start of a line. */
 export function matchLabel(line: string): LabelMatch | null {
   const lead = line.length - line.trimStart().length;

@@ -79,6 +79,11 @@ export const SPACING_QUANTILE = 0.25;
  */
 export const WRAPPED_LINE_GAP_EM = 1;
 export const KNOWN_WRAP_GAP_EM = 1.5;
+/**
+ * The most lines one label wraps over: the longest labels ("统一社会信用代码/身份证件号码", 14 characters) in
+ * the narrowest label cells (three characters a line) take five, six with a role prefix.
+ */
+export const WRAPPED_LINES_MAX = 6;
 /** Labels of a page are set in one size: text this much larger or smaller (points) is a heading or a value. */
 export const LABEL_SIZE_TOLERANCE_PT = 0.3;
 /** Known labels that must share an edge before a page counts as set in a label column. */
@@ -104,3 +109,23 @@ export const HEADING_INDENT_EM = 1;
 
 /** On a value's row, text this close after its end (or before its start) is set against it, not in another column. */
 export const AGAINST_ON_ROW_EM = 2;
+
+// Newspaper columns (columns.ts): a page whose text runs down a left column, then down a right one.
+
+/** A gutter at least this many ems wide: a table's cell padding and a page's column gap are wider than a space. */
+export const NEWSPAPER_GUTTER_EM = 0.8;
+/** Each side of a gutter holds at least this many pieces: a few stray runs are no column. */
+export const NEWSPAPER_SIDE_MIN = 4;
+/** A wrapped value stands beside a row of the other side when they overlap by this share of the shorter one's height. */
+export const NEWSPAPER_BESIDE_SHARE = 0.5;
+/** Pieces of one side stand on one row when their tops differ by less than this: rows of a column are a line apart. */
+export const ROW_TOP_EM = 0.5;
+/** A wrapped line starts within this of its first line's left edge (an indent, justification move it by less). */
+export const WRAP_EDGE_EM = 1;
+/** The line a value wraps from fills its side to within this of the side's right edge: a short line above is a row of its own. */
+export const WRAP_FILL_EM = 2;
+/** A wrapped line stands at most this far under the line it continues (bottom to top), and its top at least WRAP_BELOW_EM lower. */
+export const WRAP_LINE_GAP_EM = 0.8;
+export const WRAP_BELOW_EM = 0.5;
+/** Points an extractor's rounding moves an edge: a piece starting this close left of a gutter starts at it. */
+export const EDGE_ROUNDING_PT = 0.5;

@@ -8,7 +8,7 @@
  */
 import { documentFurniture, touchesFurniture } from "../text/furniture";
 import { lineGeometry, type LineGeometry, type PageText } from "../text/page";
-import { isLabelPrefix, matchLabel } from "./labels";
+import { isLabelPiece, isLabelPrefix, matchLabel } from "./labels";
 import type { Piece } from "./piece";
 import { FURNITURE_PATTERNS, FURNITURE_NAMES } from "./vocabulary";
 
@@ -37,7 +37,7 @@ const ISSUER = new RegExp(FURNITURE_NAMES.map((name) => [...name].join("\\s*")).
 /** The end mark under the last field ("<完>", often between rules): after it, a notes page, not data. */
 const END_MARK = /[<＜〈《]\s*完\s*[>＞〉》]/;
 /** The end mark at the end of a line after other text, nothing but furniture after it. */
-const END_MARK_AFTER_TEXT = /(?<=\S)\s*[<＜〈《]\s*完\s*[>＞〉》][^\p{L}\p{N}]*$/u;
+const END_MARK_AFTER_TEXT = /(?<=\S)\s*[<＜〈《]\s*完\s*[>＞〉》]?[^\p{L}\p{N}]*$/u;
 const BARE_NUMBER = /^(?:\d\s*){20}$/;
 const ANY_LABELLED_NUMBER = /登\s*记\s*证\s*明\s*编\s*号\s*[:：]?\s*(?:\d\s*){20}(?!\d)/;
 /** The 20 digits of a certificate number on a line, spaces between groups allowed. */
@@ -57,6 +57,21 @@ function onlyFurniture(text: string): boolean {
 const ISSUER_AT_END = new RegExp(`\\s+(?:${FURNITURE_NAMES.map((name) => [...name].join("\\s*")).join("|")})$`);
 const ISSUER_AT_START = new RegExp(`^(?:${FURNITURE_NAMES.map((name) => [...name].join("\\s*")).join("|")})\\s+`);
 
+/** A page number alone ("第2页"), no total: a footer prints 第N页 共M页; a number laid over a row prints its page only. */
+const LONE_PAGE_NUMBER = /^第\s*\d{1,4}\s*页(?!\s*[,，/／]?\s*共)\s+|\s+第\s*\d{1,4}\s*页$/;
+
+/**
+ * The text beside a lone page number on a line the furniture reading took whole ("第2页 人民币" at a page's
+ * top): a value the page number was printed over, when what is left is no furniture of its own.
+ */
+function besidePageNumber(text: string): { lead: number; text: string } | null {
+  const m = LONE_PAGE_NUMBER.exec(text);
+  if (!m) return null;
+  const lead = m.index === 0 ? m[0].length : 0;
+  const rest = m.index === 0 ? text.slice(lead) : text.slice(0, m.index);
+  return rest.trim() && !onlyFurniture(rest) ? { lead, text: rest.trim() } : null;
+}
+
 /** Page numbers printed after a field on the same line ("6093…9503 第3页/共3页"). */
 const PAGE_AT_END = /\s*(?:第\s*\d+\s*页\s*[,，/／]?\s*(?:共\s*\d+\s*页)?|共\s*\d+\s*页\s*[,，/／]?\s*第\s*\d+\s*页)\s*$/;
 
@@ -72,10 +87,13 @@ function withoutEdgeFurniture(text: string): { lead: number; text: string } {
   return kept.trim() ? { lead, text: kept } : { lead: 0, text };
 }
 
-/** Words at a line's start that begin a label, spaced or not ("主 合 同", "登记时间"), with nothing else on it. */
+/**
+ * Words of a label, spaced or not, with nothing else on the line: its beginning ("主 合 同", "登记时间") or a
+ * piece of it wrapped in its cell ("会信用"), which may stand at the same place on two pages by chance.
+ */
 function beginsLabel(text: string): boolean {
   const words = text.replace(/\s/g, "");
-  return matchLabel(text) !== null || isLabelPrefix(words);
+  return matchLabel(text) !== null || isLabelPrefix(words) || isLabelPiece(words);
 }
 
 interface RawLine {
@@ -159,6 +177,12 @@ export function pageContent(pages: readonly (string | PageText)[]): PageContent 
       // Twenty digits alone are a header on a page's first or last line (elsewhere, a 20-digit invoice
       // number wrapped onto a line of its own is content).
       const isHeader = (BARE_NUMBER.test(bare) && (i === 0 || i === pageLines.length - 1)) || (p > 0 && atEdge && labelled);
+      // A page number printed mid-row at a page's edge beside a value ("第2页  人民币"): the value is kept.
+      const beside = !isHeader && running && !labelled ? besidePageNumber(text) : null;
+      if (beside) {
+        pushLine(p, { start: start + beside.lead, text: beside.text });
+        return;
+      }
       if (isHeader || running) {
         const number = isHeader || labelled ? numberIn(line, p + 1) : null;
         if (number) numberHeaders.push({ ...number, labelled });

@@ -107,7 +107,8 @@ class Scanner {
       // A party label outside any party block has no party to go to.
       if (!party) return;
       // Several parties under one role heading: a second name (or type) starts the next one.
-      if ((field === "party.name" || field === "party.type") && party.fields.has(field)) party = this.newParty(party.heading);
+      // (Of the block's role: a heading known by its setting, 留置权人, is a role the vocabulary has no word for.)
+      if ((field === "party.name" || field === "party.type") && party.fields.has(field)) party = this.newParty(party.heading, party.role);
       if (field === "party.unclassified") party.unclassified.push(value);
       else if (!party.fields.has(field)) party.fields.set(field, value);
       return;

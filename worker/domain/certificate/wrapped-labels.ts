@@ -7,7 +7,7 @@ import type { Extent } from "../text/page";
 import { union } from "./boxes";
 import { type Fragment, fragment, type PendingLabel, sameColumn, wholeLabel } from "./fragments";
 import { isLabelPrefix } from "./labels";
-import { KNOWN_WRAP_GAP_EM } from "./layout-rules";
+import { KNOWN_WRAP_GAP_EM, WRAPPED_LINES_MAX } from "./layout-rules";
 
 /**
  * A letter-spaced label's first line run on into its value with no wider gap than its own spacing
@@ -62,7 +62,7 @@ export function joinWrapped(labels: PendingLabel[], texts: Fragment[]): void {
     const pieces: Fragment[] = [];
     /** A piece below that reads as a label of its own ("登记编号" under "关联的初始"): taken when the join is a longer label. */
     let labelPiece: PendingLabel | null = null;
-    for (let step = 0; step < 3; step++) {
+    for (let step = 0; step < WRAPPED_LINES_MAX - 1; step++) {
       const below = texts
         .filter((t) => t.page === start.page && !used.has(t) && t !== start.piece && !pieces.includes(t))
         .filter((t) => t.box.top > box.top && t.box.top - box.bottom < box.size * KNOWN_WRAP_GAP_EM && sameColumn(start.box, t.box))
@@ -82,7 +82,8 @@ export function joinWrapped(labels: PendingLabel[], texts: Fragment[]): void {
       if (!below) break;
       const candidate = joined + below.text.replace(/\s/g, "");
       const hit = wholeLabel(candidate);
-      if (hit && hit.end > joined.length && hit.end < candidate.length && /\s/.test(below.text) === false) {
+      // (Unless the run still begins a longer label: "统一社会信用代码/身" of 统一社会信用代码/身份证件号码.)
+      if (hit && hit.end > joined.length && hit.end < candidate.length && /\s/.test(below.text) === false && !isLabelPrefix(candidate)) {
         // The tail and the value in one run ("记编号：0438…"): the label ends inside this piece.
         const length = hit.end - joined.length;
         best = { label: hit, box: union(box, below.box), pieces: [...pieces], tail: { fragment: below, length } };

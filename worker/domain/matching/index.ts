@@ -54,6 +54,13 @@
  *    "07573825/24" are no lists; nor is a date "2019/03/21", whose first token has 4 digits). A
  *    criterion equal to a short token's expansion hits; the span runs from H's first digit to the
  *    short token's last. H itself hits as an ordinary exact token.
+ * 6. Groups joined by hyphens (via "exact", issue 39): an invoice number's 8 or 20 digits in two groups of
+ *    any size or in 4-digit groups with a last of 1–4, each one "-" apart ("0149-2921",
+ *    "2444-2000-0000-0149-2921"); not a 4-digit group spaced after another (a range of grouped ends).
+ * 7. Ranges whose ends stand on labels of their own (via "range", ./labelled-ranges.ts): "起始号码：A，终止号码：B",
+ *    "起 A 止 B", "自A起至B止"; as in rule 4, criteria of the ends' length strictly between them.
+ * What a hit's number is (an invoice number, an amount, a contract's …) is read apart, for the few hits a
+ * check keeps (./number-kinds.ts).
  *
  * Every criterion hitting a span is reported (overlaps of different criteria included); the
  * same criterion id on the same span once. Hits are sorted by start, then end.

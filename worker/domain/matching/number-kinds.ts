@@ -2,7 +2,7 @@
  * @module What the text says a number is, before it is evidence (issue 39). An invoice criterion's digits
  * may be printed as an invoice number, an invoice code, an amount ("金额 12345678 元", "12345678.00"), a
  * contract's, an order's, an account's or a certificate's number, a date or a phone number: only an invoice
- * number, or a number nothing names that has an invoice number's shape, is evidence of an invoice.
+ * number, or a number nothing names that has no other kind's shape (a mobile number's), is evidence of an invoice.
  *
  * A number's kind comes from its own writing first (a unit or currency sign beside it, decimals after it:
  * an amount), then from the nearest label written before it in its sentence (a "。" or "；" ends it; white
@@ -151,24 +151,27 @@ export function numberKind(text: string, start: number, end: number): NumberKind
   return label.kind;
 }
 
-/** Digits of an invoice number as issued: 8 (paper invoices) or 20 (fully digital ones). */
+/** Digits of an invoice number as issued: 8 (paper invoices) or 20 (fully digital ones): a number grouped by hyphens must have them (./look.ts). */
 export const INVOICE_NUMBER_SHAPES: ReadonlySet<number> = new Set([8, 20]);
 
-/** Digits in the first number of a hit's text (a range's or a list's first end). */
-function firstNumberDigits(matched: string): number {
+/** The first number of a hit's text (a range's or a list's first end), its digits only. */
+function firstNumber(matched: string): string {
   const m = /[0-9０-９](?:\s?[0-9０-９])*/.exec(matched);
-  return m ? m[0].replace(/\s/g, "").length : 0;
+  return m ? normalizeValue(m[0]) : "";
 }
+
+/** Numbers of another kind's own shape, named or not: a mainland mobile number (11 digits, 13… to 19…). */
+const OTHER_SHAPE = /^1[3-9]\d{9}$/;
 
 /**
  * Whether a hit [start, end) of an invoice criterion is evidence of an invoice: a number the text calls an
- * invoice number, or one nothing names that has an invoice number's shape. `decides`: the text calls it an
- * invoice number, the only ground for a system decision.
+ * invoice number, or one nothing names that has no other kind's shape (a mobile number). `decides`: the text
+ * calls it an invoice number, the only ground for a system decision.
  */
 export function invoiceEvidence(text: string, start: number, end: number): { shows: boolean; decides: boolean } {
   const kind = numberKind(text, start, end);
   if (kind === "invoice_number") return { shows: true, decides: true };
-  return { shows: kind === "unlabelled" && INVOICE_NUMBER_SHAPES.has(firstNumberDigits(text.slice(start, end))), decides: false };
+  return { shows: kind === "unlabelled" && !OTHER_SHAPE.test(firstNumber(text.slice(start, end))), decides: false };
 }
 
 /** Whether the text names the number starting at `start` as something other than an invoice number. */

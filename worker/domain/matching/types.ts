@@ -2,11 +2,14 @@
  * @module The matcher's shapes, shared by compile.ts (which builds the tables) and scan.ts (which
  * reads them); kept apart so neither imports the other's types.
  */
+import type { TERM_KINDS } from "../../schemas/check-vocabulary";
 import type { Automaton } from "./automaton";
 import type { NumberTable } from "./numbers";
 
-export type TermKind = "invoice_no" | "keyword";
+/** The contract's kinds of criterion (worker/schemas/check-vocabulary.ts), the one list. */
+export type TermKind = (typeof TERM_KINDS)[number];
 
+/** A criterion as the matcher reads it: what the contract takes and the data layer stores, by id (a criteria row is one). */
 export interface Criterion {
   id: string;
   kind: TermKind;

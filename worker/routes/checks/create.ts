@@ -7,7 +7,7 @@ import { createRoute } from "@hono/zod-openapi";
 import type { RouteGroup } from "../router";
 import { insertCheckStatements, newCheckRecord, type CriterionRecord } from "../../db/account-checks";
 import { insertQueryStatement, newQueryRecord } from "../../db/account-queries";
-import { foldedCriterion, invoiceDigits } from "../../domain/criteria";
+import { foldedCriterion } from "../../domain/criteria";
 import { ApiError, validationError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { enqueue, type PipelineMessage } from "../../../queues/messages";
@@ -60,17 +60,6 @@ export function registerCreateCheck(api: RouteGroup): void {
     const body = c.req.valid("json");
     const now = Date.now();
     const [applicant] = normaliseBatch([body.applicant], () => "applicant", now);
-    const badInvoices = body.criteria.flatMap((cr, i) => (cr.kind === "invoice_no" && !invoiceDigits(cr.value) ? [i] : []));
-    if (badInvoices.length > 0)
-      throw validationError(
-        badInvoices.map((i) => ({ path: `criteria[${i}].value`, code: "INVALID_FORMAT", message: "An invoice number is 6 to 20 digits." })),
-      );
-    if (body.criteria.some((cr) => cr.value.trim() === ""))
-      throw validationError(
-        body.criteria.flatMap((cr, i) =>
-          cr.value.trim() === "" ? [{ path: `criteria[${i}].value`, code: "REQUIRED" as const, message: "This field must not be empty." }] : [],
-        ),
-      );
 
     const principal = c.get("principal");
     const checkId = newId("chk");
@@ -107,6 +96,7 @@ export function registerCreateCheck(api: RouteGroup): void {
     statements.push(...insertCheckStatements(c.env.DB, check, criteria));
     const refusal = entitlementRefusal(c, true);
     const { created, body: accepted } = await submitCreation(c, {
+      operation: route.operationId,
       idempotencyKey,
       body,
       ...(refusal ? { refusal } : {}),

@@ -47,6 +47,7 @@ export function registerCreateQuery(api: RouteGroup): void {
     const rows = names.map((name) => newQueryRecord(newId("qry"), principal.accountId, name, now));
     const refusal = entitlementRefusal(c, false);
     const { created, body: accepted } = await submitCreation(c, {
+      operation: route.operationId,
       idempotencyKey,
       body,
       ...(refusal ? { refusal } : {}),

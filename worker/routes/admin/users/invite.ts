@@ -21,6 +21,8 @@ const route = createRoute({
 export function registerAdminUserInvite(admin: RouteGroup): void {
   admin.openapi(route, async (c) => {
     const account = await requireAccount(c.env.DB, c.req.valid("param").id);
-    return c.json(await inviteUser(c, account.id, c.req.valid("json"), OPERATOR), 201);
+    // The operator's invitation always answers its link (it bootstraps an account's first owner).
+    const { delivery: _link, inviteUrl = "", ...user } = await inviteUser(c, account.id, c.req.valid("json"), OPERATOR, { by: "link" });
+    return c.json({ ...user, inviteUrl }, 201);
   });
 }
