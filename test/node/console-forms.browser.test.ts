@@ -19,7 +19,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevServer, type DevServer } from "../../scripts/lib/dev-server.mjs";
 import { BROWSER_TESTS, launchChromium } from "./browser";
-import { brokenNumbers } from "./console-forms.probes.js";
+import { brokenNumbers, hashGone } from "./console-forms.probes.js";
 import { signInHere } from "./console-review.probes.js";
 import { untilTerminal } from "./viewer.fixture";
 
@@ -123,7 +123,8 @@ describe.runIf(BROWSER_TESTS)("the console's forms and printouts in Chromium", (
     await page.waitForSelector('html[lang="en"]', { state: "attached" });
     expect(new URL(page.url()).pathname).toBe("/console/invite");
     // The token came back with the page, and leaves the address bar again once the page's script has read it.
-    await page.waitForFunction("location.hash === ''");
+    // Polled from outside: the page's CSP (script-src 'self') refuses the evaluated string waitForFunction would send.
+    await expect.poll(() => page.evaluate(hashGone), { timeout: 10_000 }).toBe(true);
     expect(await page.isVisible("#invite-form")).toBe(true);
     expect(await page.isHidden("#invite-missing")).toBe(true);
     await page.fill("#invite-password", PASSWORD);

@@ -1,2 +1,3 @@
 /** Types of console-forms.probes.js (functions that run inside a console page). */
 export function brokenNumbers(selector: string): { seen: number; broken: Array<{ number: string; lines: number }> };
+export function hashGone(): boolean;

@@ -27,3 +27,8 @@ export function brokenNumbers(selector) {
   }
   return { seen, broken };
 }
+
+/** The address bar holds no fragment (the invitation page has read and dropped its token). */
+export function hashGone() {
+  return location.hash === "";
+}
