@@ -5,7 +5,7 @@ import { PaginationQuery, SearchQuery, int64, pageSchema, timestamp } from "./co
 import { FailureSchema } from "./query";
 import { INVOICE_DIGITS, INVOICE_NO_PATTERN } from "./invoice-number";
 import { SOURCE_STATUSES } from "./query-vocabulary";
-import { lineText } from "./text";
+import { firstHiddenCharacter, lineText } from "./text";
 
 const INVOICE_NO = new RegExp(INVOICE_NO_PATTERN);
 
@@ -20,8 +20,9 @@ export const CriterionInputSchema = z
     }),
   })
   // The invoice rule where the shape is (./invoice-number.ts): the pattern the document publishes is the check.
+  // A value already refused for a hidden character gets that one reason, not a second one about its digits.
   .superRefine((criterion, ctx) => {
-    if (criterion.kind === "invoice_no" && !INVOICE_NO.test(criterion.value))
+    if (criterion.kind === "invoice_no" && !INVOICE_NO.test(criterion.value) && !firstHiddenCharacter(criterion.value, "line"))
       ctx.addIssue({
         code: "custom",
         path: ["value"],
