@@ -29,9 +29,26 @@ export function consoleDelivery(c: Context<AppEnv>): InviteDelivery {
   return mailer ? { by: "email", mailer, accountName: c.get("consoleUser").accountName } : { by: "link" };
 }
 
-function newInvite(delivery: InviteDelivery, email: string) {
+/** A fresh invitation: its token (for the link only) and the record stored of it (the token's hash). */
+async function newInvite(delivery: InviteDelivery, email: string, now: number) {
   const token = newToken();
-  return { token, id: newId("inv"), emailedTo: delivery.by === "email" ? email : null };
+  const id = newId("inv");
+  const expiresAt = now + INVITE_VALIDITY_MS;
+  const record = { id, tokenHash: await tokenHash(token), expiresAt, emailedTo: delivery.by === "email" ? email : null };
+  return { token, id, expiresAt, record };
+}
+
+/** After the invitation is stored: the audit delivered, the link sent or handed over, the answer. */
+async function sentInvitation(
+  c: Context<AppEnv>,
+  accountId: string,
+  delivery: InviteDelivery,
+  invite: { token: string; id: string; expiresAt: number },
+  user: Parameters<typeof toConsoleUser>[0],
+): Promise<Invitation> {
+  deliverAuditSoon(c, accountId);
+  const sent = await deliver(c, delivery, invite, user.email);
+  return { ...toConsoleUser(user), ...sent, inviteExpiresAt: toIso(invite.expiresAt), delivery: delivery.by };
 }
 
 /**
@@ -74,8 +91,7 @@ export async function inviteUser(
     createdAt: now,
     updatedAt: now,
   };
-  const invite = newInvite(delivery, user.email);
-  const expiresAt = now + INVITE_VALIDITY_MS;
+  const invite = await newInvite(delivery, user.email, now);
   const event = auditEventOf(
     c,
     {
@@ -87,18 +103,8 @@ export async function inviteUser(
     },
     now,
   );
-  if (
-    !(await insertInvitedUser(
-      c.env.DB,
-      user,
-      { id: invite.id, tokenHash: await tokenHash(invite.token), expiresAt, emailedTo: invite.emailedTo },
-      event,
-    ))
-  )
-    throw new ApiError("EMAIL_TAKEN");
-  deliverAuditSoon(c, accountId);
-  const sent = await deliver(c, delivery, invite, user.email);
-  return { ...toConsoleUser(user), ...sent, inviteExpiresAt: toIso(expiresAt), delivery: delivery.by };
+  if (!(await insertInvitedUser(c.env.DB, user, invite.record, event))) throw new ApiError("EMAIL_TAKEN");
+  return sentInvitation(c, accountId, delivery, invite, user);
 }
 
 /** A new invitation for a user who has not accepted (console-api.md: POST /users/{id}/invitation); the old link stops working. */
@@ -112,8 +118,7 @@ export async function reinviteUser(
   const user = await userOf(c.env.DB, accountId, userId);
   if (!user) throw new ApiError("NOT_FOUND");
   const now = Date.now();
-  const invite = newInvite(delivery, user.email);
-  const expiresAt = now + INVITE_VALIDITY_MS;
+  const invite = await newInvite(delivery, user.email, now);
   const event = auditEventOf(
     c,
     {
@@ -125,17 +130,8 @@ export async function reinviteUser(
     },
     now,
   );
-  const replaced = await replaceInvite(
-    c.env.DB,
-    user.id,
-    { id: invite.id, tokenHash: await tokenHash(invite.token), expiresAt, emailedTo: invite.emailedTo },
-    now,
-    event,
-  );
-  if (!replaced) throw new ApiError("USER_NOT_INVITED");
-  deliverAuditSoon(c, accountId);
-  const sent = await deliver(c, delivery, invite, user.email);
-  return { ...toConsoleUser(user), ...sent, inviteExpiresAt: toIso(expiresAt), delivery: delivery.by };
+  if (!(await replaceInvite(c.env.DB, user.id, invite.record, now, event))) throw new ApiError("USER_NOT_INVITED");
+  return sentInvitation(c, accountId, delivery, invite, user);
 }
 
 export async function changeUser(
