@@ -186,6 +186,26 @@ describe("scenario markers", () => {
     expect(sandboxRegistry.count("甲公司规模5001")).toBeLessThanOrEqual(12);
   });
 
+  it("文字层: every attachment a text-layer PDF printing its numbers, the scans' rows included", async () => {
+    const subject = "杭州瑞丰物流有限公司规模60文字层";
+    const registrations = sandboxRegistry.describe(subject).registrations;
+    const attachments = registrations.flatMap((r) => r.attachments.map((a) => ({ r, a })));
+    expect(attachments.length).toBeGreaterThan(20);
+    expect(attachments.every(({ a }) => a.mimeType === "application/pdf")).toBe(true);
+    expect(registrations.flatMap((r) => r.mentions).some((m) => m.needsOcr)).toBe(false);
+    // The pictures and the image-only PDF the plan draws are there, as text: one of each is read back.
+    for (const name of ["现场照片.pdf", "仓单扫描件.pdf", "发票清单扫描件.pdf"]) {
+      const found = attachments.find(({ a }) => a.fileName === name);
+      if (!found) throw new Error(`no ${name} among ${subject}'s attachments`);
+      const ref = { subjectName: subject, certificateNumber: found.r.certificate.certificateNumber ?? "" };
+      const text = await extractPdf(await bytesOf(await adapter.fetchAttachment(ref, name, ctx)));
+      const all = text.ok ? text.pages.map((p) => p.text).join("\n") : "";
+      const numbers = found.r.mentions.filter((m) => typeof m.source === "object" && m.source.attachment === name);
+      expect(numbers.length).toBeGreaterThan(0);
+      for (const m of numbers) expect(all).toContain(m.number);
+    }
+  });
+
   it("慢: every call waits slowCallMs, and an aborted call ends early as transient", async () => {
     let started = Date.now();
     expect((await adapter.listRegistrations("甲公司慢", ctx)).ok).toBe(true);

@@ -3,7 +3,8 @@
  * always has a PDF invoice list (one to three pages), sometimes with a scanned image beside it; a few
  * other registrations carry only an image. The invoice numbers of a list are part of the truth.
  * Images and image-only PDFs are committed scans of invoice lists (./scans): their numbers are truth
- * too, marked `needsOcr` because only a reader with OCR can find them.
+ * too, marked `needsOcr` because only a reader with OCR can find them. Under the 文字层 marker
+ * (./scenario.ts) each of those is printed instead as a text-layer invoice list of the same rows.
  */
 import { invoiceClause, type InvoiceMention } from "./invoices";
 import { Rng } from "./prng";
@@ -113,4 +114,16 @@ export function scanPageAttachments(index: number): GeneratedAttachment[] {
     }));
     return { fileName, mimeType: "image/jpeg", rows, scan: page.file, needsOcr: true, mentions };
   });
+}
+
+/**
+ * The same attachment as a generated text-layer PDF (the 文字层 marker): its rows printed as an invoice
+ * list under the same name with a .pdf extension, so its numbers stay the truth and none needs OCR.
+ * The registration's choices are drawn as without the marker: which attachments, which rows.
+ */
+export function asTextLayer(attachment: GeneratedAttachment): GeneratedAttachment {
+  if (!attachment.needsOcr) return attachment;
+  const fileName = attachment.fileName.replace(/\.[^.]+$/, ".pdf");
+  const mentions = attachment.mentions.map(({ needsOcr: _pixelsOnly, ...m }): InvoiceMention => ({ ...m, source: { attachment: fileName } }));
+  return { fileName, mimeType: "application/pdf", rows: attachment.rows, scan: null, needsOcr: false, mentions };
 }

@@ -22,9 +22,10 @@ import {
   SECURED_SCOPES,
   SECURITY_TYPES,
 } from "./vocab";
-import { attachmentsFor, scanPageAttachments, type GeneratedAttachment } from "./attachment-plan";
+import { asTextLayer, attachmentsFor, scanPageAttachments, type GeneratedAttachment } from "./attachment-plan";
 import { hasScanPages } from "./scan-pages";
 import { historyDescription, isHistorySubject } from "./history";
+import { scenarioOf } from "./scenario";
 
 export interface GeneratedRegistration {
   subject: string;
@@ -73,11 +74,12 @@ export function buildRegistration(subject: string, index: number, count: number)
     descriptionText += `补充：${extra.text}。`;
     mentions.push(...extra.mentions);
   }
-  const attachments = history
+  const planned = history
     ? []
     : hasScanPages(subject)
       ? scanPageAttachments(index)
       : attachmentsFor(subject, sk.chainStart, description.refersToAttachment);
+  const attachments = scenarioOf(subject).textLayer ? planned.map(asTextLayer) : planned;
   for (const a of attachments) mentions.push(...a.mentions);
   const contract = amount(chain, 100_000, 90_000_000);
   const year = sk.registerTime.slice(0, 4);

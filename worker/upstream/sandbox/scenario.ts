@@ -20,7 +20,12 @@ export interface Scenario {
   slow: boolean;
   /** 规模N: exactly N registrations (1 to 5000), else null. */
   scale: number | null;
+  /** 文字层: every attachment a text-layer PDF, nothing only pixels (./attachment-plan.ts, asTextLayer). */
+  textLayer: boolean;
 }
+
+/** The marker of a subject whose attachments all carry a text layer: a scale debtor read without OCR. */
+export const TEXT_LAYER_MARKER = "文字层";
 
 export const MAX_SCALE = 5000;
 
@@ -35,6 +40,7 @@ export function scenarioOf(subject: string): Scenario {
     busy: subject.includes("排队"),
     slow: subject.includes("慢"),
     scale: Number.isInteger(n) && n >= 1 && n <= MAX_SCALE ? n : null,
+    textLayer: subject.includes(TEXT_LAYER_MARKER),
   };
 }
 
