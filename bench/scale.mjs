@@ -21,14 +21,24 @@
  * 71) runs the smaller debtor 规模N扫描页… instead: its first N registrations, the pages they carry (every
  * other one, the same pages as in the full run) and up to 20 numbers printed on them — a small
  * reproduction. `--verbose` prints each coverage issue with its registration's pages.
+ *
+ * `--text-debtor=200,500,1000,2000` runs instead the text-layer debtor 规模N文字层基准有限公司 at each
+ * size (bench/lib/text-debtor-bench.mjs: no OCR; the query, then a 100-criterion check verified against
+ * the sandbox's truth; wall, the Worker's CPU and its peak memory; port TEXT_BENCH_PORT, 8862).
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { startDevServer } from "../scripts/lib/dev-server.mjs";
 import { startOcrService } from "./lib/ocr-service.mjs";
 import { DEFAULT_SCAN_PAGES_DIR, ensureScanPages, scanPagesModule } from "./lib/scan-pages.mjs";
+import { runTextDebtorBench } from "./lib/text-debtor-bench.mjs";
 
 const option = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
+const textDebtor = option("text-debtor", null);
+if (textDebtor) {
+  await runTextDebtorBench(textDebtor.split(",").map(Number), { port: Number(process.env.TEXT_BENCH_PORT ?? 8862) });
+  process.exit(0);
+}
 const registrations = Number(option("registrations", 71));
 const verbose = process.argv.includes("--verbose");
 const SUBJECT = `规模${registrations}扫描页基准有限公司`;
