@@ -1,7 +1,7 @@
 /**
  * @module Gathering one slice of a check: its criteria (shared D1), the next registrations of the
- * source query and their documents (the account's shard); then, one registration at a time (so a slice's texts are not all in memory
- * at once), the page texts those documents have in R2.
+ * source query and their documents (the account's shard); then, a few registrations ahead of the matcher (./read-ahead.ts: so a
+ * slice's texts are not all in memory at once), the page texts those documents have in R2.
  */
 import { loadSlice } from "../../worker/db/checks";
 import { documentsOf } from "../../worker/db/documents";

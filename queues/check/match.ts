@@ -19,6 +19,7 @@ import { mayMove } from "../transitions";
 import { failCheck } from "./fail";
 import { finishCheck } from "./finish";
 import { gatherSlice, searchable } from "./gather";
+import { READ_AHEAD, readAhead } from "./read-ahead";
 import { writeResults, type Decided } from "./results";
 import { standingsOf } from "./standing";
 
@@ -48,14 +49,14 @@ export async function checkStep(env: Env, shard: D1Database, message: CheckMessa
   const matcher = compile(slice.criteria);
   const now = Date.now();
   const decided: Decided[] = [];
-  for (const { registration: reg, documents } of slice.registrations) {
+  for await (const [{ registration: reg }, documents] of readAhead(slice.registrations, READ_AHEAD, (r) => searchable(env, r.documents))) {
     const decision = decideRegistration(matcher, {
       registrationId: reg.id,
       certificateNumber: reg.certificateNumber,
       parseStatus: reg.parseStatus,
       // A failed parse stores a certificate too (its issues say why): only a completed one's fields place a hit (sourceField).
       certificate: reg.certificate && reg.parseStatus === "completed" ? (JSON.parse(reg.certificate) as Certificate) : null,
-      documents: await searchable(env, documents),
+      documents,
       attachmentsComplete: reg.parseStatus !== "completed" || reg.coverageComplete,
       attachmentsIndexed: reg.indexStatus === "completed",
     });
