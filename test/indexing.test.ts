@@ -6,7 +6,9 @@
  * completed and failed; the check waiting (waiting_resource) meanwhile; one request shared by two
  * checks of the query; a registration whose indexing was given up on reported as a coverage issue.
  */
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { indexSettled } from "../queues/indexing/settled";
 import { sandboxRegistry } from "../worker/upstream/sandbox";
 import { body, idempotencyKey, newAccount, shardOfAccount } from "./helpers";
 import { FaultyPipeline, type Pending } from "./faults.harness";
@@ -152,6 +154,28 @@ describe("indexing a query's attachments for its checks", () => {
     expect(result.registration.indexedAt).toBe(regs.get(certificateNumber)!.indexedAt);
     const other = await body<Check>(await p.fetch(`/checks/${second.id}`, { key: a.key }));
     expect(other.status).not.toBe("processing");
+  });
+
+  it("wakes a waiting check once when two last index steps end together (one matching of its slices, not two)", async () => {
+    const { subject, number } = subjectWithList();
+    const a = await newAccount("enterprise");
+    const p = new FaultyPipeline();
+    const queryId = await submitQuery(p, a.key, subject);
+    await p.drain();
+    const check = await submitCheck(p, a.key, subject, queryId, number);
+    await deliverAll(p, "check");
+    const last = p.outbox.find((m) => m.body.type === "index")?.body;
+    if (last?.type !== "index") throw new Error("the check asked for no indexing");
+    await deliverAll(p, "index");
+    // The step that left nothing under way sent the check its message.
+    expect(p.outbox.map((m) => m.body)).toEqual([{ type: "check", accountId: a.accountId, checkId: check.id }]);
+    // Another step ending at the same moment finds nothing under way too: it must not wake the check again.
+    const again = await indexSettled(env, await shardOfAccount(a.accountId), last);
+    expect(again).toEqual({ kind: "done", next: [] });
+    await p.drain();
+    const done = await body<Check>(await p.fetch(`/checks/${check.id}`, { key: a.key }));
+    expect(done.status).not.toBe("processing");
+    expect(done.candidateCount).toBeGreaterThanOrEqual(1);
   });
 
   it("a registration whose indexing is given up on is failed, without indexedAt, and a coverage issue of the check, never a silent miss", async () => {

@@ -123,6 +123,21 @@ export async function checksWaitingOn(db: D1Database, queryId: string): Promise<
   return rows.map((r) => r.id);
 }
 
+/**
+ * The checks waiting on the query's indexing, moved on to matching (the event's write, from indexing
+ * only) by the caller that gets them: two index steps that end together both see nothing left under
+ * way, and only one of them may send the checks their messages, or each check would match all its
+ * slices twice over.
+ */
+export async function claimIndexedChecks(db: D1Database, queryId: string, now: number): Promise<string[]> {
+  const rows = await drizzle(db)
+    .update(checks)
+    .set({ executionStatus: "processing", updatedAt: now })
+    .where(and(eq(checks.sourceQueryId, queryId), inStates(["indexing"]), isNull(checks.processingCompletedAt)))
+    .returning({ id: checks.id });
+  return rows.map((r) => r.id);
+}
+
 /** Checks not processed and untouched since `before` (the sweep re-drives them). */
 export async function stuckChecks(db: D1Database, before: number, limit: number): Promise<Array<{ id: string; accountId: string }>> {
   return drizzle(db)
