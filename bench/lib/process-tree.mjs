@@ -52,7 +52,7 @@ export function sampleWorkerdRss(pid, everyMs = 200) {
   }, everyMs);
   return {
     peak: () => peak,
-    /** Starts a new window: its peak is taken from now on. */
+    /** Starts a new window (its peak is taken from now on) and returns the memory at its start. */
     reset: () => (peak = workerdRssMb(pid)),
     stop: () => clearInterval(timer),
   };

@@ -57,7 +57,8 @@ async function runOne(n, port) {
 
     t = performance.now();
     cpu = treeCpuSeconds(pid);
-    rss.reset();
+    // What the check adds to what the query left (the local D1, R2 and queue live in workerd too).
+    const checkStartRss = rss.reset();
     const posted = await call("/api/open/v1/checks", {
       method: "POST",
       key,
@@ -65,7 +66,7 @@ async function runOne(n, port) {
     });
     if (posted.status !== 202 && posted.status !== 201) throw new Error(`check refused: ${posted.status} ${JSON.stringify(posted.body?.error)}`);
     const check = await until(`/api/open/v1/checks/${posted.body.id}`, (c) => c.processingCompletedAt);
-    const c = { s: (performance.now() - t) / 1000, cpu: treeCpuSeconds(pid) - cpu, rss: rss.peak(), status: check.status };
+    const c = { s: (performance.now() - t) / 1000, cpu: treeCpuSeconds(pid) - cpu, rss: rss.peak(), startRss: checkStartRss, status: check.status };
 
     const results = async (criterionId) => {
       const numbers = [];
@@ -94,14 +95,14 @@ export async function runTextDebtorBench(sizes, { port = 8862 } = {}) {
     rows.push(r);
     console.log(
       `[text ${n}] ${r.attachments} attachments; query ${f1(r.query.s)} s → ${r.query.status} (Worker ${f1(r.query.cpu)} CPU s, workerd peak ${Math.round(r.query.rss)} MB); ` +
-        `check ${f1(r.check.s)} s → ${r.check.status} (Worker ${f1(r.check.cpu)} CPU s, workerd peak ${Math.round(r.check.rss)} MB; ${r.candidates} candidates); ` +
+        `check ${f1(r.check.s)} s → ${r.check.status} (Worker ${f1(r.check.cpu)} CPU s, workerd peak ${Math.round(r.check.rss)} MB from ${Math.round(r.check.startRss)} MB at its start; ${r.candidates} candidates); ` +
         `workerd idle ${Math.round(r.idleRss)} MB; ${r.wrong.length === 0 ? "verified: coverage complete, every printed number found, no absent one" : `WRONG: ${r.wrong.join("; ")}`}; load average ${r.load}`,
     );
   }
-  console.log("registrations  query s  query CPU s  query peak MB  check s  check CPU s  check peak MB  verified  load");
+  console.log("registrations  query s  query CPU s  query peak MB  check s  check CPU s  check peak MB  check adds MB  verified  load");
   for (const r of rows)
     console.log(
-      `${String(r.n).padStart(13)}  ${f1(r.query.s).padStart(7)}  ${f1(r.query.cpu).padStart(11)}  ${String(Math.round(r.query.rss)).padStart(13)}  ${f1(r.check.s).padStart(7)}  ${f1(r.check.cpu).padStart(11)}  ${String(Math.round(r.check.rss)).padStart(13)}  ${(r.wrong.length === 0 ? "yes" : "NO").padStart(8)}  ${r.load}`,
+      `${String(r.n).padStart(13)}  ${f1(r.query.s).padStart(7)}  ${f1(r.query.cpu).padStart(11)}  ${String(Math.round(r.query.rss)).padStart(13)}  ${f1(r.check.s).padStart(7)}  ${f1(r.check.cpu).padStart(11)}  ${String(Math.round(r.check.rss)).padStart(13)}  ${String(Math.round(r.check.rss - r.check.startRss)).padStart(13)}  ${(r.wrong.length === 0 ? "yes" : "NO").padStart(8)}  ${r.load}`,
     );
   const largest = rows.find((r) => r.n === 2000);
   if (largest)
