@@ -6,7 +6,18 @@
  * here: a confirmed hit is recorded as numbers (./hits.ts). A keyword's original start is found
  * by walking back over its length in non-whitespace units, so the scanner keeps no offset map.
  */
-import { CLS_DIGIT0, CLS_LIST_FIRST, CLS_LIST_LAST, CLS_ORDINAL_END, CLS_SEP_FIRST, CLS_SEP_LAST, CLS_SKIP, decodeState } from "./automaton";
+import {
+  CLS_DIGIT0,
+  CLS_LABEL_FIRST,
+  CLS_LABEL_LAST,
+  CLS_LIST_FIRST,
+  CLS_LIST_LAST,
+  CLS_ORDINAL_END,
+  CLS_SEP_FIRST,
+  CLS_SEP_LAST,
+  CLS_SKIP,
+  decodeState,
+} from "./automaton";
 import { compareToken, compareTokens, firstAbove, firstValueAbove } from "./numbers";
 import {
   digitRunAt,
@@ -34,10 +45,12 @@ export interface Look {
   /** Scratch spans for the tokens read around a unit (reused: no allocation per look). */
   left: TokenSpan;
   right: TokenSpan;
+  /** Where a "起" or "开" stands, ascending: where a range on labels may be (./labelled-ranges.ts). */
+  labels: number[];
 }
 
 export function newLook(t: CompiledTables, text: string): Look {
-  return { t, text, log: newHitLog(), left: emptySpan(), right: emptySpan() };
+  return { t, text, log: newHitLog(), left: emptySpan(), right: emptySpan(), labels: [] };
 }
 
 /** A flagged transition into encoded state `code` on class `cls` at index i. */
@@ -48,6 +61,7 @@ export function look(ctx: Look, code: number, cls: number, i: number): void {
   if (cls === CLS_SEP_FIRST) readHyphenGroups(ctx, i);
   if (cls >= CLS_SEP_FIRST && cls <= CLS_SEP_LAST) readRange(ctx, i);
   else if (cls >= CLS_LIST_FIRST && cls <= CLS_LIST_LAST) readAbbreviated(ctx, i, cls);
+  else if (cls >= CLS_LABEL_FIRST && cls <= CLS_LABEL_LAST) ctx.labels.push(i);
 }
 
 /** An abbreviated list's short numbers have 1 to this many digits … */

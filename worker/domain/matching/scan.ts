@@ -18,6 +18,7 @@ import { collectHits } from "./hits";
 import { labelledRanges } from "./labelled-ranges";
 import { look, newLook, type Look } from "./look";
 import type { CompiledTables, Hit } from "./types";
+import { BLOCK, newUnitBlock } from "./units";
 
 /** Below this length one chain reads the text: the second chain's warm-up would not pay. */
 export const TWO_CHAINS_FROM = 4096;
@@ -26,82 +27,129 @@ export function scanText(t: CompiledTables, text: string): Hit[] {
   if (t.patterns.length === 0) return [];
   const a = t.automaton;
   const first = newLook(t, text);
-  // Ranges whose ends stand on labels of their own (./labelled-ranges.ts), when some criterion is a number.
-  const labelled = t.numbers.lengths.length > 1 ? [labelledRanges(t.numbers, text)] : [];
-  if (a.denseCount < a.stateCount || text.length < TWO_CHAINS_FROM) {
-    runChain(first, ROOT, 0, text.length);
-    return collectHits(t, text, [first.log, ...labelled]);
+  const chains = [first];
+  if (a.denseCount < a.stateCount || text.length < TWO_CHAINS_FROM) runChain(first, ROOT, 0, text.length);
+  else {
+    const second = newLook(t, text);
+    chains.push(second);
+    // The second chain goes on over the last unit when the length is odd.
+    runChain(second, runTwoChains(first, second), 2 * (text.length >> 1), text.length);
   }
-  const second = newLook(t, text);
-  // The second chain goes on over the last unit when the length is odd.
-  runChain(second, runTwoChains(first, second), 2 * (text.length >> 1), text.length);
-  return collectHits(t, text, [first.log, second.log, ...labelled]);
+  const logs = chains.map((chain) => chain.log);
+  // Ranges whose ends stand on labels of their own (./labelled-ranges.ts), when some criterion is a number.
+  if (t.numbers.lengths.length > 1)
+    logs.push(
+      labelledRanges(
+        t.numbers,
+        text,
+        a.classOf,
+        chains.flatMap((chain) => chain.labels),
+      ),
+    );
+  return collectHits(t, text, logs);
 }
 
 /**
  * Steps from encoded state r over [from, to), looking at every flagged transition; returns the
- * state reached. The inner loops call nothing (sparseStep aside, for automata too large to be
- * dense), so the compiler keeps the tables' and the string's internals in registers across them;
- * with a call inside, however rare, it reloads them at every unit.
+ * state reached. The text is read a block at a time (./units.ts).
  */
 function runChain(chain: Look, r: number, from: number, to: number): number {
+  const block = newUnitBlock();
+  for (let base = from; base < to; base += BLOCK) {
+    const n = Math.min(BLOCK, to - base);
+    block.fill(chain.text, base, base + n);
+    r = runBlock(chain, block.units, r, base, n);
+  }
+  return r;
+}
+
+/**
+ * One block of units: `units[k]` is the text's unit base + k. The inner loops call nothing
+ * (sparseStep aside, for automata too large to be dense), so the compiler keeps the tables' and
+ * the block's internals in registers across them; with a call inside, however rare, it reloads them
+ * at every unit.
+ */
+function runBlock(chain: Look, units: Uint16Array, r: number, base: number, n: number): number {
   const a = chain.t.automaton;
   const { table, denseLimit } = a;
-  const text = chain.text;
   const dense = a.denseCount === a.stateCount;
-  let i = from;
+  let k = 0;
   for (;;) {
     let entry = 0;
     if (dense) {
-      for (; i < to; i++) {
-        entry = table[(r + (table[text.charCodeAt(i)] as number)) | 0] as number;
+      for (; k < n; k++) {
+        entry = table[(r + (table[units[k] as number] as number)) | 0] as number;
         if (entry < 0) break;
         r = entry;
       }
     } else {
-      for (; i < to; i++) {
-        const cls = table[text.charCodeAt(i)] as number;
+      for (; k < n; k++) {
+        const cls = table[units[k] as number] as number;
         entry = r < denseLimit ? (table[(r + cls) | 0] as number) : sparseStep(a, r, cls);
         if (entry < 0) break;
         r = entry;
       }
     }
-    if (i >= to) return r;
+    if (k >= n) return r;
     r = ~entry;
-    look(chain, r, table[text.charCodeAt(i)] as number, i);
-    i++;
+    look(chain, r, table[units[k] as number] as number, base + k);
+    k++;
   }
 }
 
 /**
  * Two chains over the halves of the text, one step of each per iteration (dense automata only);
- * returns the second chain's state. Nothing follows the loop: code after it has no type feedback
- * when the loop is compiled on its first run (on-stack), and deoptimised it at every scan's end.
+ * returns the second chain's state. Each half is read a block at a time, the two blocks side by side.
  */
 function runTwoChains(first: Look, second: Look): number {
   const { automaton: a, longest } = first.t;
-  const { table } = a;
   const text = first.text;
   const half = text.length >> 1;
-  let ra = ROOT;
-  let rb = settle(first.t, text, warmUpStart(a.classOf, text, half, longest), half);
-  let i = 0;
+  const blockA = newUnitBlock();
+  const blockB = newUnitBlock();
+  const states = new Int32Array(2);
+  states[0] = ROOT;
+  states[1] = settle(first.t, text, warmUpStart(a.classOf, text, half, longest), half);
+  for (let base = 0; base < half; base += BLOCK) {
+    const n = Math.min(BLOCK, half - base);
+    blockA.fill(text, base, base + n);
+    blockB.fill(text, half + base, half + base + n);
+    runTwoBlocks(first, second, blockA.units, blockB.units, states, base, n);
+  }
+  return states[1] as number;
+}
+
+/**
+ * One block of each half: `ua[k]` is unit base + k, `ub[k]` unit half + base + k; the chains' states
+ * come in and go out through `states`. Nothing follows the loop: code after it has no type feedback
+ * when the loop is compiled on its first run (on-stack), and deoptimised it at every scan's end.
+ */
+function runTwoBlocks(first: Look, second: Look, ua: Uint16Array, ub: Uint16Array, states: Int32Array, base: number, n: number): void {
+  const { table } = first.t.automaton;
+  const half = first.text.length >> 1;
+  let ra = states[0] as number;
+  let rb = states[1] as number;
+  let k = 0;
   for (;;) {
     let ea = 0;
     let eb = 0;
-    for (; i < half; i++) {
-      ea = table[(ra + (table[text.charCodeAt(i)] as number)) | 0] as number;
-      eb = table[(rb + (table[text.charCodeAt(half + i)] as number)) | 0] as number;
+    for (; k < n; k++) {
+      ea = table[(ra + (table[ua[k] as number] as number)) | 0] as number;
+      eb = table[(rb + (table[ub[k] as number] as number)) | 0] as number;
       if ((ea | eb) < 0) break;
       ra = ea;
       rb = eb;
     }
-    if (i >= half) return rb;
+    if (k >= n) {
+      states[0] = ra;
+      states[1] = rb;
+      return;
+    }
     ra = ea < 0 ? ~ea : ea;
     rb = eb < 0 ? ~eb : eb;
-    if (ea < 0) look(first, ra, table[text.charCodeAt(i)] as number, i);
-    if (eb < 0) look(second, rb, table[text.charCodeAt(half + i)] as number, half + i);
-    i++;
+    if (ea < 0) look(first, ra, table[ua[k] as number] as number, base + k);
+    if (eb < 0) look(second, rb, table[ub[k] as number] as number, half + base + k);
+    k++;
   }
 }
 
