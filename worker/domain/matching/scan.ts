@@ -6,21 +6,26 @@
  * (./look.ts): patterns end here, or a range separator follows a digit.
  *
  * Each step depends on the one before (the next row offset is the value just read), so one chain
- * waits on memory at every unit. A long text is therefore read as two halves interleaved in one
- * loop, two independent chains the processor overlaps. The second starts exact: the automaton's
- * state is the longest suffix of the text read so far that is a prefix of some pattern, so
- * reading the `longest` non-whitespace units before the half from the root reaches the very state
- * a single pass would be in. Each chain reports only its own half, into its own list, and the lists
- * are joined in text order, so the hits come out as a single pass would find them.
+ * waits on memory at every unit. A long text is therefore read as four quarters interleaved in one
+ * loop, four independent chains the processor overlaps (with two, the loop still waited on the
+ * chains' reads; issue 40). Each but the first starts exact: the automaton's state is the longest
+ * suffix of the text read so far that is a prefix of some pattern, so reading the `longest`
+ * non-whitespace units before its quarter from the root reaches the very state a single pass would
+ * be in. Each chain reports only its own quarter, into its own list, and the lists are joined in text
+ * order, so the hits come out as a single pass would find them.
+ *
+ * The text is read a block at a time from a typed array (./units.ts), never through `charCodeAt` in
+ * the loop: the units of a block are copied natively, and a typed array's read is a bounds check and
+ * a load where `charCodeAt` checks the kind of string again at every unit.
  */
 import { CLS_SKIP, ROOT, sparseStep } from "./automaton";
 import { collectHits } from "./hits";
 import { labelledRanges } from "./labelled-ranges";
 import { look, newLook, type Look } from "./look";
 import type { CompiledTables, Hit } from "./types";
-import { BLOCK, newUnitBlock } from "./units";
+import { BLOCK, newUnitBlock, type UnitBlock } from "./units";
 
-/** Below this length one chain reads the text: the second chain's warm-up would not pay. */
+/** Below this length one chain reads the text: the other chains' warm-up would not pay. */
 export const TWO_CHAINS_FROM = 4096;
 
 export function scanText(t: CompiledTables, text: string): Hit[] {
@@ -30,10 +35,9 @@ export function scanText(t: CompiledTables, text: string): Hit[] {
   const chains = [first];
   if (a.denseCount < a.stateCount || text.length < TWO_CHAINS_FROM) runChain(first, ROOT, 0, text.length);
   else {
-    const second = newLook(t, text);
-    chains.push(second);
-    // The second chain goes on over the last unit when the length is odd.
-    runChain(second, runTwoChains(first, second), 2 * (text.length >> 1), text.length);
+    chains.push(newLook(t, text), newLook(t, text), newLook(t, text));
+    // The last chain goes on over the last units when the length is no multiple of four.
+    runChain(chains[3] as Look, runFourChains(chains), 4 * (text.length >> 2), text.length);
   }
   const logs = chains.map((chain) => chain.log);
   // Ranges whose ends stand on labels of their own (./labelled-ranges.ts), when some criterion is a number.
@@ -98,57 +102,82 @@ function runBlock(chain: Look, units: Uint16Array, r: number, base: number, n: n
 }
 
 /**
- * Two chains over the halves of the text, one step of each per iteration (dense automata only);
- * returns the second chain's state. Each half is read a block at a time, the two blocks side by side.
+ * Four chains over the quarters of the text, one step of each per iteration (dense automata only);
+ * returns the last chain's state. Each quarter is read a block at a time, the four blocks side by side.
  */
-function runTwoChains(first: Look, second: Look): number {
-  const { automaton: a, longest } = first.t;
-  const text = first.text;
-  const half = text.length >> 1;
-  const blockA = newUnitBlock();
-  const blockB = newUnitBlock();
-  const states = new Int32Array(2);
+function runFourChains(chains: readonly Look[]): number {
+  const [c0, c1, c2, c3] = chains as [Look, Look, Look, Look];
+  const { automaton: a, longest } = c0.t;
+  const text = c0.text;
+  const quarter = text.length >> 2;
+  const blocks = [newUnitBlock(), newUnitBlock(), newUnitBlock(), newUnitBlock()] as const;
+  const states = new Int32Array(4);
   states[0] = ROOT;
-  states[1] = settle(first.t, text, warmUpStart(a.classOf, text, half, longest), half);
-  for (let base = 0; base < half; base += BLOCK) {
-    const n = Math.min(BLOCK, half - base);
-    blockA.fill(text, base, base + n);
-    blockB.fill(text, half + base, half + base + n);
-    runTwoBlocks(first, second, blockA.units, blockB.units, states, base, n);
+  for (let q = 1; q < 4; q++) states[q] = settle(c0.t, text, warmUpStart(a.classOf, text, q * quarter, longest), q * quarter);
+  for (let base = 0; base < quarter; base += BLOCK) {
+    const n = Math.min(BLOCK, quarter - base);
+    for (let q = 0; q < 4; q++) (blocks[q] as UnitBlock).fill(text, q * quarter + base, q * quarter + base + n);
+    runFourBlocks(c0, c1, c2, c3, blocks[0].units, blocks[1].units, blocks[2].units, blocks[3].units, states, base, n);
   }
-  return states[1] as number;
+  return states[3] as number;
 }
 
 /**
- * One block of each half: `ua[k]` is unit base + k, `ub[k]` unit half + base + k; the chains' states
- * come in and go out through `states`. Nothing follows the loop: code after it has no type feedback
- * when the loop is compiled on its first run (on-stack), and deoptimised it at every scan's end.
+ * One block of each quarter: `u<q>[k]` is unit q × quarter + base + k; the chains' states come in
+ * and go out through `states`. Nothing follows the loop: code after it has no type feedback when the
+ * loop is compiled on its first run (on-stack), and deoptimised it at every scan's end.
  */
-function runTwoBlocks(first: Look, second: Look, ua: Uint16Array, ub: Uint16Array, states: Int32Array, base: number, n: number): void {
-  const { table } = first.t.automaton;
-  const half = first.text.length >> 1;
-  let ra = states[0] as number;
-  let rb = states[1] as number;
+function runFourBlocks(
+  c0: Look,
+  c1: Look,
+  c2: Look,
+  c3: Look,
+  u0: Uint16Array,
+  u1: Uint16Array,
+  u2: Uint16Array,
+  u3: Uint16Array,
+  states: Int32Array,
+  base: number,
+  n: number,
+): void {
+  const { table } = c0.t.automaton;
+  const quarter = c0.text.length >> 2;
+  let r0 = states[0] as number;
+  let r1 = states[1] as number;
+  let r2 = states[2] as number;
+  let r3 = states[3] as number;
   let k = 0;
   for (;;) {
-    let ea = 0;
-    let eb = 0;
+    let e0 = 0;
+    let e1 = 0;
+    let e2 = 0;
+    let e3 = 0;
     for (; k < n; k++) {
-      ea = table[(ra + (table[ua[k] as number] as number)) | 0] as number;
-      eb = table[(rb + (table[ub[k] as number] as number)) | 0] as number;
-      if ((ea | eb) < 0) break;
-      ra = ea;
-      rb = eb;
+      e0 = table[(r0 + (table[u0[k] as number] as number)) | 0] as number;
+      e1 = table[(r1 + (table[u1[k] as number] as number)) | 0] as number;
+      e2 = table[(r2 + (table[u2[k] as number] as number)) | 0] as number;
+      e3 = table[(r3 + (table[u3[k] as number] as number)) | 0] as number;
+      if ((e0 | e1 | e2 | e3) < 0) break;
+      r0 = e0;
+      r1 = e1;
+      r2 = e2;
+      r3 = e3;
     }
     if (k >= n) {
-      states[0] = ra;
-      states[1] = rb;
+      states[0] = r0;
+      states[1] = r1;
+      states[2] = r2;
+      states[3] = r3;
       return;
     }
-    ra = ea < 0 ? ~ea : ea;
-    rb = eb < 0 ? ~eb : eb;
-    if (ea < 0) look(first, ra, table[ua[k] as number] as number, base + k);
-    if (eb < 0) look(second, rb, table[ub[k] as number] as number, half + base + k);
+    r0 = e0 < 0 ? ~e0 : e0;
+    r1 = e1 < 0 ? ~e1 : e1;
+    r2 = e2 < 0 ? ~e2 : e2;
+    r3 = e3 < 0 ? ~e3 : e3;
+    if (e0 < 0) look(c0, r0, table[u0[k] as number] as number, base + k);
+    if (e1 < 0) look(c1, r1, table[u1[k] as number] as number, quarter + base + k);
+    if (e2 < 0) look(c2, r2, table[u2[k] as number] as number, 2 * quarter + base + k);
+    if (e3 < 0) look(c3, r3, table[u3[k] as number] as number, 3 * quarter + base + k);
     k++;
   }
 }
