@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileCriteria, type Criterion, type Hit } from "../worker/domain/matching";
-import { BLOCK } from "../worker/domain/matching/units";
+import { BLOCK, fillsNatively, newUnitBlock } from "../worker/domain/matching/units";
 import { compileCriteria as compileBefore } from "./support/matcher-ab4ece0";
 
 /**
@@ -247,5 +247,25 @@ describe("the matcher finds exactly the hits of the matcher before issue 40", ()
     for (const kind of ["exact", "range", "substring", "spaced"]) expect(seen[kind], JSON.stringify(seen)).toBeGreaterThan(1000);
     expect(seen.list, JSON.stringify(seen)).toBeGreaterThan(100);
     expect(seen.labelled, JSON.stringify(seen)).toBeGreaterThan(100);
+  });
+});
+
+describe("a block of the text's units (worker/domain/matching/units.ts)", () => {
+  it("holds the same units filled natively (Buffer) as filled unit by unit: lone surrogates, one-byte text, slices", () => {
+    expect(fillsNatively).toBe(true);
+    const rand = prng(11);
+    const native = newUnitBlock(true);
+    const byUnits = newUnitBlock(false);
+    const texts = ["ascii only 0123", "應收賬款 ０１４９\ud800\udfff\udc00x\ud83d", page(rand, randomCriteria(rand), 3 * BLOCK)];
+    for (const text of texts)
+      for (let n = 0; n < 20; n++) {
+        const from = Math.floor(rand() * text.length);
+        const to = Math.min(text.length, from + Math.floor(rand() * BLOCK));
+        native.fill(text, from, to);
+        byUnits.fill(text, from, to);
+        const want = Array.from({ length: to - from }, (_, k) => text.charCodeAt(from + k));
+        expect(Array.from(native.units.subarray(0, to - from))).toEqual(want);
+        expect(Array.from(byUnits.units.subarray(0, to - from))).toEqual(want);
+      }
   });
 });

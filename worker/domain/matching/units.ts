@@ -30,9 +30,12 @@ export interface UnitBlock {
   fill(text: string, from: number, to: number): void;
 }
 
-/** A block of BLOCK units, filled natively where the runtime can. */
-export function newUnitBlock(): UnitBlock {
-  if (nativeBuffer && littleEndian) {
+/** Whether blocks are filled natively here (a Buffer, a little-endian machine). */
+export const fillsNatively = nativeBuffer !== undefined && littleEndian;
+
+/** A block of BLOCK units, filled natively where the runtime can (`native`: tests fill both ways). */
+export function newUnitBlock(native = fillsNatively): UnitBlock {
+  if (native && nativeBuffer) {
     const bytes = nativeBuffer.allocUnsafe(BLOCK * 2);
     const units = new Uint16Array(bytes.buffer, bytes.byteOffset, BLOCK);
     return {
