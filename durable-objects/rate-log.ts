@@ -5,7 +5,16 @@
  * then (loading skips them anyway). The gate's input gate runs one call at a time, so memory and
  * SQLite never disagree.
  */
-import { type Admission, decideAdmission, type RateClass, WINDOW_MS } from "../worker/domain/rate-limit";
+import {
+  type Admission,
+  decideAdmission,
+  type LeaseAnswer,
+  leaseUnits,
+  RATE_LIMITS,
+  type RateClass,
+  type ReturnedLease,
+  WINDOW_MS,
+} from "../worker/domain/rate-limit";
 
 /** Rows out of the window tolerated in SQLite before one DELETE clears them. */
 const STALE_ROWS_BEFORE_DELETE = 200;
@@ -37,6 +46,55 @@ export class RateLog {
       this.sql.exec("INSERT INTO hits (class, at) VALUES (?, ?)", rateClass, now);
     }
     return decision;
+  }
+
+  /**
+   * A lease of ordinary requests (worker/domain/rate-limit.ts, "Leases"): first the returned lease's
+   * units are logged again (the used ones at `now`, or at their reservation if that is earlier; the
+   * unused ones dropped), then up to `want` units are logged at `now + leaseMs` if the rolling minute
+   * allows them. Refused like an admission when none is left.
+   */
+  lease(want: number, returned: ReturnedLease | undefined, now: number, leaseMs: number): LeaseAnswer {
+    const times = this.times.other;
+    let expired = 0;
+    while (expired < times.length && (times[expired] ?? now) <= now - WINDOW_MS) expired++;
+    if (expired > 0) this.forget(times, expired, now);
+    if (returned) this.settle(times, returned, now);
+    const units = leaseUnits(want, RATE_LIMITS.other - times.length);
+    if (units === 0) {
+      const refusal = decideAdmission(times, "other", now);
+      if (!refusal.ok) return refusal;
+    }
+    const reservedAt = now + leaseMs;
+    for (let i = 0; i < units; i++) this.insert(times, "other", reservedAt);
+    const remaining = RATE_LIMITS.other - times.length;
+    const resetSeconds = Math.max(1, Math.ceil(((times[0] ?? now) + WINDOW_MS - now) / 1000));
+    return { ok: true, granted: units, reservedAt, window: { rateClass: "other", remaining, resetSeconds } };
+  }
+
+  /** A returned lease: its reservations out, its used units back in at a time no earlier than their use. */
+  private settle(times: number[], returned: ReturnedLease, now: number): void {
+    // Reservations that have left the window are gone already, and so are their uses' counts.
+    if (returned.reservedAt <= now - WINDOW_MS) return;
+    let removed = 0;
+    for (let i = times.length - 1; i >= 0 && removed < returned.granted; i--) {
+      if (times[i] === returned.reservedAt) {
+        times.splice(i, 1);
+        removed++;
+      } else if ((times[i] ?? 0) < returned.reservedAt) break;
+    }
+    if (removed === 0) return;
+    this.sql.exec("DELETE FROM hits WHERE rowid IN (SELECT rowid FROM hits WHERE class = 'other' AND at = ? LIMIT ?)", returned.reservedAt, removed);
+    const usedAt = Math.min(now, returned.reservedAt);
+    for (let i = 0; i < Math.min(returned.used, removed); i++) this.insert(times, "other", usedAt);
+  }
+
+  /** Logs one unit at `at`, keeping the times ascending (`at` may precede logged reservations). */
+  private insert(times: number[], rateClass: RateClass, at: number): void {
+    let index = times.length;
+    while (index > 0 && (times[index - 1] ?? at) > at) index--;
+    times.splice(index, 0, at);
+    this.sql.exec("INSERT INTO hits (class, at) VALUES (?, ?)", rateClass, at);
   }
 
   private forget(times: number[], expired: number, now: number): void {
