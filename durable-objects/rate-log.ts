@@ -49,17 +49,17 @@ export class RateLog {
   }
 
   /**
-   * A lease of ordinary requests (worker/domain/rate-limit.ts, "Leases"): first the returned lease's
+   * A lease of ordinary requests (worker/domain/rate-limit.ts, "Leases"): first the returned leases'
    * units are logged again (the used ones at `now`, or at their reservation if that is earlier; the
    * unused ones dropped), then up to `want` units are logged at `now + leaseMs` if the rolling minute
    * allows them. Refused like an admission when none is left.
    */
-  lease(want: number, returned: ReturnedLease | undefined, now: number, leaseMs: number): LeaseAnswer {
+  lease(want: number, returned: readonly ReturnedLease[], now: number, leaseMs: number): LeaseAnswer {
     const times = this.times.other;
     let expired = 0;
     while (expired < times.length && (times[expired] ?? now) <= now - WINDOW_MS) expired++;
     if (expired > 0) this.forget(times, expired, now);
-    if (returned) this.settle(times, returned, now);
+    for (const lease of returned) this.settle(times, lease, now);
     const units = leaseUnits(want, RATE_LIMITS.other - times.length);
     if (units === 0) {
       const refusal = decideAdmission(times, "other", now);
@@ -68,7 +68,9 @@ export class RateLog {
     const reservedAt = now + leaseMs;
     for (let i = 0; i < units; i++) this.insert(times, "other", reservedAt);
     const remaining = RATE_LIMITS.other - times.length;
-    const resetSeconds = Math.max(1, Math.ceil(((times[0] ?? now) + WINDOW_MS - now) / 1000));
+    // A lease's units are logged at its end, up to ORDINARY_LEASE_MS after their use: the RateLimit
+    // field's t says at most the policy's window (its w); a refusal's Retry-After stays the log's own.
+    const resetSeconds = Math.max(1, Math.min(WINDOW_MS / 1000, Math.ceil(((times[0] ?? now) + WINDOW_MS - now) / 1000)));
     return { ok: true, granted: units, reservedAt, window: { rateClass: "other", remaining, resetSeconds } };
   }
 

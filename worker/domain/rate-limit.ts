@@ -81,7 +81,8 @@ export interface ReturnedLease {
   used: number;
 }
 
-export type LeaseAnswer = { ok: true; granted: number; reservedAt: number; window: WindowState } | { ok: false; retryAfterSeconds: number; window: WindowState };
+export type LeaseAnswer =
+  { ok: true; granted: number; reservedAt: number; window: WindowState } | { ok: false; retryAfterSeconds: number; window: WindowState };
 
 /**
  * Units to grant: what was asked, never more than half of what is left (another isolate of the same
