@@ -50,7 +50,7 @@ export class AccountGate extends DurableObject<Env> {
 
   /**
    * A lease of up to `want` ordinary requests for one isolate, that isolate's spent leases returned
-   * with it (worker/lib/ordinary-leases.ts): exact over any rolling minute (rate-log.ts `lease`).
+   * with it (worker/services/ordinary-leases.ts): exact over any rolling minute (rate-log.ts `lease`).
    */
   async leaseOrdinary(want: number, returned: readonly ReturnedLease[] = [], now: number = Date.now()): Promise<LeaseAnswer> {
     return this.log().lease(want, returned, now, ORDINARY_LEASE_MS);

@@ -1,6 +1,6 @@
 /**
  * Leases of ordinary requests (worker/domain/rate-limit.ts "Leases", durable-objects/rate-log.ts
- * `lease`, worker/lib/ordinary-leases.ts): an isolate spends units the AccountGate lent it, and the
+ * `lease`, worker/services/ordinary-leases.ts): an isolate spends units the AccountGate lent it, and the
  * limit stays exact: never more than 120 ordinary requests of an account in any rolling minute, and
  * no fewer either (units a lease did not use go back to the account's window).
  */
@@ -15,7 +15,7 @@ import {
   WINDOW_MS,
 } from "../worker/domain/rate-limit";
 import { accountGate } from "../worker/lib/gate";
-import { OrdinaryLeases } from "../worker/lib/ordinary-leases";
+import { OrdinaryLeases } from "../worker/services/ordinary-leases";
 import { newAccount, open } from "./helpers";
 
 const LIMIT = RATE_LIMITS.other;

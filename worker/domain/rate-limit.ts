@@ -60,7 +60,7 @@ export function rateLimitField(window: WindowState): string {
 }
 
 /**
- * Leases of ordinary requests (durable-objects/rate-log.ts `lease`, worker/lib/ordinary-leases.ts):
+ * Leases of ordinary requests (durable-objects/rate-log.ts `lease`, worker/services/ordinary-leases.ts):
  * the AccountGate hands an isolate a few of the account's ordinary requests at once, so that most
  * reads count themselves without a Durable Object call. Exact over any rolling minute: a leased unit is
  * logged at the lease's end (grant + ORDINARY_LEASE_MS), never earlier than its use, and the isolate

@@ -10,7 +10,7 @@ import type { AppEnv } from "../context";
 import { RATE_LIMIT_POLICY, rateLimitField, type RateClass, type WindowState } from "../domain/rate-limit";
 import { ApiError } from "../errors";
 import { accountGate } from "../lib/gate";
-import { OrdinaryLeases } from "../lib/ordinary-leases";
+import { OrdinaryLeases } from "../services/ordinary-leases";
 
 export function rateLimited(retryAfterSeconds: number): ApiError {
   return new ApiError("RATE_LIMITED", { headers: { "Retry-After": String(retryAfterSeconds) } });
@@ -48,7 +48,7 @@ export function admitting(rateClass: RateClass) {
   });
 }
 
-/** The isolate's leases of ordinary requests (worker/lib/ordinary-leases.ts): most reads count themselves with no call. */
+/** The isolate's leases of ordinary requests (worker/services/ordinary-leases.ts): most reads count themselves with no call. */
 const ordinaryLeases = new OrdinaryLeases();
 
 /** Counts one ordinary request (class other) from the isolate's lease of the account's window. */
