@@ -16,7 +16,7 @@ import {
 } from "../worker/domain/rate-limit";
 import { accountGate } from "../worker/lib/gate";
 import { OrdinaryLeases } from "../worker/services/ordinary-leases";
-import { newAccount, open } from "./helpers";
+import { admin, adminJson, expectError, newAccount, open } from "./helpers";
 
 const LIMIT = RATE_LIMITS.other;
 
@@ -186,5 +186,17 @@ describe("over HTTP", () => {
       .sort((x, y) => x - y);
     expect(remaining).toEqual(Array.from({ length: LIMIT }, (_, i) => i));
     await Promise.all(responses.map((r) => r.arrayBuffer()));
+  });
+
+  it("a key revoked while its account's lease has units left is refused at once; the account's other key spends them", async () => {
+    const a = await newAccount();
+    const second = await adminJson<{ key: string; id: string }>(`/accounts/${a.accountId}/keys`, { method: "POST", json: {} });
+    // Leases of 1, 2 and 4: after four reads this isolate holds three units of the account's window.
+    for (let i = 0; i < 4; i++) expect((await open("/account/entitlements", second.key)).status).toBe(200);
+    expect((await admin(`/accounts/${a.accountId}/keys/${second.id}`, { method: "DELETE" })).status).toBe(204);
+    await expectError(await open("/account/entitlements", second.key), 401, "UNAUTHENTICATED", [second.key]);
+    const other = await open("/account/entitlements", a.key);
+    expect(other.status).toBe(200);
+    expect(other.headers.get("RateLimit")).toContain(`r=${LIMIT - 5}`);
   });
 });
