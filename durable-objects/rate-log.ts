@@ -66,7 +66,7 @@ export class RateLog {
       if (!refusal.ok) return refusal;
     }
     const reservedAt = now + leaseMs;
-    for (let i = 0; i < units; i++) this.insert(times, "other", reservedAt);
+    this.insert(times, "other", reservedAt, units);
     const remaining = RATE_LIMITS.other - times.length;
     // A lease's units are logged at its end, up to ORDINARY_LEASE_MS after their use: the RateLimit
     // field's t says at most the policy's window (its w); a refusal's Retry-After stays the log's own.
@@ -88,15 +88,21 @@ export class RateLog {
     if (removed === 0) return;
     this.sql.exec("DELETE FROM hits WHERE rowid IN (SELECT rowid FROM hits WHERE class = 'other' AND at = ? LIMIT ?)", returned.reservedAt, removed);
     const usedAt = Math.min(now, returned.reservedAt);
-    for (let i = 0; i < Math.min(returned.used, removed); i++) this.insert(times, "other", usedAt);
+    this.insert(times, "other", usedAt, Math.min(returned.used, removed));
   }
 
-  /** Logs one unit at `at`, keeping the times ascending (`at` may precede logged reservations). */
-  private insert(times: number[], rateClass: RateClass, at: number): void {
+  /** Logs `count` units at `at` (one statement), keeping the times ascending (`at` may precede logged reservations). */
+  private insert(times: number[], rateClass: RateClass, at: number, count: number): void {
+    if (count <= 0) return;
     let index = times.length;
     while (index > 0 && (times[index - 1] ?? at) > at) index--;
-    times.splice(index, 0, at);
-    this.sql.exec("INSERT INTO hits (class, at) VALUES (?, ?)", rateClass, at);
+    times.splice(index, 0, ...Array.from({ length: count }, () => at));
+    this.sql.exec(
+      "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) INSERT INTO hits (class, at) SELECT ?, ? FROM n",
+      count,
+      rateClass,
+      at,
+    );
   }
 
   private forget(times: number[], expired: number, now: number): void {

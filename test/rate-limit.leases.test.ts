@@ -4,7 +4,9 @@
  * limit stays exact: never more than 120 ordinary requests of an account in any rolling minute, and
  * no fewer either (units a lease did not use go back to the account's window).
  */
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { RateLog } from "../durable-objects/rate-log";
 import { describe, expect, it } from "vitest";
 import {
   type LeaseAnswer,
@@ -87,6 +89,24 @@ describe("the gate's side of a lease", () => {
     const refused = await gate.leaseOrdinary(20, [], t0 + 10);
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.retryAfterSeconds).toBe(60);
+  });
+});
+
+describe("leases across a restart of the gate", () => {
+  it("a fresh log over the same storage holds the reservations and the returned units as they were logged", async () => {
+    const gate = freshGate();
+    const now = Date.now();
+    const first = await gate.leaseOrdinary(20, [], now - 2000);
+    if (!first.ok) throw new Error("refused");
+    const second = await gate.leaseOrdinary(10, [{ reservedAt: first.reservedAt, granted: first.granted, used: 5 }], now - 1000);
+    if (!second.ok) throw new Error("refused");
+    await runInDurableObject(gate, (_instance, state) => {
+      const reloaded = new RateLog(state.storage.sql, now);
+      // 5 used (logged at now - 1000) and 10 reserved (at now - 1000 + the lease): 105 left, this one included.
+      expect(reloaded.admit("other", now).window.remaining).toBe(LIMIT - 5 - second.granted - 1);
+      // The 5 used units leave the window a minute after their return; the reservation stays.
+      expect(reloaded.admit("other", now - 1000 + WINDOW_MS).window.remaining).toBe(LIMIT - second.granted - 2);
+    });
   });
 });
 
