@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { configDefaults, defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { buildStaticAssets } from "./scripts/build-static-assets.mjs";
 
 /** Tests of the http upstream: their own workerd project, UPSTREAM=http against the gateway stub. */
@@ -34,6 +35,26 @@ const ISOLATED_TESTS = [
   "test/fuzz.*.test.ts",
 ];
 
+/**
+ * The order in which the projects' files are handed to the workers. Vitest's own order is by project
+ * name, which put the 99 short files of the shared runtime ahead of the long ones; with two workers the
+ * run ends when the last file does, so the long files go first (the direct-connect time budget: 45 s
+ * mostly waiting; the Node project's npm start and CLI runs) and the shared runtime's short files last,
+ * where they fill whichever worker frees first. Within a project, Vitest's order (larger files first).
+ */
+const PROJECT_ORDER = ["direct", "node", "gateway", "ocr", "ocr-container", "workers-isolated", "workers"];
+
+class LongProjectsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (spec: TestSpecification) => {
+      const index = PROJECT_ORDER.indexOf(spec.project.name);
+      return index === -1 ? PROJECT_ORDER.length : index;
+    };
+    // Array.prototype.sort is stable: Vitest's order holds within a project.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 export default defineConfig(async () => {
   // public/ (wrangler.toml [assets]: Swagger UI, the viewer's files, the sandbox's scans) is generated.
   buildStaticAssets();
@@ -61,6 +82,14 @@ export default defineConfig(async () => {
   };
   return {
     test: {
+      // One worker per core. Vitest's default is cores - 1, on a 2-core machine one: every file then
+      // runs after the one before, while most of them wait on workerd, a child process or a timer with
+      // a core idle. Two workers overlap those waits and keep both cores busy; each file still has a
+      // runtime (in the shared project, the runtime it shares) to itself, so no test sees another's
+      // work. npm run test:browser keeps one (--maxWorkers=1): two Chromiums and two wrangler devs
+      // would share the cores.
+      maxWorkers: "100%",
+      sequence: { sequencer: LongProjectsFirst },
       projects: [
         {
           plugins: [

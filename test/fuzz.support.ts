@@ -4,7 +4,7 @@
  * in-process through the Worker's own fetch handler, and collecting what broke the invariants.
  */
 import { env, exports } from "cloudflare:workers";
-import { ADMIN_TOKEN, adminJson, body, idempotencyKey, newAccount, open, waitForCheck, waitForQuery, shardOfAccount } from "./helpers";
+import { ADMIN_TOKEN, body, idempotencyKey, newAccount, open, waitForCheck, waitForQuery, shardOfAccount } from "./helpers";
 import type { OwnerResources } from "./fuzz.reads";
 import { RATE_LIMITS } from "../worker/domain/rate-limit";
 import { rateClass, tally, violations, type Answer, type FuzzCase } from "./fuzz.verify";
@@ -57,28 +57,21 @@ export async function setupOwner(
 /**
  * Accounts with a key and no subscription: they authenticate and read, and every creation that
  * passes validation is refused (402), so the fuzz never starts pipeline work. A key needs a
- * subscription, so each gets one that lapses a moment after its key is made.
+ * subscription in force when it is made: each account's is ended in D1 once its key exists, as
+ * newAccount(null) does (a subscription lapsing 1.5 s after it was asked for raced the key's creation
+ * on a loaded machine, and waiting for the lapse cost the setup its length).
  */
 export async function unsubscribedAccounts(n: number): Promise<Array<{ accountId: string; key: string }>> {
   const out: Array<{ accountId: string; key: string }> = [];
-  let lapse = 0;
   for (let i = 0; i < n; i += 16) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(16, n - i) }, async () => {
-        const account = await adminJson<{ id: string }>("/accounts", { method: "POST", json: { name: "fuzz" } });
-        const endsAt = Date.now() + 1500;
-        lapse = Math.max(lapse, endsAt);
-        await adminJson(`/accounts/${account.id}/subscriptions`, {
-          method: "POST",
-          json: { planId: "light", cycle: "monthly", startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: new Date(endsAt).toISOString() },
-        });
-        const key = await adminJson<{ key: string }>(`/accounts/${account.id}/keys`, { method: "POST", json: {} });
-        return { accountId: account.id, key: key.key };
+        const account = await newAccount(null);
+        return { accountId: account.accountId, key: account.key };
       }),
     );
     out.push(...batch);
   }
-  await new Promise((r) => setTimeout(r, Math.max(0, lapse - Date.now() + 50)));
   return out;
 }
 
