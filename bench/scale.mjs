@@ -21,11 +21,16 @@
  * 71) runs the smaller debtor 规模N扫描页… instead: its first N registrations, the pages they carry (every
  * other one, the same pages as in the full run) and up to 20 numbers printed on them — a small
  * reproduction. `--verbose` prints each coverage issue with its registration's pages.
+ *
+ * The Worker reaches the service through a counting relay (bench/lib/ocr-tally.mjs, on a free port):
+ * OCR calls per page, pages asked about more than once, how often the readers were all busy, which
+ * do not drift with the machine's load as wall time does.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { startDevServer } from "../scripts/lib/dev-server.mjs";
 import { startOcrService } from "./lib/ocr-service.mjs";
+import { startOcrTally } from "./lib/ocr-tally.mjs";
 import { DEFAULT_SCAN_PAGES_DIR, ensureScanPages, scanPagesModule } from "./lib/scan-pages.mjs";
 
 const option = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
@@ -114,12 +119,14 @@ async function explain(check, found, get) {
 /** One run on fresh state: the query, then (background) a first check at once, then the user's check. */
 async function scenario(mode) {
   const ocr = await startOcrService({ port: Number(process.env.OCR_BENCH_PORT ?? 8861) });
+  // The Worker reaches the service through a counting relay: calls and distinct pages per page, the readers' busy share.
+  const tally = await startOcrTally({ target: ocr.url, readers: cores });
   process.env.SANDBOX_SCANS_DIR = DEFAULT_SCAN_PAGES_DIR;
   const {
     call,
     stop,
     pid: devPid,
-  } = await startDevServer({ name: "scale", port: Number(process.env.BENCH_PORT ?? 8860), vars: { OCR_URL: ocr.url } });
+  } = await startDevServer({ name: "scale", port: Number(process.env.BENCH_PORT ?? 8860), vars: { OCR_URL: tally.url } });
   try {
     const account = (await call("/api/admin/v1/accounts", { method: "POST", json: { name: "bench scale" }, admin: true })).body;
     await call(`/api/admin/v1/accounts/${account.id}/subscriptions`, {
@@ -153,6 +160,7 @@ async function scenario(mode) {
 
     const cpuBefore = treeCpuSeconds(ocr.pid);
     const workerCpuBefore = treeCpuSeconds(devPid);
+    tally.reset();
     const indexStarted = performance.now();
     let indexed = null;
     if (mode === "background") {
@@ -178,10 +186,12 @@ async function scenario(mode) {
         `${(pages.length / indexSeconds).toFixed(2)} pages/s, ${(pages.length / indexSeconds / cores).toFixed(2)} pages/s per core (${cores} workers, 1 ONNX thread each); ` +
         `the Worker (wrangler dev and workerd) ${workerCpu.toFixed(1)} CPU s meanwhile; load average ${load()}`,
     );
+    console.log(`[${mode}] ${tally.summary(pages.length)}`);
     if (verbose) await explain(done, found, (path) => call(path, { key }).then((r) => r.body));
     return { querySeconds, checkSeconds, indexSeconds, cpuPerPage: ocrCpu / pages.length };
   } finally {
     stop();
+    tally.stop();
     ocr.stop();
     // The next run starts its own service on the same port: wait until this one has let it go.
     for (let i = 0; i < 100; i++) {
