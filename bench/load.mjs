@@ -4,8 +4,9 @@
  * on a free port of 127.0.0.1 with its own --persist-to directory, from a frozen copy of the sources.
  * Prints numbers; asserts nothing.
  *
- * 1. GET /queries/{id} (key lookup, from the isolate's key cache or D1; the account's AccountGate
- *    RPC; the query row in D1) spread over many accounts, next to a bare Hono answer of the same
+ * 1. GET /queries/{id} (key lookup, from the isolate's key cache or D1; the account's rate window,
+ *    from the isolate's lease of it or an AccountGate RPC; the query row, from the isolate's copy of a
+ *    finished query or D1) spread over many accounts, next to a bare Hono answer of the same
  *    workerd in the same run (an unmatched path: request id and the notFound handler, no D1, no
  *    Durable Object): rps, p50, p99, and the ratio of the API's rps to the bare rps (the mean of the
  *    bare runs around it) at 32 connections and at 1 (issue 15's targets: ≥ 50 % at both, p99 under
@@ -17,6 +18,8 @@
  *    minute (120 ordinary requests, 10 creations are the limits).
  * 3. Download leases under aborted streams: 3 streams aborted mid-file, again and again; whether new
  *    downloads get their slots back, and how soon.
+ * 4. Revocation: reads with a key while the management API revokes it; reads answered 200 after the
+ *    revocation's answer (0 in the isolate that revoked: it evicts its key cache), time to the first 401.
  *
  * Usage: node bench/load.mjs [seconds per load phase = 8] [concurrency = 32]
  */
@@ -157,6 +160,34 @@ const creations = await burst(limited, 60, 50, (a) =>
   call("/api/open/v1/queries", { method: "POST", key: a.key, json: { subjectNames: ["无登记限流测试有限公司"] } }),
 );
 
+// 4. Revocation: a key read with over and over is revoked through the management API; how many reads
+// the server still answered 200 after the revocation's answer came back, and how long until the first 401.
+const revoked = await account();
+const { id: revokedKeyId, key: revokedKey } = (await call(`/api/admin/v1/accounts/${revoked.id}/keys`, { method: "POST", json: {}, admin: true }))
+  .body;
+const revocation = { after: 0, msTo401: NaN };
+{
+  let revokedAt = null;
+  const reading = (async () => {
+    for (let i = 0; i < 110; i++) {
+      const sent = performance.now();
+      const res = await call("/api/open/v1/account/entitlements", { key: revokedKey });
+      if (revokedAt !== null && sent >= revokedAt) {
+        if (res.status === 200) revocation.after++;
+        else if (res.status === 401) {
+          revocation.msTo401 = performance.now() - revokedAt;
+          return;
+        }
+      }
+      await sleep(10);
+    }
+  })();
+  await sleep(300);
+  await call(`/api/admin/v1/accounts/${revoked.id}/keys/${revokedKeyId}`, { method: "DELETE", admin: true });
+  revokedAt = performance.now();
+  await reading;
+}
+
 // 3. Download leases: a 4 MiB certificate (fixture), streams aborted after their first chunk.
 const big = new Uint8Array(4 * 1024 * 1024).map((_, i) => (i * 2654435761) >>> 24);
 big.set(new TextEncoder().encode("%PDF-1.7\n"));
@@ -241,9 +272,17 @@ console.log(
 console.log(
   `server CPU per request, bare / GET /queries/{id}: ${percent((bare.cpuPerRequest + bareAgain.cpuPerRequest) / 2 / api.cpuPerRequest)} at ${CONCURRENCY} connections`,
 );
+// The same in issue 40's terms: a read's CPU as a multiple of a bare answer's.
+console.log(
+  `server CPU per request, GET /queries/{id} / bare: ${(api.cpuPerRequest / ((bare.cpuPerRequest + bareAgain.cpuPerRequest) / 2)).toFixed(2)}× at ${CONCURRENCY} connections (target ≤ 1.25×; rps target ≥ 80 % at 32 and at 1)`,
+);
 console.log(`\nRate limiter, one account, 50 connections:`);
 console.log(`  400 × GET /account/entitlements in ${(ordinary.ms / 1000).toFixed(1)} s: ${JSON.stringify(ordinary.statuses)} (limit 120 a minute)`);
 console.log(`  60 × POST /queries in ${(creations.ms / 1000).toFixed(1)} s: ${JSON.stringify(creations.statuses)} (limit 10 a minute)`);
+console.log(
+  `\nRevocation through the management API, reads every 10 ms with the key: ${revocation.after} answered 200 after the revocation's answer; first 401 ${revocation.msTo401.toFixed(0)} ms after it (other isolates: within AUTH_CACHE_MS)`,
+);
+console.log(`load average (1, 5, 15 min) at the end: ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(", ")}`);
 console.log(`\nDownload leases (3 a account), 4 MiB file, streams aborted after the first chunk:`);
 if (!docUrl) console.log("  the fixture query did not finish: not measured");
 else {

@@ -7,7 +7,9 @@
  *   npx node --max-old-space-size=4096 bench/matcher.mjs [megaCodeUnits=100]
  *
  * MATCHER=path/to/matching/index.ts measures another copy of the matcher (an older commit's, for
- * a before/after table) against the same text and loop.
+ * a before/after table) against the same text and loop. BEFORE=path/to/matching/index.ts measures
+ * that copy too, in the same run, interleaved with the matcher measured, and prints both side by side
+ * (e.g. a worktree of an older commit: git worktree add /tmp/matcher-old <commit>).
  *
  * MB here means 10^6 UTF-16 code units (the conservative reading: the same text is ~2 MB in
  * memory and ~3 MB as UTF-8 per million CJK characters). The TypeScript module is bundled with
@@ -26,13 +28,18 @@ import { build } from "esbuild";
 const size = Number(process.argv[2] ?? 100) * 1e6;
 const entry = process.env.MATCHER ?? new URL("../worker/domain/matching/index.ts", import.meta.url).pathname;
 const COPIES = Number(process.env.COPIES ?? 3);
-const bundle = await build({ entryPoints: [entry], bundle: true, format: "esm", platform: "node", write: false });
 /** One import per copy: the trailing comment makes each URL, so each module and its code, new. */
-const copies = [];
-for (let k = 0; k < COPIES; k++) {
-  const source = `${bundle.outputFiles[0].text}\n// copy ${k}\n`;
-  copies.push(await import("data:text/javascript;base64," + Buffer.from(source).toString("base64")));
+async function importCopies(path, tag) {
+  const bundle = await build({ entryPoints: [path], bundle: true, format: "esm", platform: "node", write: false });
+  const out = [];
+  for (let k = 0; k < COPIES; k++) {
+    const source = `${bundle.outputFiles[0].text}\n// ${tag} copy ${k}\n`;
+    out.push(await import("data:text/javascript;base64," + Buffer.from(source).toString("base64")));
+  }
+  return out;
 }
+const copies = await importCopies(entry, "matcher");
+const before = process.env.BEFORE ? await importCopies(process.env.BEFORE, "before") : [];
 const { compileCriteria } = copies[0];
 
 let seed = 0x2545f491;
@@ -137,16 +144,16 @@ const bareLoop = `
   return sum;
 `;
 const bare = copies.map(() => new Function("text", bareLoop));
-const scanning = (pick) =>
-  copies.map((m) => {
+const scanning = (pick, modules = copies) =>
+  modules.map((m) => {
     const compiled = m.compileCriteria(criteria.filter(pick));
     return () => compiled.scan(text);
   });
-const [baseline, scan, keywordScan, invoiceScan] = timeAll([
+const workloads = [() => true, (c) => c.kind === "keyword", (c) => c.kind === "invoice_no"];
+const [baseline, scan, keywordScan, invoiceScan, ...beforeScans] = timeAll([
   bare.map((loop) => () => loop(text)),
-  scanning(() => true),
-  scanning((c) => c.kind === "keyword"),
-  scanning((c) => c.kind === "invoice_no"),
+  ...workloads.map((pick) => scanning(pick)),
+  ...(before.length > 0 ? workloads.map((pick) => scanning(pick, before)) : []),
 ]);
 const mb = text.length / 1e6;
 const rate = (ms) => (mb / (ms / 1000)).toFixed(1);
@@ -174,3 +181,17 @@ for (let i = 0; i < text.length; i += 7) {
   if (c >= 48 && c <= 57) d++;
 }
 console.log(`digits ≈ ${((d * 7 * 100) / text.length).toFixed(1)}% of the text`);
+if (beforeScans.length > 0) {
+  const [load1, load5] = (await import("node:os")).loadavg();
+  console.log(
+    `\nbefore/after in this run (BEFORE=${process.env.BEFORE}), CPU ms and ratio to the bare scan (load average ${load1.toFixed(2)} / ${load5.toFixed(2)}):`,
+  );
+  const names = ["all criteria", "keywords only", "invoice numbers only"];
+  [scan, keywordScan, invoiceScan].forEach((after, k) => {
+    const was = beforeScans[k];
+    const same = was.result.length === after.result.length ? "same hit count" : `HIT COUNTS DIFFER: ${was.result.length} before`;
+    console.log(
+      `${names[k].padEnd(21)}: before ${was.cpu.toFixed(0).padStart(6)} ms ${(was.cpu / baseline.cpu).toFixed(2)}x | after ${after.cpu.toFixed(0).padStart(6)} ms ${(after.cpu / baseline.cpu).toFixed(2)}x | ${same}`,
+    );
+  });
+}

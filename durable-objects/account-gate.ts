@@ -4,7 +4,14 @@
  * (task creation) and download leases. Native RPC; state in the object's SQLite storage.
  */
 import { DurableObject } from "cloudflare:workers";
-import type { Admission, RateClass, WindowState } from "../worker/domain/rate-limit";
+import {
+  type Admission,
+  type LeaseAnswer,
+  ORDINARY_LEASE_MS,
+  type RateClass,
+  type ReturnedLease,
+  type WindowState,
+} from "../worker/domain/rate-limit";
 import { runCreation, type CreationRequest, type CreationOutcome } from "./creation";
 import { RateLog } from "./rate-log";
 
@@ -41,9 +48,21 @@ export class AccountGate extends DurableObject<Env> {
     return this.admitSync(rateClass, now);
   }
 
+  /**
+   * A lease of up to `want` ordinary requests for one isolate, that isolate's spent leases returned
+   * with it (worker/services/ordinary-leases.ts): exact over any rolling minute (rate-log.ts `lease`).
+   */
+  async leaseOrdinary(want: number, returned: readonly ReturnedLease[] = [], now: number = Date.now()): Promise<LeaseAnswer> {
+    return this.log().lease(want, returned, now, ORDINARY_LEASE_MS);
+  }
+
   private admitSync(rateClass: RateClass, now: number): Admission {
+    return this.log().admit(rateClass, now);
+  }
+
+  private log(): RateLog {
     this.rateLog ??= new RateLog(this.sql, Date.now());
-    return this.rateLog.admit(rateClass, now);
+    return this.rateLog;
   }
 
   /**

@@ -8,6 +8,7 @@
  */
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+import { QUERY_STATUSES_REOPENABLE } from "../domain/pipeline/query-states";
 import type { Write } from "./batch";
 import { inJsonList } from "./json-list";
 import { checks, queries } from "./schema";
@@ -38,7 +39,7 @@ export function reopenQuery(db: D1Database, id: string, listed: boolean, process
       processedDocumentCount: processed,
       updatedAt: now,
     })
-    .where(and(eq(queries.id, id), isNotNull(queries.completedAt), inArray(queries.status, ["failed", "partial"])));
+    .where(and(eq(queries.id, id), isNotNull(queries.completedAt), inArray(queries.status, [...QUERY_STATUSES_REOPENABLE])));
 }
 
 /** An open query's processed count, recounted after registrations were unprocessed (the count only grows elsewhere). */

@@ -58,3 +58,37 @@ export const RATE_LIMIT_POLICY = (["other", "create"] as const)
 export function rateLimitField(window: WindowState): string {
   return `"${POLICY_NAMES[window.rateClass]}";r=${window.remaining};t=${window.resetSeconds}`;
 }
+
+/**
+ * Leases of ordinary requests (durable-objects/rate-log.ts `lease`, worker/services/ordinary-leases.ts):
+ * the AccountGate hands an isolate a few of the account's ordinary requests at once, so that most
+ * reads count themselves without a Durable Object call. Exact over any rolling minute: a leased unit is
+ * logged at the lease's end (grant + ORDINARY_LEASE_MS), never earlier than its use, and the isolate
+ * stops using the lease ORDINARY_LEASE_MARGIN_MS before that end by its own clock (measured from before
+ * it asked, so the trip there only shortens the lease). Returned with the next lease, the units used are
+ * logged again at the time of that return (after every one of their uses) and the unused ones dropped.
+ */
+export const ORDINARY_LEASE_MS = 3_000;
+export const ORDINARY_LEASE_MARGIN_MS = 500;
+/** The most units one lease carries: what a busy client uses in about a lease's time. */
+export const MAX_LEASE_UNITS = 20;
+
+/** A lease's units used and its reservation, given back with the next ask. */
+export interface ReturnedLease {
+  /** The time the gate logged the lease's units at (its end, by the gate's clock). */
+  reservedAt: number;
+  granted: number;
+  used: number;
+}
+
+export type LeaseAnswer =
+  { ok: true; granted: number; reservedAt: number; window: WindowState } | { ok: false; retryAfterSeconds: number; window: WindowState };
+
+/**
+ * Units to grant: what was asked, never more than half of what is left (another isolate of the same
+ * account finds some too), and at least one while any is left.
+ */
+export function leaseUnits(want: number, available: number): number {
+  if (available <= 0) return 0;
+  return Math.max(1, Math.min(Math.floor(want), MAX_LEASE_UNITS, Math.floor(available / 2)));
+}

@@ -10,6 +10,7 @@ import type { AppEnv } from "../context";
 import { RATE_LIMIT_POLICY, rateLimitField, type RateClass, type WindowState } from "../domain/rate-limit";
 import { ApiError } from "../errors";
 import { accountGate } from "../lib/gate";
+import { OrdinaryLeases } from "../services/ordinary-leases";
 
 export function rateLimited(retryAfterSeconds: number): ApiError {
   return new ApiError("RATE_LIMITED", { headers: { "Retry-After": String(retryAfterSeconds) } });
@@ -20,8 +21,9 @@ export function recordWindow(c: Context<AppEnv>, window: WindowState): void {
   c.set("rateWindow", window);
 }
 
-/** Counts this request in the class's window (one RPC); over the limit, the 429 with Retry-After. */
+/** Counts this request in the class's window (one RPC, or none for a leased ordinary one); over the limit, the 429 with Retry-After. */
 export async function admitRequest(c: Context<AppEnv>, rateClass: RateClass): Promise<void> {
+  if (rateClass === "other") return admitOrdinary(c);
   const admission = await accountGate(c.env, c.get("principal").accountId).admit(rateClass);
   recordWindow(c, admission.window);
   if (!admission.ok) throw rateLimited(admission.retryAfterSeconds);
@@ -44,6 +46,18 @@ export function admitting(rateClass: RateClass) {
     await next();
     await admitted;
   });
+}
+
+/** The isolate's leases of ordinary requests (worker/services/ordinary-leases.ts): most reads count themselves with no call. */
+const ordinaryLeases = new OrdinaryLeases();
+
+/** Counts one ordinary request (class other) from the isolate's lease of the account's window. */
+export async function admitOrdinary(c: Context<AppEnv>): Promise<void> {
+  const accountId = c.get("principal").accountId;
+  const gate = accountGate(c.env, accountId);
+  const admission = await ordinaryLeases.admit(accountId, (want, returned) => gate.leaseOrdinary(want, returned));
+  recordWindow(c, admission.window);
+  if (!admission.ok) throw rateLimited(admission.retryAfterSeconds);
 }
 
 export const admitOrdinaryRequest = admitting("other");

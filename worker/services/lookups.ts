@@ -9,10 +9,16 @@ import { findAccount } from "../db/accounts";
 import { findResult, type CheckResultRecord } from "../db/results";
 import { findAccountShard } from "../db/shards";
 import { ApiError } from "../errors";
+import { cachedFinalQuery, rememberIfFinal } from "./final-query-cache";
 
+/** A finished query comes from the isolate's copy when it holds one (services/final-query-cache.ts). */
 export async function requireQuery(db: D1Database, accountId: string, id: string): Promise<QueryRecord> {
+  const now = Date.now();
+  const cached = cachedFinalQuery(accountId, id, now);
+  if (cached) return cached;
   const row = await findOwnQuery(db, accountId, id);
   if (!row) throw new ApiError("NOT_FOUND");
+  rememberIfFinal(row, now);
   return row;
 }
 

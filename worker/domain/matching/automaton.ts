@@ -46,9 +46,17 @@ export const CLS_LIST_LAST = 18;
  * separator after it is read like one right after a digit (./look.ts).
  */
 export const CLS_ORDINAL_END = 19;
+/**
+ * Classes 20..21 are "起" and "开", with which every range whose ends stand on labels of their own begins
+ * or turns ("起始号码：A …", "A 起 B 止": ./labelled-ranges.ts): a transition on them is flagged when some
+ * criterion is a number, so the scan marks where such a range may stand and the pattern for them is tried
+ * only there, not at every unit of the text.
+ */
+export const CLS_LABEL_FIRST = 20;
+export const CLS_LABEL_LAST = 21;
 /** Class of every character that occurs in no pattern; classes above it are pattern characters. */
-export const CLS_OTHER = 20;
-const FIXED = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "-", "~", "至", "到", "一", "ー", "/", "、", "号"];
+export const CLS_OTHER = 22;
+const FIXED = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "-", "~", "至", "到", "一", "ー", "/", "、", "号", "起", "开"];
 
 /** Transition-table entries allowed for the dense part (4 bytes each). */
 const DENSE_BUDGET = 1 << 21;
@@ -227,7 +235,10 @@ function endsNumber(cls: number): boolean {
 
 /** The entry of a transition from state `from` on `cls` to state `to`: encoded, negated when flagged. */
 function transitionTo(a: Automaton, from: number, to: number, cls: number): number {
-  const flagged = a.reports[to] === 1 || (a.flagSeparators && cls >= CLS_SEP_FIRST && cls <= CLS_LIST_LAST && a.afterNumber[from] === 1);
+  const flagged =
+    a.reports[to] === 1 ||
+    (a.flagSeparators &&
+      ((cls >= CLS_SEP_FIRST && cls <= CLS_LIST_LAST && a.afterNumber[from] === 1) || (cls >= CLS_LABEL_FIRST && cls <= CLS_LABEL_LAST)));
   return flagged ? ~encodeState(a, to) : encodeState(a, to);
 }
 

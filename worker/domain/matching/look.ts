@@ -6,7 +6,18 @@
  * here: a confirmed hit is recorded as numbers (./hits.ts). A keyword's original start is found
  * by walking back over its length in non-whitespace units, so the scanner keeps no offset map.
  */
-import { CLS_DIGIT0, CLS_LIST_FIRST, CLS_LIST_LAST, CLS_ORDINAL_END, CLS_SEP_FIRST, CLS_SEP_LAST, CLS_SKIP, decodeState } from "./automaton";
+import {
+  CLS_DIGIT0,
+  CLS_LABEL_FIRST,
+  CLS_LABEL_LAST,
+  CLS_LIST_FIRST,
+  CLS_LIST_LAST,
+  CLS_ORDINAL_END,
+  CLS_SEP_FIRST,
+  CLS_SEP_LAST,
+  CLS_SKIP,
+  decodeState,
+} from "./automaton";
 import { compareToken, compareTokens, firstAbove, firstValueAbove } from "./numbers";
 import {
   digitRunAt,
@@ -34,10 +45,12 @@ export interface Look {
   /** Scratch spans for the tokens read around a unit (reused: no allocation per look). */
   left: TokenSpan;
   right: TokenSpan;
+  /** Where a "起" or "开" stands, ascending: where a range on labels may be (./labelled-ranges.ts). */
+  labels: number[];
 }
 
 export function newLook(t: CompiledTables, text: string): Look {
-  return { t, text, log: newHitLog(), left: emptySpan(), right: emptySpan() };
+  return { t, text, log: newHitLog(), left: emptySpan(), right: emptySpan(), labels: [] };
 }
 
 /** A flagged transition into encoded state `code` on class `cls` at index i. */
@@ -48,6 +61,7 @@ export function look(ctx: Look, code: number, cls: number, i: number): void {
   if (cls === CLS_SEP_FIRST) readHyphenGroups(ctx, i);
   if (cls >= CLS_SEP_FIRST && cls <= CLS_SEP_LAST) readRange(ctx, i);
   else if (cls >= CLS_LIST_FIRST && cls <= CLS_LIST_LAST) readAbbreviated(ctx, i, cls);
+  else if (cls >= CLS_LABEL_FIRST && cls <= CLS_LABEL_LAST) ctx.labels.push(i);
 }
 
 /** An abbreviated list's short numbers have 1 to this many digits … */
@@ -123,6 +137,8 @@ function readHyphenGroups(ctx: Look, i: number): void {
   const { numbers, automaton } = ctx.t;
   const { classOf } = automaton;
   const text = ctx.text;
+  // No digit after the hyphen: no second group.
+  if (!isDigitAt(classOf, text, i + 1)) return;
   let start = i;
   while (start > 0 && isDigitAt(classOf, text, start - 1)) start--;
   if (start === i || start < i - numbers.lengths.length) return;
@@ -131,23 +147,28 @@ function readHyphenGroups(ctx: Look, i: number): void {
   const sign = before >= 0 ? classOf[text.charCodeAt(before)] : -1;
   if (sign === CLS_SEP_FIRST && isDigitAt(classOf, text, before - 1)) return;
   if (sign === CLS_SKIP && i - start === 4 && digitRunAt(classOf, text, before - 4, 4) === 4 && !isDigitAt(classOf, text, before - 5)) return;
-  const groups: number[] = [i - start];
+  // The groups as counts (no array: most hyphens after a digit are a range's, "00823456-00823499").
+  let groups = 1;
+  let last = i - start;
+  let foursBefore = true;
+  let total = last;
   let at = i;
-  for (let total = i - start; classOf[text.charCodeAt(at)] === CLS_SEP_FIRST;) {
+  while (classOf[text.charCodeAt(at)] === CLS_SEP_FIRST) {
     const run = digitRunAt(classOf, text, at + 1, numbers.lengths.length);
     if (run === 0) break;
     total += run;
     // Longer than every criterion: nothing can hit.
     if (total >= numbers.lengths.length) return;
-    groups.push(run);
+    foursBefore &&= last === 4;
+    last = run;
+    groups++;
     at += 1 + run;
   }
-  if (groups.length < 2 || isDigitAt(classOf, text, at)) return;
-  const fours = groups.slice(0, -1).every((g) => g === 4) && (groups[groups.length - 1] as number) <= 4;
-  if (groups.length > 2 && !fours) return;
-  const digits = digitsOf(classOf, text, start, at - 1);
-  const sorted = INVOICE_NUMBER_SHAPES.has(digits.length) ? numbers.byLength[digits.length] : undefined;
+  if (groups < 2 || isDigitAt(classOf, text, at)) return;
+  if (groups > 2 && !(foursBefore && last <= 4)) return;
+  const sorted = INVOICE_NUMBER_SHAPES.has(total) ? numbers.byLength[total] : undefined;
   if (!sorted) return;
+  const digits = digitsOf(classOf, text, start, at - 1);
   for (const index of sorted) if (numbers.values[index] === digits) record(ctx.log, start, at, index, VIA_EXACT);
 }
 
@@ -205,9 +226,6 @@ function readRange(ctx: Look, i: number): void {
   const cap = numbers.lengths.length - 1;
   const from = ctx.left;
   const to = ctx.right;
-  let last = skipBackward(classOf, text, i - 1);
-  if (last >= 0 && classOf[text.charCodeAt(last)] === CLS_ORDINAL_END) last = skipBackward(classOf, text, last - 1);
-  if (!tokenEndingAt(classOf, text, last, cap, from) || numbers.lengths[from.digits] !== 1) return;
   let after = i + 1;
   for (;;) {
     after = skipForward(classOf, text, after);
@@ -216,6 +234,11 @@ function readRange(ctx: Look, i: number): void {
     after++;
   }
   if (!isDigitAt(classOf, text, after)) after = pastNumberSign(classOf, text, after);
+  // No number after the separators ("12345678至今"): no range, whatever the number before; read it no further.
+  if (!isDigitAt(classOf, text, after)) return;
+  let last = skipBackward(classOf, text, i - 1);
+  if (last >= 0 && classOf[text.charCodeAt(last)] === CLS_ORDINAL_END) last = skipBackward(classOf, text, last - 1);
+  if (!tokenEndingAt(classOf, text, last, cap, from) || numbers.lengths[from.digits] !== 1) return;
   const sorted = numbers.byLength[from.digits];
   if (!sorted) return;
   const run = digitRunAt(classOf, text, after, from.digits);

@@ -49,6 +49,17 @@ export const queryStates = stateMachine<QueryStatus, QueryEvent>({
 });
 
 /** Statuses in the spec that no transition reaches yet, with why (the states test allows exactly these). */
+/** The ends an operator's re-drive may reopen (worker/db/redrive.ts `reopenQuery`): the dead-letter queue's. */
+export const QUERY_STATUSES_REOPENABLE = ["failed", "partial"] as const satisfies readonly QueryStatus[];
+
+/**
+ * Ends nothing leaves: no event's source, no re-drive's. A query row in one of these never changes
+ * again in what a client reads (only its updatedAt, which no answer shows), so a copy of it may be kept.
+ */
+export const QUERY_STATUSES_FINAL: readonly QueryStatus[] = queryStates.terminal.filter(
+  (s) => !(QUERY_STATUSES_REOPENABLE as readonly QueryStatus[]).includes(s),
+);
+
 export const QUERY_STATUSES_NOT_REACHED: Partial<Record<QueryStatus, string>> = {
   cancelled: "no endpoint cancels a query yet",
 };
