@@ -25,11 +25,15 @@
  * `--text-debtor=200,500,1000,2000` runs instead the text-layer debtor 规模N文字层基准有限公司 at each
  * size (bench/lib/text-debtor-bench.mjs: no OCR; the query, then a 100-criterion check verified against
  * the sandbox's truth; wall, the Worker's CPU and its peak memory; port TEXT_BENCH_PORT, 8862).
+ * The Worker reaches the service through a counting relay (bench/lib/ocr-tally.mjs, on a free port):
+ * OCR calls per page, pages asked about more than once, how often the readers were all busy, which
+ * do not drift with the machine's load as wall time does.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { startDevServer } from "../scripts/lib/dev-server.mjs";
 import { startOcrService } from "./lib/ocr-service.mjs";
+import { startOcrTally } from "./lib/ocr-tally.mjs";
 import { DEFAULT_SCAN_PAGES_DIR, ensureScanPages, scanPagesModule } from "./lib/scan-pages.mjs";
 import { runTextDebtorBench } from "./lib/text-debtor-bench.mjs";
 
@@ -124,12 +128,14 @@ async function explain(check, found, get) {
 /** One run on fresh state: the query, then (background) a first check at once, then the user's check. */
 async function scenario(mode) {
   const ocr = await startOcrService({ port: Number(process.env.OCR_BENCH_PORT ?? 8861) });
+  // The Worker reaches the service through a counting relay: calls and distinct pages per page, the readers' busy share.
+  const tally = await startOcrTally({ target: ocr.url, readers: cores });
   process.env.SANDBOX_SCANS_DIR = DEFAULT_SCAN_PAGES_DIR;
   const {
     call,
     stop,
     pid: devPid,
-  } = await startDevServer({ name: "scale", port: Number(process.env.BENCH_PORT ?? 8860), vars: { OCR_URL: ocr.url } });
+  } = await startDevServer({ name: "scale", port: Number(process.env.BENCH_PORT ?? 8860), vars: { OCR_URL: tally.url } });
   try {
     const account = (await call("/api/admin/v1/accounts", { method: "POST", json: { name: "bench scale" }, admin: true })).body;
     await call(`/api/admin/v1/accounts/${account.id}/subscriptions`, {
@@ -163,6 +169,7 @@ async function scenario(mode) {
 
     const cpuBefore = treeCpuSeconds(ocr.pid);
     const workerCpuBefore = treeCpuSeconds(devPid);
+    tally.reset();
     const indexStarted = performance.now();
     let indexed = null;
     if (mode === "background") {
@@ -188,10 +195,12 @@ async function scenario(mode) {
         `${(pages.length / indexSeconds).toFixed(2)} pages/s, ${(pages.length / indexSeconds / cores).toFixed(2)} pages/s per core (${cores} workers, 1 ONNX thread each); ` +
         `the Worker (wrangler dev and workerd) ${workerCpu.toFixed(1)} CPU s meanwhile; load average ${load()}`,
     );
+    console.log(`[${mode}] ${tally.summary(pages.length)}`);
     if (verbose) await explain(done, found, (path) => call(path, { key }).then((r) => r.body));
     return { querySeconds, checkSeconds, indexSeconds, cpuPerPage: ocrCpu / pages.length };
   } finally {
     stop();
+    tally.stop();
     ocr.stop();
     // The next run starts its own service on the same port: wait until this one has let it go.
     for (let i = 0; i < 100; i++) {

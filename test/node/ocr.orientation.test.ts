@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadEngine } from "../../services/ocr/engine.mjs";
-import { unturnBox, unturnPoint, uprightTurn, votingLines } from "../../services/ocr/orientation.mjs";
+import { settledTurn, unturnBox, unturnPoint, uprightTurn, votingLines } from "../../services/ocr/orientation.mjs";
 import { type OcrAnswer, readDocument } from "../../services/ocr/read.mjs";
 import truth from "../../worker/upstream/sandbox/scans/truth.json";
 
@@ -81,6 +81,53 @@ describe("orientation, pure", () => {
     ).toBe(180);
     expect(uprightTurn(true, [{ along: 400, flipped: 0.03 }])).toBe(270);
     expect(uprightTurn(true, [{ along: 400, flipped: 0.98 }])).toBe(90);
+  });
+
+  it("stops asking the classifier only when the lines not yet read cannot change the turn", () => {
+    // An upright page: its two longest lines hold more than half the length and read upright.
+    expect(
+      settledTurn(
+        false,
+        [
+          { along: 400, flipped: 0.01 },
+          { along: 300, flipped: 0.02 },
+        ],
+        [200, 150, 100],
+      ),
+    ).toBe(0);
+    // The same lines holding less than half: the rest could still turn the page.
+    expect(settledTurn(false, [{ along: 400, flipped: 0.01 }], [300, 200, 100])).toBeNull();
+    // Upside down as soon as the flipped lines hold more than half of all of them.
+    expect(
+      settledTurn(
+        true,
+        [
+          { along: 400, flipped: 0.99 },
+          { along: 350, flipped: 0.95 },
+        ],
+        [300, 200],
+      ),
+    ).toBe(90);
+    // Whatever order the votes come in, a settled turn is the one every vote gives.
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (let page = 0; page < 500; page++) {
+      const sideways = random() < 0.5;
+      const votes = Array.from({ length: 1 + Math.floor(random() * 24) }, () => ({
+        along: 20 + Math.floor(random() * 400),
+        flipped: random() < 0.4 ? 0.9 + random() * 0.1 : random(),
+      })).sort((a, b) => b.along - a.along);
+      const all = uprightTurn(sideways, votes);
+      for (let heard = 1; heard <= votes.length; heard++) {
+        const settled = settledTurn(
+          sideways,
+          votes.slice(0, heard),
+          votes.slice(heard).map((v) => v.along),
+        );
+        if (settled !== null) expect(settled).toBe(all);
+      }
+      expect(settledTurn(sideways, votes, [])).toBe(all);
+    }
   });
 });
 
