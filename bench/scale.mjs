@@ -22,12 +22,13 @@
  * other one, the same pages as in the full run) and up to 20 numbers printed on them — a small
  * reproduction. `--verbose` prints each coverage issue with its registration's pages.
  *
- * `--text-debtor=200,500,1000,2000` runs instead the text-layer debtor 规模N文字层基准有限公司 at each
- * size (bench/lib/text-debtor-bench.mjs: no OCR; the query, then a 100-criterion check verified against
- * the sandbox's truth; wall, the Worker's CPU and its peak memory; port TEXT_BENCH_PORT, 8862).
  * The Worker reaches the service through a counting relay (bench/lib/ocr-tally.mjs, on a free port):
  * OCR calls per page, pages asked about more than once, how often the readers were all busy, which
  * do not drift with the machine's load as wall time does.
+ *
+ * `--text-debtor=200,500,1000,2000` runs instead the text-layer debtor 规模N文字层基准有限公司 at each
+ * size (bench/lib/text-debtor-bench.mjs: no OCR; the query, then a 100-criterion check verified against
+ * the sandbox's truth; wall, the Worker's CPU and its peak memory; port TEXT_BENCH_PORT, 8862).
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
