@@ -11,9 +11,11 @@ import { body, countRows, createQueries, ledgerOf, newAccount, open, queryRow, w
 const ORDER = ["queued", "waiting_resource", "processing", "succeeded"];
 
 describe("pacing markers", () => {
-  it("排队: waiting_resource while the upstream is busy, then processing, then terminal", async () => {
+  it("排队 (and 慢): waiting_resource while the upstream is busy, then processing, then terminal", async () => {
     const a = await newAccount();
-    const res = await createQueries(a.key, ["排队规模2测试航运有限公司"]);
+    // 慢 as well: every upstream call takes SANDBOX_SLOW_MS, so 'processing' lasts a few polls; without it the
+    // state could pass between two polls while the suite's other files ran beside this one.
+    const res = await createQueries(a.key, ["排队慢规模2测试航运有限公司"]);
     expect(res.status).toBe(202);
     const id = (await body<{ queries: Array<{ id: string }> }>(res)).queries[0]!.id;
 
