@@ -30,11 +30,11 @@
  * size (bench/lib/text-debtor-bench.mjs: no OCR; the query, then a 100-criterion check verified against
  * the sandbox's truth; wall, the Worker's CPU and its peak memory; port TEXT_BENCH_PORT, 8862).
  */
-import { readFileSync, readdirSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { startDevServer } from "../scripts/lib/dev-server.mjs";
 import { startOcrService } from "./lib/ocr-service.mjs";
 import { startOcrTally } from "./lib/ocr-tally.mjs";
+import { treeCpuSeconds } from "./lib/process-tree.mjs";
 import { DEFAULT_SCAN_PAGES_DIR, ensureScanPages, scanPagesModule } from "./lib/scan-pages.mjs";
 import { runTextDebtorBench } from "./lib/text-debtor-bench.mjs";
 
@@ -53,27 +53,6 @@ const cores = availableParallelism();
 const load = () => loadavg()[0].toFixed(1);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const seconds = (since) => (performance.now() - since) / 1000;
-
-/** CPU seconds of a process and its children (the pool's workers), from /proc. */
-function treeCpuSeconds(pid) {
-  const stat = (p) => {
-    try {
-      const fields = readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      return 0;
-    }
-  };
-  let children = [];
-  try {
-    children = readdirSync(`/proc/${pid}/task`).flatMap((t) =>
-      readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number),
-    );
-  } catch {
-    /* no children listed: the process alone */
-  }
-  return stat(pid) + children.reduce((s, c) => s + treeCpuSeconds(c), 0);
-}
 
 const started = performance.now();
 const { scanPagesOf } = await scanPagesModule();
