@@ -12,7 +12,7 @@ import { DONE, doneThen, type StepOutcome } from "../step";
 export async function indexSettled(env: Env, shard: D1Database, message: IndexMessage): Promise<StepOutcome> {
   const tally = await indexTally(shard, message.queryId);
   if (tally.underWay > 0) return DONE;
-  // A check's source query is its own account's: the same shard.
+  // Checks live in the main database; a check's source query is its own account's, so the message's account is the checks'.
   const ids = await claimIndexedChecks(env.DB, message.queryId, Date.now());
   return doneThen(ids.map((checkId): CheckMessage => ({ type: "check", accountId: message.accountId, checkId })));
 }
