@@ -4,10 +4,16 @@
  * POST → terminal, then a check of 100 criteria (./text-debtor.mjs) POST → terminal, each with its
  * wall time, the Worker's CPU seconds (wrangler and workerd, /proc) and the peak resident memory of
  * its workerd processes (sampled every 200 ms); then the check's answer verified against the sandbox's
- * truth. The target: 2,000 registrations checked within 2 minutes.
+ * truth. The target: 2,000 registrations checked within 2 minutes, its memory bounded.
+ *
+ * workerd's resident memory holds the local D1s, R2 and queues as well as the Worker, so the JS heaps
+ * are read apart (./isolate-heaps.mjs): the Worker's isolate (the check's queue consumer and Durable
+ * Objects run in it), its peak used heap while a phase runs (garbage not yet collected included) and
+ * what it still holds after a full collection once all is done; and the simulators' isolates' heaps.
  */
 import { loadavg } from "node:os";
 import { startDevServer } from "../../scripts/lib/dev-server.mjs";
+import { watchHeaps } from "./isolate-heaps.mjs";
 import { sampleWorkerdRss, treeCpuSeconds, workerdRssMb } from "./process-tree.mjs";
 import { debtorTruth, textDebtorCriteria, textDebtorSubject, verifyTextDebtorCheck } from "./text-debtor.mjs";
 
@@ -21,9 +27,12 @@ async function runOne(n, port) {
   const truth = await debtorTruth(n);
   const chosen = textDebtorCriteria(truth);
   const subject = textDebtorSubject(n);
-  const { call: rawCall, stop, pid } = await startDevServer({ name: "scale-text", port, vars: { OCR_URL: "" } });
+  const inspectorPort = port + 1000;
+  const { call: rawCall, stop, pid } = await startDevServer({ name: "scale-text", port, inspectorPort, vars: { OCR_URL: "" } });
   const rss = sampleWorkerdRss(pid);
+  let heaps = null;
   try {
+    heaps = await watchHeaps({ serverPid: pid, inspectorPort });
     // The account's rate window (120 reads a minute) is shared by the polls and the verification: wait when told.
     const call = async (path, options) => {
       for (;;) {
@@ -42,23 +51,26 @@ async function runOne(n, port) {
     const until = async (path, done) => {
       for (;;) {
         const r = await call(path, { key });
-        if (done(r.body)) return r.body;
+        if (await done(r.body)) return r.body;
         await sleep(POLL_MS);
       }
     };
     const idleRss = workerdRssMb(pid);
+    const idleHeap = (await heaps.reset()).worker;
 
     let t = performance.now();
     let cpu = treeCpuSeconds(pid);
     rss.reset();
+    await heaps.reset();
     const created = await call("/api/open/v1/queries", { method: "POST", json: { subjectNames: [subject] }, key });
     const query = await until(`/api/open/v1/queries/${created.body.queries[0].id}`, (q) => q.completedAt);
-    const q = { s: (performance.now() - t) / 1000, cpu: treeCpuSeconds(pid) - cpu, rss: rss.peak(), status: query.status };
+    const q = { s: (performance.now() - t) / 1000, cpu: treeCpuSeconds(pid) - cpu, rss: rss.peak(), heap: heaps.peak(), status: query.status };
 
     t = performance.now();
     cpu = treeCpuSeconds(pid);
     // What the check adds to what the query left (the local D1, R2 and queue live in workerd too).
     const checkStartRss = rss.reset();
+    await heaps.reset();
     const posted = await call("/api/open/v1/checks", {
       method: "POST",
       key,
@@ -66,9 +78,15 @@ async function runOne(n, port) {
     });
     if (posted.status !== 202 && posted.status !== 201) throw new Error(`check refused: ${posted.status} ${JSON.stringify(posted.body?.error)}`);
     // When the check stopped waiting on its query's attachments (indexing: waiting_resource) and began matching.
+    // The heaps of the two apart: indexing reads the query's attachments (the index step), matching is the check's own.
     let matchingFrom = null;
-    const check = await until(`/api/open/v1/checks/${posted.body.id}`, (c) => {
-      if (matchingFrom === null && c.executionStatus === "processing") matchingFrom = performance.now();
+    let indexingHeap = null;
+    const check = await until(`/api/open/v1/checks/${posted.body.id}`, async (c) => {
+      if (matchingFrom === null && c.executionStatus === "processing") {
+        matchingFrom = performance.now();
+        indexingHeap = heaps.peak();
+        await heaps.reset();
+      }
       return c.processingCompletedAt;
     });
     const indexingSeconds = ((matchingFrom ?? performance.now()) - t) / 1000;
@@ -76,6 +94,8 @@ async function runOne(n, port) {
       s: (performance.now() - t) / 1000,
       cpu: treeCpuSeconds(pid) - cpu,
       rss: rss.peak(),
+      heap: heaps.peak(),
+      indexingHeap: indexingHeap ?? heaps.peak(),
       startRss: checkStartRss,
       indexingSeconds,
       status: check.status,
@@ -90,15 +110,19 @@ async function runOne(n, port) {
       }
     };
     const wrong = await verifyTextDebtorCheck(check, truth, chosen, results);
+    // Last: the forced collection pauses the isolate for seconds and its snapshot swells workerd's resident memory.
+    const held = await heaps.settled();
     const attachments = truth.reduce((s, r) => s + r.attachments, 0);
-    return { n, attachments, idleRss, query: q, check: c, wrong, candidates: check.candidateCount, load: load() };
+    return { n, attachments, idleRss, idleHeap, held, query: q, check: c, wrong, candidates: check.candidateCount, load: load() };
   } finally {
+    heaps?.stop();
     rss.stop();
     stop();
   }
 }
 
 const f1 = (x) => x.toFixed(1);
+const groups = (h) => [h.d1, h.r2, h.queues, h.other].map(Math.round).join("/");
 
 export async function runTextDebtorBench(sizes, { port = 8862 } = {}) {
   console.log(`== text-layer debtor (规模N文字层): query and a 100-criterion check, fresh state per size; load average ${load()}`);
@@ -109,6 +133,7 @@ export async function runTextDebtorBench(sizes, { port = 8862 } = {}) {
     console.log(
       `[text ${n}] ${r.attachments} attachments; query ${f1(r.query.s)} s → ${r.query.status} (Worker ${f1(r.query.cpu)} CPU s, workerd peak ${Math.round(r.query.rss)} MB); ` +
         `check ${f1(r.check.s)} s → ${r.check.status} (indexing ${f1(r.check.indexingSeconds)} s, matching ${f1(r.check.s - r.check.indexingSeconds)} s; Worker ${f1(r.check.cpu)} CPU s, workerd peak ${Math.round(r.check.rss)} MB from ${Math.round(r.check.startRss)} MB at its start; ${r.candidates} candidates); ` +
+        `simulators' heaps peak (D1/R2/queues/other MB): query ${groups(r.query.heap)}, check ${groups(r.check.heap)}; ` +
         `workerd idle ${Math.round(r.idleRss)} MB; ${r.wrong.length === 0 ? "verified: coverage complete, every printed number found, no absent one" : `WRONG: ${r.wrong.join("; ")}`}; load average ${r.load}`,
     );
   }
@@ -116,6 +141,21 @@ export async function runTextDebtorBench(sizes, { port = 8862 } = {}) {
   for (const r of rows)
     console.log(
       `${String(r.n).padStart(13)}  ${f1(r.query.s).padStart(7)}  ${f1(r.query.cpu).padStart(11)}  ${String(Math.round(r.query.rss)).padStart(13)}  ${f1(r.check.s).padStart(7)}  ${f1(r.check.cpu).padStart(11)}  ${String(Math.round(r.check.rss)).padStart(13)}  ${String(Math.round(r.check.rss - r.check.startRss)).padStart(13)}  ${(r.wrong.length === 0 ? "yes" : "NO").padStart(8)}  ${r.load}`,
+    );
+  const mb = (x, w) => String(Math.round(x)).padStart(w);
+  console.log(
+    "memory, MB. heap: the Worker isolate's used JS heap (its queue consumers and Durable Objects run in it), peak while the phase ran " +
+      "(garbage not yet collected included); its check phase apart: indexing (the query's attachments read) and matching (the check's slices). " +
+      "sim: the local simulators' isolates' used heaps (D1, R2, queues, …), peak. JS: every isolate's reserved heap and buffers, peak. " +
+      "workerd: its resident total, peak (native: SQLite's caches, the runtime). held: the Worker's heap after a full collection once all was done",
+  );
+  console.log(
+    "registrations  idle heap  query heap  query sim  query JS  query workerd  index heap  match heap  check sim  check JS  check workerd  held  load",
+  );
+  for (const r of rows)
+    console.log(
+      `${String(r.n).padStart(13)}  ${mb(r.idleHeap, 9)}  ${mb(r.query.heap.worker, 10)}  ${mb(r.query.heap.simulators, 9)}  ${mb(r.query.heap.reserved, 8)}  ${mb(r.query.rss, 12)}  ` +
+        `${mb(r.check.indexingHeap.worker, 10)}  ${mb(r.check.heap.worker, 10)}  ${mb(Math.max(r.check.heap.simulators, r.check.indexingHeap.simulators), 9)}  ${mb(Math.max(r.check.heap.reserved, r.check.indexingHeap.reserved), 8)}  ${mb(r.check.rss, 12)}  ${mb(r.held, 4)}  ${r.load}`,
     );
   const largest = rows.find((r) => r.n === 2000);
   if (largest)

@@ -2,7 +2,8 @@
  * @module The check step: once its source query has finished and its attachments are read (the first
  * slice asks for that and waits: queues/indexing/request.ts), match the criteria over one slice of
  * its registrations (every page of the certificate, whatever its reader made of it, and of each
- * attachment, from a text layer or OCR), store results and evidence, then send the next
+ * attachment, from a text layer or OCR), store results and evidence a bounded chunk at a time as they
+ * are decided, then send the next
  * slice or finish the check. Redelivery-safe: it runs until processing is marked complete,
  * rewriting the same result rows and replacing the evidence wholesale.
  */
@@ -16,6 +17,7 @@ import type { CheckMessage } from "../messages";
 import { awaitIndex } from "../indexing/request";
 import { DONE, doneThen, type StepOutcome } from "../step";
 import { mayMove } from "../transitions";
+import { CHUNK_BOUNDS, chunkedWrites } from "./chunked-writes";
 import { failCheck } from "./fail";
 import { finishCheck } from "./finish";
 import { gatherSlice, searchable } from "./gather";
@@ -48,7 +50,12 @@ export async function checkStep(env: Env, shard: D1Database, message: CheckMessa
   const slice = await gatherSlice(env, shard, check.id, query.id, size, offset);
   const matcher = compile(slice.criteria);
   const now = Date.now();
-  const decided: Decided[] = [];
+  // Written as they are decided, a bounded chunk at a time (./chunked-writes.ts), not held to the slice's end.
+  const decided = chunkedWrites<Decided>(
+    async (chunk) => writeResults(shard, check.id, chunk, await standingsOf(shard, query.id, chunk, matcher, now), now),
+    (d) => d.decision.evidence.length,
+    CHUNK_BOUNDS,
+  );
   for await (const [{ registration: reg }, documents] of readAhead(slice.registrations, READ_AHEAD, (r) => searchable(env, r.documents))) {
     const decision = decideRegistration(matcher, {
       registrationId: reg.id,
@@ -60,10 +67,9 @@ export async function checkStep(env: Env, shard: D1Database, message: CheckMessa
       attachmentsComplete: reg.parseStatus !== "completed" || reg.coverageComplete,
       attachmentsIndexed: reg.indexStatus === "completed",
     });
-    decided.push({ registration: reg, decision });
+    await decided.add({ registration: reg, decision });
   }
-  const standings = await standingsOf(shard, query.id, decided, matcher, now);
-  await writeResults(shard, check.id, decided, standings, now);
+  await decided.drain();
 
   if (slice.registrations.length === size) return doneThen([{ type: "check", accountId: check.accountId, checkId: check.id, offset: offset + size }]);
   return finishCheck(

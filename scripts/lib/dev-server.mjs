@@ -23,11 +23,12 @@ function freePort() {
 
 /**
  * `port` pins the port (an engineer's own range on a shared machine); `source: "HEAD"` serves the last
- * commit instead of the working tree's tracked files (a tree others are editing may not build).
- * @param {{ name: string, vars?: Record<string, string>, port?: number, source?: "worktree" | "HEAD" }} options
+ * commit instead of the working tree's tracked files (a tree others are editing may not build);
+ * `inspectorPort` pins wrangler's DevTools port (else its default 9229, which two servers cannot share).
+ * @param {{ name: string, vars?: Record<string, string>, port?: number, inspectorPort?: number, source?: "worktree" | "HEAD" }} options
  * @returns {Promise<{ base: string, admin: string, stop: () => void, call: Function }>}
  */
-export async function startDevServer({ name, vars = {}, port: pinnedPort, source = "worktree" }) {
+export async function startDevServer({ name, vars = {}, port: pinnedPort, inspectorPort, source = "worktree" }) {
   const admin = `bench-admin-${crypto.randomUUID()}`;
   const port = pinnedPort ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
@@ -43,7 +44,8 @@ export async function startDevServer({ name, vars = {}, port: pinnedPort, source
   for (const binding of d1BindingNames(snapshot))
     spawnSync("npx", ["wrangler", "d1", "migrations", "apply", binding, "--local", "--persist-to", state], { env, stdio: "ignore", cwd: snapshot });
   const varArgs = Object.entries({ ADMIN_TOKEN: admin, ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
-  const server = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, ...varArgs], {
+  const inspectorArgs = inspectorPort ? ["--inspector-port", String(inspectorPort)] : [];
+  const server = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), ...inspectorArgs, "--persist-to", state, ...varArgs], {
     env,
     stdio: ["ignore", logFile(), logFile()],
     detached: true,
