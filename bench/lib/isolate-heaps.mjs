@@ -17,6 +17,8 @@ import { readFileSync, readdirSync, readlinkSync } from "node:fs";
 const WebSocketClass = globalThis.WebSocket ?? (await import("ws")).default;
 
 const MB = 1024 * 1024;
+/** A drop in used heap between two samples larger than this is a collection. */
+const COLLECTED_MB = 4;
 
 /** A DevTools session: `send(method, params)` answers with the result; events are dropped. */
 async function session(url) {
@@ -112,7 +114,8 @@ const groupOf = (id) => /^(d1|r2|queues):/.exec(id)?.[1] ?? "other";
 /**
  * Connects to the Worker's isolate and to the runtime's others, and samples their heaps. `reset()` opens
  * a new window; `peak()` is the window's highest readings, each on its own, in MB: `worker` (used heap of
- * our isolate), `workerBuffers` (its ArrayBuffers, outside the heap), `simulators` (used heaps of all the
+ * our isolate), `collected` (its used heap just after a collection, at most: the live set and a little
+ * garbage; the peak when none was seen), `workerBuffers` (its ArrayBuffers, outside the heap), `simulators` (used heaps of all the
  * others together) and per group (d1, r2, queues, other), `reserved` (every isolate's reserved heap and
  * buffers: the part of workerd's resident memory that is JavaScript's).
  */
@@ -133,6 +136,10 @@ export async function watchHeaps({ serverPid, inspectorPort, everyMs = 250 }) {
     return { worker: (w?.usedSize ?? 0) / MB, workerBuffers: (w?.backingStorageSize ?? 0) / MB, simulators, ...groups, reserved };
   };
   let peak = await read();
+  let last = peak.worker;
+  // The used heap just after the Worker's collections (a drop between two samples): its highest in the
+  // window bounds the live working set from above, the garbage of the peak reading left out.
+  let collected = 0;
   let busy = false;
   const timer = setInterval(async () => {
     if (busy) return;
@@ -140,14 +147,21 @@ export async function watchHeaps({ serverPid, inspectorPort, everyMs = 250 }) {
     try {
       const now = await read();
       for (const k of Object.keys(now)) peak[k] = Math.max(peak[k], now[k]);
+      if (now.worker < last - COLLECTED_MB) collected = Math.max(collected, now.worker);
+      last = now.worker;
     } finally {
       busy = false;
     }
   }, everyMs);
 
   return {
-    peak: () => ({ ...peak }),
-    reset: async () => (peak = await read()),
+    peak: () => ({ ...peak, collected: collected || peak.worker }),
+    reset: async () => {
+      peak = await read();
+      last = peak.worker;
+      collected = 0;
+      return peak;
+    },
     /** The Worker isolate's used heap after a full collection, in MB (a heap snapshot is taken and dropped). */
     settled: async () => {
       await worker.send("HeapProfiler.takeHeapSnapshot", { reportProgress: false }, 120_000);

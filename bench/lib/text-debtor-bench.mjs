@@ -11,7 +11,9 @@
  * Objects run in it), its peak used heap while a phase runs (garbage not yet collected included) and
  * what it still holds after a full collection once all is done; and the simulators' isolates' heaps.
  */
+import { readdirSync, statSync } from "node:fs";
 import { loadavg } from "node:os";
+import { join } from "node:path";
 import { startDevServer } from "../../scripts/lib/dev-server.mjs";
 import { watchHeaps } from "./isolate-heaps.mjs";
 import { sampleWorkerdRss, treeCpuSeconds, workerdRssMb } from "./process-tree.mjs";
@@ -28,7 +30,7 @@ async function runOne(n, port) {
   const chosen = textDebtorCriteria(truth);
   const subject = textDebtorSubject(n);
   const inspectorPort = port + 1000;
-  const { call: rawCall, stop, pid } = await startDevServer({ name: "scale-text", port, inspectorPort, vars: { OCR_URL: "" } });
+  const { call: rawCall, stop, pid, state } = await startDevServer({ name: "scale-text", port, inspectorPort, vars: { OCR_URL: "" } });
   const rss = sampleWorkerdRss(pid);
   let heaps = null;
   try {
@@ -81,11 +83,15 @@ async function runOne(n, port) {
     // The heaps of the two apart: indexing reads the query's attachments (the index step), matching is the check's own.
     let matchingFrom = null;
     let indexingHeap = null;
+    let indexingRss = null;
+    let matchingStartRss = null;
     const check = await until(`/api/open/v1/checks/${posted.body.id}`, async (c) => {
       if (matchingFrom === null && c.executionStatus === "processing") {
         matchingFrom = performance.now();
         indexingHeap = heaps.peak();
+        indexingRss = rss.peak();
         await heaps.reset();
+        matchingStartRss = rss.reset();
       }
       return c.processingCompletedAt;
     });
@@ -93,7 +99,9 @@ async function runOne(n, port) {
     const c = {
       s: (performance.now() - t) / 1000,
       cpu: treeCpuSeconds(pid) - cpu,
-      rss: rss.peak(),
+      rss: Math.max(rss.peak(), indexingRss ?? 0),
+      matchingRss: rss.peak(),
+      matchingStartRss: matchingStartRss ?? rss.peak(),
       heap: heaps.peak(),
       indexingHeap: indexingHeap ?? heaps.peak(),
       startRss: checkStartRss,
@@ -110,10 +118,11 @@ async function runOne(n, port) {
       }
     };
     const wrong = await verifyTextDebtorCheck(check, truth, chosen, results);
+    const stored = storedMb(state);
     // Last: the forced collection pauses the isolate for seconds and its snapshot swells workerd's resident memory.
     const held = await heaps.settled();
     const attachments = truth.reduce((s, r) => s + r.attachments, 0);
-    return { n, attachments, idleRss, idleHeap, held, query: q, check: c, wrong, candidates: check.candidateCount, load: load() };
+    return { n, attachments, idleRss, idleHeap, held, stored, query: q, check: c, wrong, candidates: check.candidateCount, load: load() };
   } finally {
     heaps?.stop();
     rss.stop();
@@ -122,6 +131,21 @@ async function runOne(n, port) {
 }
 
 const f1 = (x) => x.toFixed(1);
+
+/** MB the local D1s and R2 keep on disk under a server's --persist-to directory (what their caches could hold at most). */
+function storedMb(state) {
+  const size = (dir) => {
+    let bytes = 0;
+    try {
+      for (const e of readdirSync(dir, { withFileTypes: true }))
+        bytes += e.isDirectory() ? size(join(dir, e.name)) : statSync(join(dir, e.name)).size;
+    } catch {
+      /* absent: nothing stored */
+    }
+    return bytes;
+  };
+  return { d1: size(join(state, "v3", "d1")) / 2 ** 20, r2: size(join(state, "v3", "r2")) / 2 ** 20 };
+}
 const groups = (h) => [h.d1, h.r2, h.queues, h.other].map(Math.round).join("/");
 
 export async function runTextDebtorBench(sizes, { port = 8862 } = {}) {
@@ -132,9 +156,9 @@ export async function runTextDebtorBench(sizes, { port = 8862 } = {}) {
     rows.push(r);
     console.log(
       `[text ${n}] ${r.attachments} attachments; query ${f1(r.query.s)} s → ${r.query.status} (Worker ${f1(r.query.cpu)} CPU s, workerd peak ${Math.round(r.query.rss)} MB); ` +
-        `check ${f1(r.check.s)} s → ${r.check.status} (indexing ${f1(r.check.indexingSeconds)} s, matching ${f1(r.check.s - r.check.indexingSeconds)} s; Worker ${f1(r.check.cpu)} CPU s, workerd peak ${Math.round(r.check.rss)} MB from ${Math.round(r.check.startRss)} MB at its start; ${r.candidates} candidates); ` +
+        `check ${f1(r.check.s)} s → ${r.check.status} (indexing ${f1(r.check.indexingSeconds)} s, matching ${f1(r.check.s - r.check.indexingSeconds)} s; Worker ${f1(r.check.cpu)} CPU s, workerd peak ${Math.round(r.check.rss)} MB from ${Math.round(r.check.startRss)} MB at its start, ${Math.round(r.check.matchingStartRss)} → ${Math.round(r.check.matchingRss)} MB while matching; ${r.candidates} candidates); ` +
         `simulators' heaps peak (D1/R2/queues/other MB): query ${groups(r.query.heap)}, check ${groups(r.check.heap)}; ` +
-        `workerd idle ${Math.round(r.idleRss)} MB; ${r.wrong.length === 0 ? "verified: coverage complete, every printed number found, no absent one" : `WRONG: ${r.wrong.join("; ")}`}; load average ${r.load}`,
+        `local storage on disk: D1 ${Math.round(r.stored.d1)} MB, R2 ${Math.round(r.stored.r2)} MB; workerd idle ${Math.round(r.idleRss)} MB; ${r.wrong.length === 0 ? "verified: coverage complete, every printed number found, no absent one" : `WRONG: ${r.wrong.join("; ")}`}; load average ${r.load}`,
     );
   }
   console.log("registrations  query s  query CPU s  query peak MB  check s  check CPU s  check peak MB  check adds MB  verified  load");
@@ -143,19 +167,21 @@ export async function runTextDebtorBench(sizes, { port = 8862 } = {}) {
       `${String(r.n).padStart(13)}  ${f1(r.query.s).padStart(7)}  ${f1(r.query.cpu).padStart(11)}  ${String(Math.round(r.query.rss)).padStart(13)}  ${f1(r.check.s).padStart(7)}  ${f1(r.check.cpu).padStart(11)}  ${String(Math.round(r.check.rss)).padStart(13)}  ${String(Math.round(r.check.rss - r.check.startRss)).padStart(13)}  ${(r.wrong.length === 0 ? "yes" : "NO").padStart(8)}  ${r.load}`,
     );
   const mb = (x, w) => String(Math.round(x)).padStart(w);
+  const pair = (h, w) => `${Math.round(h.worker)} / ${Math.round(h.collected)}`.padStart(w);
   console.log(
-    "memory, MB. heap: the Worker isolate's used JS heap (its queue consumers and Durable Objects run in it), peak while the phase ran " +
-      "(garbage not yet collected included); its check phase apart: indexing (the query's attachments read) and matching (the check's slices). " +
-      "sim: the local simulators' isolates' used heaps (D1, R2, queues, …), peak. JS: every isolate's reserved heap and buffers, peak. " +
-      "workerd: its resident total, peak (native: SQLite's caches, the runtime). held: the Worker's heap after a full collection once all was done",
+    "memory, MB. heap: the Worker isolate's used JS heap (its queue consumers and Durable Objects run in it): peak while the phase ran " +
+      "(garbage not yet collected included) / highest just after a collection (the live set, a little garbage); the check apart: indexing " +
+      "(the query's attachments read) and matching (the check's slices). sim: the local simulators' isolates' used heaps (D1, R2, queues, …), peak. " +
+      "JS: every isolate's reserved heap and buffers, peak. workerd: its resident total, peak (the rest is native: SQLite, the runtime). " +
+      "held: the Worker's heap after a full collection once all was done",
   );
   console.log(
     "registrations  idle heap  query heap  query sim  query JS  query workerd  index heap  match heap  check sim  check JS  check workerd  held  load",
   );
   for (const r of rows)
     console.log(
-      `${String(r.n).padStart(13)}  ${mb(r.idleHeap, 9)}  ${mb(r.query.heap.worker, 10)}  ${mb(r.query.heap.simulators, 9)}  ${mb(r.query.heap.reserved, 8)}  ${mb(r.query.rss, 12)}  ` +
-        `${mb(r.check.indexingHeap.worker, 10)}  ${mb(r.check.heap.worker, 10)}  ${mb(Math.max(r.check.heap.simulators, r.check.indexingHeap.simulators), 9)}  ${mb(Math.max(r.check.heap.reserved, r.check.indexingHeap.reserved), 8)}  ${mb(r.check.rss, 12)}  ${mb(r.held, 4)}  ${r.load}`,
+      `${String(r.n).padStart(13)}  ${mb(r.idleHeap, 9)}  ${pair(r.query.heap, 10)}  ${mb(r.query.heap.simulators, 9)}  ${mb(r.query.heap.reserved, 8)}  ${mb(r.query.rss, 13)}  ` +
+        `${pair(r.check.indexingHeap, 10)}  ${pair(r.check.heap, 10)}  ${mb(Math.max(r.check.heap.simulators, r.check.indexingHeap.simulators), 9)}  ${mb(Math.max(r.check.heap.reserved, r.check.indexingHeap.reserved), 8)}  ${mb(r.check.rss, 13)}  ${mb(r.held, 4)}  ${r.load}`,
     );
   const largest = rows.find((r) => r.n === 2000);
   if (largest)

@@ -97,5 +97,5 @@ export async function startDevServer({ name, vars = {}, port: pinnedPort, inspec
     return { status: res.status, body, bytes };
   }
 
-  return { base, admin, stop, call, pid: server.pid };
+  return { base, admin, stop, call, pid: server.pid, state };
 }
