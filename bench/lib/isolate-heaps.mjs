@@ -7,7 +7,8 @@
  * once the heaps are taken out is native: SQLite's page caches of the local D1s, R2 bodies in flight,
  * the runtime itself.
  *
- * Sampled with `Runtime.getHeapUsage` every `everyMs` (cheap: no pause); `settled()` forces a full
+ * Sampled with `Runtime.getHeapUsage` every `everyMs`, the Worker's heap five times as often (cheap: no
+ * pause; an isolate busy in JavaScript answers when it yields); `settled()` forces a full
  * collection in the Worker's isolate (workerd answers no `HeapProfiler.collectGarbage`; a heap snapshot
  * collects first) and reads what is still held.
  */
@@ -140,19 +141,32 @@ export async function watchHeaps({ serverPid, inspectorPort, everyMs = 250 }) {
   // The used heap just after the Worker's collections (a drop between two samples): its highest in the
   // window bounds the live working set from above, the garbage of the peak reading left out.
   let collected = 0;
-  let busy = false;
-  const timer = setInterval(async () => {
-    if (busy) return;
-    busy = true;
-    try {
+  const sampler = (ms, sample) => {
+    let busy = false;
+    return setInterval(async () => {
+      if (busy) return;
+      busy = true;
+      try {
+        await sample();
+      } finally {
+        busy = false;
+      }
+    }, ms);
+  };
+  const timers = [
+    sampler(everyMs, async () => {
       const now = await read();
       for (const k of Object.keys(now)) peak[k] = Math.max(peak[k], now[k]);
-      if (now.worker < last - COLLECTED_MB) collected = Math.max(collected, now.worker);
-      last = now.worker;
-    } finally {
-      busy = false;
-    }
-  }, everyMs);
+    }),
+    // The Worker's own heap more often, so that a collection is seen close after it happened.
+    sampler(Math.max(10, everyMs / 5), async () => {
+      const used = ((await worker.send("Runtime.getHeapUsage"))?.usedSize ?? 0) / MB;
+      if (used === 0) return;
+      peak.worker = Math.max(peak.worker, used);
+      if (used < last - COLLECTED_MB) collected = Math.max(collected, used);
+      last = used;
+    }),
+  ];
 
   return {
     peak: () => ({ ...peak, collected: collected || peak.worker }),
@@ -162,14 +176,14 @@ export async function watchHeaps({ serverPid, inspectorPort, everyMs = 250 }) {
       collected = 0;
       return peak;
     },
-    /** The Worker isolate's used heap after a full collection, in MB (a heap snapshot is taken and dropped). */
+    /** The Worker isolate's used heap and ArrayBuffers after a full collection, in MB (a heap snapshot is taken and dropped). */
     settled: async () => {
       await worker.send("HeapProfiler.takeHeapSnapshot", { reportProgress: false }, 120_000);
       const h = await worker.send("Runtime.getHeapUsage");
-      return (h?.usedSize ?? 0) / MB;
+      return { used: (h?.usedSize ?? 0) / MB, buffers: (h?.backingStorageSize ?? 0) / MB };
     },
     stop: () => {
-      clearInterval(timer);
+      for (const t of timers) clearInterval(t);
       worker.close();
       for (const o of others) o.s.close();
     },

@@ -25,7 +25,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const load = () => loadavg()[0].toFixed(1);
 
 /** One size on fresh state: the figures and what the verification found wrong. */
-async function runOne(n, port) {
+async function runOne(n, port, manyHits) {
   const truth = await debtorTruth(n);
   const chosen = textDebtorCriteria(truth);
   const subject = textDebtorSubject(n);
@@ -85,12 +85,13 @@ async function runOne(n, port) {
     let indexingHeap = null;
     let indexingRss = null;
     let matchingStartRss = null;
+    let matchingStartBuffers = null;
     const check = await until(`/api/open/v1/checks/${posted.body.id}`, async (c) => {
       if (matchingFrom === null && c.executionStatus === "processing") {
         matchingFrom = performance.now();
         indexingHeap = heaps.peak();
         indexingRss = rss.peak();
-        await heaps.reset();
+        matchingStartBuffers = (await heaps.reset()).workerBuffers;
         matchingStartRss = rss.reset();
       }
       return c.processingCompletedAt;
@@ -102,6 +103,7 @@ async function runOne(n, port) {
       rss: Math.max(rss.peak(), indexingRss ?? 0),
       matchingRss: rss.peak(),
       matchingStartRss: matchingStartRss ?? rss.peak(),
+      matchingStartBuffers: matchingStartBuffers ?? 0,
       heap: heaps.peak(),
       indexingHeap: indexingHeap ?? heaps.peak(),
       startRss: checkStartRss,
@@ -119,10 +121,25 @@ async function runOne(n, port) {
     };
     const wrong = await verifyTextDebtorCheck(check, truth, chosen, results);
     const stored = storedMb(state);
+    const hits = manyHits ? await manyHitsCheck({ call, until, key, heaps, pid, subject, queryId: query.id, state, stored }) : null;
     // Last: the forced collection pauses the isolate for seconds and its snapshot swells workerd's resident memory.
-    const held = await heaps.settled();
+    const { used: held, buffers: heldBuffers } = await heaps.settled();
     const attachments = truth.reduce((s, r) => s + r.attachments, 0);
-    return { n, attachments, idleRss, idleHeap, held, stored, query: q, check: c, wrong, candidates: check.candidateCount, load: load() };
+    return {
+      n,
+      attachments,
+      idleRss,
+      idleHeap,
+      held,
+      heldBuffers,
+      stored,
+      hits,
+      query: q,
+      check: c,
+      wrong,
+      candidates: check.candidateCount,
+      load: load(),
+    };
   } finally {
     heaps?.stop();
     rss.stop();
@@ -131,6 +148,34 @@ async function runOne(n, port) {
 }
 
 const f1 = (x) => x.toFixed(1);
+
+/**
+ * Keywords printed over and over on every invoice list (each row's date and amount) and certificate: a
+ * check of them makes hundreds of evidence rows a registration, the case where a slice's decisions weigh
+ * most (queues/check/chunked-writes.ts).
+ */
+const MANY_HITS = ["-", ".", "有限公司", "发票", "元"];
+
+/** A second check on the same query (already read: no indexing), of MANY_HITS: its time, the Worker's heap, the evidence it stored. */
+async function manyHitsCheck({ call, until, key, heaps, pid, subject, queryId, state, stored }) {
+  const t = performance.now();
+  const cpu = treeCpuSeconds(pid);
+  await heaps.reset();
+  const posted = await call("/api/open/v1/checks", {
+    method: "POST",
+    key,
+    json: { applicant: subject, sourceRegistryQueryId: queryId, criteria: MANY_HITS.map((value) => ({ kind: "keyword", value })) },
+  });
+  if (posted.status !== 202 && posted.status !== 201) throw new Error(`check refused: ${posted.status} ${JSON.stringify(posted.body?.error)}`);
+  const check = await until(`/api/open/v1/checks/${posted.body.id}`, (c) => c.processingCompletedAt);
+  return {
+    s: (performance.now() - t) / 1000,
+    cpu: treeCpuSeconds(pid) - cpu,
+    heap: heaps.peak(),
+    candidates: check.candidateCount,
+    evidenceMb: storedMb(state).d1 - stored.d1,
+  };
+}
 
 /** MB the local D1s and R2 keep on disk under a server's --persist-to directory (what their caches could hold at most). */
 function storedMb(state) {
@@ -151,13 +196,15 @@ const groups = (h) => [h.d1, h.r2, h.queues, h.other].map(Math.round).join("/");
 export async function runTextDebtorBench(sizes, { port = 8862 } = {}) {
   console.log(`== text-layer debtor (规模N文字层): query and a 100-criterion check, fresh state per size; load average ${load()}`);
   const rows = [];
-  for (const n of sizes) {
-    const r = await runOne(n, port);
+  for (const [i, n] of sizes.entries()) {
+    // The many-hits check at the first size only: what it weighs is a slice's, whatever the debtor's size.
+    const r = await runOne(n, port, i === 0);
     rows.push(r);
     console.log(
       `[text ${n}] ${r.attachments} attachments; query ${f1(r.query.s)} s → ${r.query.status} (Worker ${f1(r.query.cpu)} CPU s, workerd peak ${Math.round(r.query.rss)} MB); ` +
         `check ${f1(r.check.s)} s → ${r.check.status} (indexing ${f1(r.check.indexingSeconds)} s, matching ${f1(r.check.s - r.check.indexingSeconds)} s; Worker ${f1(r.check.cpu)} CPU s, workerd peak ${Math.round(r.check.rss)} MB from ${Math.round(r.check.startRss)} MB at its start, ${Math.round(r.check.matchingStartRss)} → ${Math.round(r.check.matchingRss)} MB while matching; ${r.candidates} candidates); ` +
         `simulators' heaps peak (D1/R2/queues/other MB): query ${groups(r.query.heap)}, check ${groups(r.check.heap)}; ` +
+        `the Worker's ArrayBuffers peak: query ${Math.round(r.query.heap.workerBuffers)} MB, indexing ${Math.round(r.check.indexingHeap.workerBuffers)} MB, matching ${Math.round(r.check.matchingStartBuffers)} at its start → ${Math.round(r.check.heap.workerBuffers)} MB, after a full collection at the end ${Math.round(r.heldBuffers)} MB; ` +
         `local storage on disk: D1 ${Math.round(r.stored.d1)} MB, R2 ${Math.round(r.stored.r2)} MB; workerd idle ${Math.round(r.idleRss)} MB; ${r.wrong.length === 0 ? "verified: coverage complete, every printed number found, no absent one" : `WRONG: ${r.wrong.join("; ")}`}; load average ${r.load}`,
     );
   }
@@ -182,6 +229,12 @@ export async function runTextDebtorBench(sizes, { port = 8862 } = {}) {
     console.log(
       `${String(r.n).padStart(13)}  ${mb(r.idleHeap, 9)}  ${pair(r.query.heap, 10)}  ${mb(r.query.heap.simulators, 9)}  ${mb(r.query.heap.reserved, 8)}  ${mb(r.query.rss, 13)}  ` +
         `${pair(r.check.indexingHeap, 10)}  ${pair(r.check.heap, 10)}  ${mb(Math.max(r.check.heap.simulators, r.check.indexingHeap.simulators), 9)}  ${mb(Math.max(r.check.heap.reserved, r.check.indexingHeap.reserved), 8)}  ${mb(r.check.rss, 13)}  ${mb(r.held, 4)}  ${r.load}`,
+    );
+  for (const r of rows.filter((x) => x.hits))
+    console.log(
+      `many hits (${r.n} registrations, a second check of the keywords ${MANY_HITS.map((k) => `"${k}"`).join(" ")}): ${f1(r.hits.s)} s POST → terminal, ` +
+        `Worker ${f1(r.hits.cpu)} CPU s, ${r.hits.candidates} candidates, ${Math.round(r.hits.evidenceMb)} MB more in the local D1 (its evidence); ` +
+        `the Worker's heap ${Math.round(r.hits.heap.worker)} MB peak / ${Math.round(r.hits.heap.collected)} MB just after a collection, its ArrayBuffers ${Math.round(r.hits.heap.workerBuffers)} MB`,
     );
   const largest = rows.find((r) => r.n === 2000);
   if (largest)
