@@ -4,8 +4,9 @@ import { BLOCK, fillsNatively, newUnitBlock } from "../worker/domain/matching/un
 import { compileCriteria as compileBefore } from "./support/matcher-ab4ece0";
 
 /**
- * The matcher of issue 40 (the text read in blocks from a typed array, labelled ranges tried only near
- * their labels) finds exactly the hits of the matcher before it (test/support/matcher-ab4ece0, frozen):
+ * The matcher of issue 40 (the automaton's loop as WebAssembly over blocks of the text, four chains, the
+ * looks after each block: worker/domain/matching/scan-kernel.wat; labelled ranges tried only near their
+ * labels) finds exactly the hits of the matcher before it (test/support/matcher-ab4ece0, frozen):
  * every hit, in the same order, with the same fields, on generated pages of Chinese registry text.
  */
 
