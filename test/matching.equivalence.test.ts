@@ -4,8 +4,9 @@ import { BLOCK, fillsNatively, newUnitBlock } from "../worker/domain/matching/un
 import { compileCriteria as compileBefore } from "./support/matcher-ab4ece0";
 
 /**
- * The matcher of issue 40 (the text read in blocks from a typed array, labelled ranges tried only near
- * their labels) finds exactly the hits of the matcher before it (test/support/matcher-ab4ece0, frozen):
+ * The matcher of issue 40 (the automaton's loop as WebAssembly over blocks of the text, four chains, the
+ * looks after each block: worker/domain/matching/scan-kernel.wat; labelled ranges tried only near their
+ * labels) finds exactly the hits of the matcher before it (test/support/matcher-ab4ece0, frozen):
  * every hit, in the same order, with the same fields, on generated pages of Chinese registry text.
  */
 
@@ -231,14 +232,34 @@ describe("the matcher finds exactly the hits of the matcher before issue 40", ()
     }
   });
 
-  it("reads texts longer than a block (two chains, block edges) like the matcher before", () => {
+  it("reads texts longer than a block (four chains, block edges, a quarter over several blocks) like the matcher before", () => {
     const rand = prng(7);
-    for (let n = 0; n < 4; n++) {
+    // Up to 4 blocks the quarters are shorter than a block; past 4 each quarter is read in several.
+    for (const blocks of [2, 3.5, 5, 9]) {
       const criteria = randomCriteria(rand);
-      const text = page(rand, criteria, 2 * BLOCK + 2 * BLOCK * rand());
+      const text = page(rand, criteria, blocks * BLOCK + Math.floor(rand() * 7));
       const want = compileBefore(criteria).scan(text);
       expect(compileCriteria(criteria).scan(text).map(fields)).toEqual(want.map(fields));
       count(want);
+    }
+  });
+
+  it("finds a hit at every unit, where every step of every chain is a look, like the matcher before", () => {
+    // The kernel records a look per unit and chain here: as many as its event list holds (./kernel.ts).
+    for (const [criteria, unit] of [
+      [[{ id: "a", kind: "keyword", value: "a" }], "a"],
+      [
+        [
+          { id: "n", kind: "invoice_no", value: "1111" },
+          { id: "k", kind: "keyword", value: "11" },
+        ],
+        "1",
+      ],
+    ] as const) {
+      const text = unit.repeat(5 * BLOCK + 3);
+      const want = compileBefore(criteria).scan(text);
+      expect(want.length).toBeGreaterThan(5 * BLOCK);
+      expect(compileCriteria(criteria).scan(text).map(fields)).toEqual(want.map(fields));
     }
   });
 
