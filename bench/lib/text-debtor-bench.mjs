@@ -121,7 +121,7 @@ async function runOne(n, port, manyHits) {
     };
     const wrong = await verifyTextDebtorCheck(check, truth, chosen, results);
     const stored = storedMb(state);
-    const hits = manyHits ? await manyHitsCheck({ call, until, key, heaps, pid, subject, queryId: query.id, state, stored }) : null;
+    const hits = manyHits ? await manyHitsChecks({ call, until, key, heaps, rss, pid, subject, queryId: query.id, state, stored }) : null;
     // Last: the forced collection pauses the isolate for seconds and its snapshot swells workerd's resident memory.
     const { used: held, buffers: heldBuffers } = await heaps.settled();
     const attachments = truth.reduce((s, r) => s + r.attachments, 0);
@@ -156,26 +156,57 @@ const f1 = (x) => x.toFixed(1);
  */
 const MANY_HITS = ["-", ".", "有限公司", "发票", "元"];
 
-/** A second check on the same query (already read: no indexing), of MANY_HITS: its time, the Worker's heap, the evidence it stored. */
-async function manyHitsCheck({ call, until, key, heaps, pid, subject, queryId, state, stored }) {
-  const t = performance.now();
-  const cpu = treeCpuSeconds(pid);
-  await heaps.reset();
+/** Posts a check of MANY_HITS on the query and waits for it; `during` runs beside it until it is done. */
+async function postManyHits({ call, until, key, subject, queryId }, during = async () => {}) {
   const posted = await call("/api/open/v1/checks", {
     method: "POST",
     key,
     json: { applicant: subject, sourceRegistryQueryId: queryId, criteria: MANY_HITS.map((value) => ({ kind: "keyword", value })) },
   });
   if (posted.status !== 202 && posted.status !== 201) throw new Error(`check refused: ${posted.status} ${JSON.stringify(posted.body?.error)}`);
+  let done = false;
+  const beside = during(() => done);
   const check = await until(`/api/open/v1/checks/${posted.body.id}`, (c) => c.processingCompletedAt);
-  return {
+  done = true;
+  return { check, beside: await beside };
+}
+
+/**
+ * Two more checks on the same query (already read: no indexing), of MANY_HITS. The first timed, the
+ * Worker's heap sampled, the evidence it stored measured on disk; the second with the Worker's heap
+ * collected in full over and over while it runs (a snapshot each time, which pauses it: not timed), so
+ * that the largest live set seen is the check's working set, the garbage left out.
+ */
+async function manyHitsChecks(ctx) {
+  const { heaps, rss, pid, state, stored } = ctx;
+  const t = performance.now();
+  const cpu = treeCpuSeconds(pid);
+  await heaps.reset();
+  const startRss = rss.reset();
+  const { check } = await postManyHits(ctx);
+  const timed = {
     s: (performance.now() - t) / 1000,
     cpu: treeCpuSeconds(pid) - cpu,
     heap: heaps.peak(),
+    startRss,
+    rss: rss.peak(),
     candidates: check.candidateCount,
     evidenceMb: storedMb(state).d1 - stored.d1,
   };
+  const { beside: live } = await postManyHits(ctx, async (finished) => {
+    const seen = { most: 0, buffers: 0, collections: 0 };
+    while (!finished()) {
+      const { used, buffers } = await heaps.settled();
+      seen.most = Math.max(seen.most, used);
+      seen.buffers = Math.max(seen.buffers, buffers);
+      seen.collections++;
+    }
+    return seen;
+  });
+  return { ...timed, live };
 }
+
+const groups = (h) => [h.d1, h.r2, h.queues, h.other].map(Math.round).join("/");
 
 /** MB the local D1s and R2 keep on disk under a server's --persist-to directory (what their caches could hold at most). */
 function storedMb(state) {
@@ -191,7 +222,6 @@ function storedMb(state) {
   };
   return { d1: size(join(state, "v3", "d1")) / 2 ** 20, r2: size(join(state, "v3", "r2")) / 2 ** 20 };
 }
-const groups = (h) => [h.d1, h.r2, h.queues, h.other].map(Math.round).join("/");
 
 export async function runTextDebtorBench(sizes, { port = 8862 } = {}) {
   console.log(`== text-layer debtor (规模N文字层): query and a 100-criterion check, fresh state per size; load average ${load()}`);
@@ -232,9 +262,10 @@ export async function runTextDebtorBench(sizes, { port = 8862 } = {}) {
     );
   for (const r of rows.filter((x) => x.hits))
     console.log(
-      `many hits (${r.n} registrations, a second check of the keywords ${MANY_HITS.map((k) => `"${k}"`).join(" ")}): ${f1(r.hits.s)} s POST → terminal, ` +
+      `many hits (${r.n} registrations, more checks of the keywords ${MANY_HITS.map((k) => `"${k}"`).join(" ")}): ${f1(r.hits.s)} s POST → terminal, ` +
         `Worker ${f1(r.hits.cpu)} CPU s, ${r.hits.candidates} candidates, ${Math.round(r.hits.evidenceMb)} MB more in the local D1 (its evidence); ` +
-        `the Worker's heap ${Math.round(r.hits.heap.worker)} MB peak / ${Math.round(r.hits.heap.collected)} MB just after a collection, its ArrayBuffers ${Math.round(r.hits.heap.workerBuffers)} MB`,
+        `the Worker's heap ${Math.round(r.hits.heap.worker)} MB peak / ${Math.round(r.hits.heap.collected)} MB just after a collection, its ArrayBuffers ${Math.round(r.hits.heap.workerBuffers)} MB; workerd ${Math.round(r.hits.startRss)} → ${Math.round(r.hits.rss)} MB; ` +
+        `again, collected in full ${r.hits.live.collections} times while it ran: the Worker's live heap at most ${Math.round(r.hits.live.most)} MB, its ArrayBuffers ${Math.round(r.hits.live.buffers)} MB`,
     );
   const largest = rows.find((r) => r.n === 2000);
   if (largest)
