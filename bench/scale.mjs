@@ -28,7 +28,9 @@
  *
  * `--text-debtor=200,500,1000,2000` runs instead the text-layer debtor 规模N文字层基准有限公司 at each
  * size (bench/lib/text-debtor-bench.mjs: no OCR; the query, then a 100-criterion check verified against
- * the sandbox's truth; wall, the Worker's CPU and its peak memory; port TEXT_BENCH_PORT, 8862).
+ * the sandbox's truth; wall, the Worker's CPU, workerd's peak memory and the isolates' heaps apart, and
+ * at the first size checks of keywords on every row, many hits a registration; port TEXT_BENCH_PORT, 8862,
+ * and DevTools on the port 1,000 above it).
  */
 import { availableParallelism, loadavg } from "node:os";
 import { startDevServer } from "../scripts/lib/dev-server.mjs";
