@@ -7,11 +7,10 @@
  *
  * The kernel (./kernel.ts, WebAssembly) steps through the text: the loop without JavaScript's bounds
  * checks. It records the flagged transitions of a block and goes on; the looks follow, block by block,
- * in the order the units stand. It is made once per compiled matcher and pays from the shortest text
- * (a 200-unit page with 83 criteria: 1.6 µs against 4.3 µs in JavaScript). Automata too large to be all
- * dense (which the kernel does not know) and runtimes without a Buffer to fill its blocks are stepped
- * through here in JavaScript, a block at a time from a typed array (./units.ts): the same steps, the
- * same looks.
+ * in the order the units stand. It is made once per compiled matcher, when the matcher has read enough
+ * text to repay it (KERNEL_AFTER). Before that, and for automata too large to be all dense (which the
+ * kernel does not know) and runtimes without a Buffer to fill its blocks, the text is stepped through
+ * here in JavaScript, a block at a time from a typed array (./units.ts): the same steps, the same looks.
  *
  * Each step depends on the one before (the next row offset is the value just read), so one chain
  * waits on memory at every unit. A long text is therefore read as four quarters interleaved in one
@@ -32,17 +31,30 @@ import { BLOCK, fillsNatively, newUnitBlock } from "./units";
 /** From this length four chains read the text: below it, the other chains' warm-up would not pay. */
 export const TWO_CHAINS_FROM = 4096;
 
-/** Each compiled matcher's kernel, made at its first long text. */
-const kernels = new WeakMap<CompiledTables, Kernel>();
+/**
+ * The kernel is made once a compiled matcher's scans have read this many units (the text at hand
+ * included). Making it (its memory, the table copied) costs about 0.5 ms, which the kernel wins back
+ * over some 350,000 units; a matcher made for one short text (the account's memory of a value,
+ * services/account-memory.ts) keeps the JavaScript loop, a check's (one per slice of registrations)
+ * reaches the kernel within its first documents.
+ */
+export const KERNEL_AFTER = 1 << 16;
+
+/** Per compiled matcher: the units its scans have read, and its kernel once made. */
+interface KernelUse {
+  units: number;
+  kernel: Kernel | undefined;
+}
+const kernelUses = new WeakMap<CompiledTables, KernelUse>();
 
 export function scanText(t: CompiledTables, text: string): Hit[] {
   if (t.patterns.length === 0) return [];
   const a = t.automaton;
   const first = newLook(t, text);
   const chains = [first];
-  if (!fillsNatively || a.denseCount < a.stateCount) runChain(first, ROOT, 0, text.length);
+  const kernel = kernelFor(t, text.length);
+  if (!kernel) runChain(first, ROOT, 0, text.length);
   else {
-    const kernel = kernelOf(t);
     if (text.length < TWO_CHAINS_FROM) runKernelChain(kernel, first, ROOT, 0, text.length);
     else {
       chains.push(newLook(t, text), newLook(t, text), newLook(t, text));
@@ -64,10 +76,18 @@ export function scanText(t: CompiledTables, text: string): Hit[] {
   return collectHits(t, text, logs);
 }
 
-function kernelOf(t: CompiledTables): Kernel {
-  let kernel = kernels.get(t);
-  if (!kernel) kernels.set(t, (kernel = newKernel(t.automaton)));
-  return kernel;
+/**
+ * The matcher's kernel for a text of `length` units, or none: automata with sparse states and runtimes
+ * without a Buffer have none, and no matcher before its scans have read KERNEL_AFTER units.
+ */
+function kernelFor(t: CompiledTables, length: number): Kernel | undefined {
+  const a = t.automaton;
+  if (!fillsNatively || a.denseCount < a.stateCount) return undefined;
+  let use = kernelUses.get(t);
+  if (!use) kernelUses.set(t, (use = { units: 0, kernel: undefined }));
+  use.units += length;
+  if (!use.kernel && use.units >= KERNEL_AFTER) use.kernel = newKernel(a);
+  return use.kernel;
 }
 
 /**
@@ -75,7 +95,7 @@ function kernelOf(t: CompiledTables): Kernel {
  * state reached. The text is read a block at a time (./units.ts).
  */
 function runChain(chain: Look, r: number, from: number, to: number): number {
-  const block = newUnitBlock();
+  const block = newUnitBlock(fillsNatively, Math.min(BLOCK, to - from));
   for (let base = from; base < to; base += BLOCK) {
     const n = Math.min(BLOCK, to - base);
     block.fill(chain.text, base, base + n);

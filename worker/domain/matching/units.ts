@@ -33,11 +33,14 @@ export interface UnitBlock {
 /** Whether blocks are filled natively here (a Buffer, a little-endian machine). */
 export const fillsNatively = nativeBuffer !== undefined && littleEndian;
 
-/** A block of BLOCK units, filled natively where the runtime can (`native`: tests fill both ways). */
-export function newUnitBlock(native = fillsNatively): UnitBlock {
+/**
+ * A block of `size` units (BLOCK at most: a short text gets a block its size, not 32 KB a scan), filled
+ * natively where the runtime can (`native`: tests fill both ways).
+ */
+export function newUnitBlock(native = fillsNatively, size = BLOCK): UnitBlock {
   if (native && nativeBuffer) {
-    const bytes = nativeBuffer.allocUnsafe(BLOCK * 2);
-    const units = new Uint16Array(bytes.buffer, bytes.byteOffset, BLOCK);
+    const bytes = nativeBuffer.allocUnsafe(size * 2);
+    const units = new Uint16Array(bytes.buffer, bytes.byteOffset, size);
     return {
       units,
       fill: (text, from, to) => {
@@ -45,7 +48,7 @@ export function newUnitBlock(native = fillsNatively): UnitBlock {
       },
     };
   }
-  const units = new Uint16Array(BLOCK);
+  const units = new Uint16Array(size);
   return {
     units,
     fill: (text, from, to) => {
