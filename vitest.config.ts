@@ -70,6 +70,8 @@ export default defineConfig(async () => {
     CONSOLE_SECRET_KEY: "dGVzdC1jb25zb2xlLXNlY3JldC1rZXktMzJieXRlcyE=",
     SANDBOX_SLOW_MS: "40",
     CHECK_SLICE: "3",
+    // A slice writes each registration's results and evidence on its own (queues/check/chunked-writes.ts).
+    CHECK_CHUNK: "1",
     OCR_URL: "",
   };
   const test = {

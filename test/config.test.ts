@@ -41,6 +41,7 @@ describe("configuration", () => {
   it("reads the test project's values", () => {
     const config = readConfig(env);
     expect(config.checkSlice).toBe(Number(env.CHECK_SLICE));
+    expect(config.checkChunk).toBe(Number(env.CHECK_CHUNK));
     expect(config.upstream).toEqual({ kind: "sandbox", slowCallMs: Number(env.SANDBOX_SLOW_MS) });
     expect(config.adminToken).toBe(env.ADMIN_TOKEN);
     expect(config.ocr).toBeNull();
@@ -52,6 +53,7 @@ describe("configuration", () => {
     const fallbacks = {
       upstreamSlots: VARIABLES.UPSTREAM_SLOTS.fallback,
       checkSlice: VARIABLES.CHECK_SLICE.fallback,
+      checkChunk: VARIABLES.CHECK_CHUNK.fallback,
       passingFaultBoundMs: VARIABLES.PASSING_FAULT_BOUND_S.fallback * 1000,
       authCacheMs: VARIABLES.AUTH_CACHE_MS.fallback,
       shards: VARIABLES.SHARDS.fallback,

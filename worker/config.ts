@@ -93,6 +93,12 @@ export const VARIABLES = {
     5_000,
     200,
   ),
+  CHECK_CHUNK: wholeNumber(
+    "Registrations a check slice holds before it writes their results and evidence (sooner when they carry 1,000 evidence rows, queues/check/chunked-writes.ts): bounds a slice's memory whatever its hits; tests set it to 1 so every slice writes in several chunks.",
+    1,
+    5_000,
+    50,
+  ),
   PASSING_FAULT_BOUND_S: wholeNumber(
     "How long a pipeline step that keeps failing with a passing fault (a 5xx, a timeout, a broken transfer, an OCR service that is down) is retried, from its first failure, before its document ends with a coverage issue (s; queues/retry-policy.ts).",
     1,
@@ -149,6 +155,7 @@ export interface Config {
   upstream: { kind: "sandbox"; slowCallMs: number } | { kind: "http"; url: string; token: string; listTimeoutMs: number; fileTimeoutMs: number };
   upstreamSlots: number;
   checkSlice: number;
+  checkChunk: number;
   /** PASSING_FAULT_BOUND_S in ms: how long a failing step is retried before it ends as a coverage issue. */
   passingFaultBoundMs: number;
   authCacheMs: number;
@@ -203,6 +210,7 @@ export function parseConfig(env: { readonly [Name in VariableName | typeof OCR_B
     upstream,
     upstreamSlots: v.UPSTREAM_SLOTS,
     checkSlice: v.CHECK_SLICE,
+    checkChunk: v.CHECK_CHUNK,
     passingFaultBoundMs: v.PASSING_FAULT_BOUND_S * 1000,
     authCacheMs: v.AUTH_CACHE_MS,
     shards: v.SHARDS,

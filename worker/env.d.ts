@@ -14,6 +14,7 @@ interface __BaseEnv_Env {
   UPSTREAM_LIST_TIMEOUT_MS: string;
   UPSTREAM_FILE_TIMEOUT_MS: string;
   CHECK_SLICE: string;
+  CHECK_CHUNK?: string;
   PASSING_FAULT_BOUND_S: string;
   SANDBOX_SLOW_MS: string;
   AUTH_CACHE_MS: string;
@@ -50,6 +51,7 @@ declare namespace NodeJS {
       | "UPSTREAM_LIST_TIMEOUT_MS"
       | "UPSTREAM_FILE_TIMEOUT_MS"
       | "CHECK_SLICE"
+      | "CHECK_CHUNK"
       | "PASSING_FAULT_BOUND_S"
       | "SANDBOX_SLOW_MS"
       | "AUTH_CACHE_MS"

@@ -14,8 +14,12 @@ export interface ChunkBounds {
   evidence: number;
 }
 
-/** A check's chunks: small enough to bound a slice's memory, large enough that D1's batches stay full. */
-export const CHUNK_BOUNDS: ChunkBounds = { registrations: 50, evidence: 1_000 };
+/**
+ * Evidence rows after which a check's chunk is written, whatever its registrations (their number is
+ * CHECK_CHUNK, worker/config.ts): small enough to bound a slice's memory, large enough that D1's batches
+ * stay full.
+ */
+export const CHUNK_EVIDENCE = 1_000;
 
 export interface ChunkedWrites<T> {
   /** Adds a decision; resolves once it is held (waiting, when a chunk is due, for the previous one's write). */

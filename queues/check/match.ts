@@ -17,7 +17,7 @@ import type { CheckMessage } from "../messages";
 import { awaitIndex } from "../indexing/request";
 import { DONE, doneThen, type StepOutcome } from "../step";
 import { mayMove } from "../transitions";
-import { CHUNK_BOUNDS, chunkedWrites } from "./chunked-writes";
+import { CHUNK_EVIDENCE, chunkedWrites } from "./chunked-writes";
 import { failCheck } from "./fail";
 import { finishCheck } from "./finish";
 import { gatherSlice, searchable } from "./gather";
@@ -46,7 +46,7 @@ export async function checkStep(env: Env, shard: D1Database, message: CheckMessa
   if (!mayMove(checkStates, from, "matching", check.id)) return DONE;
   await markMatching(env.DB, check.id, Date.now());
 
-  const size = readConfig(env).checkSlice;
+  const { checkSlice: size, checkChunk } = readConfig(env);
   const slice = await gatherSlice(env, shard, check.id, query.id, size, offset);
   const matcher = compile(slice.criteria);
   const now = Date.now();
@@ -54,7 +54,7 @@ export async function checkStep(env: Env, shard: D1Database, message: CheckMessa
   const decided = chunkedWrites<Decided>(
     async (chunk) => writeResults(shard, check.id, chunk, await standingsOf(shard, query.id, chunk, matcher, now), now),
     (d) => d.decision.evidence.length,
-    CHUNK_BOUNDS,
+    { registrations: checkChunk, evidence: CHUNK_EVIDENCE },
   );
   for await (const [{ registration: reg }, documents] of readAhead(slice.registrations, READ_AHEAD, (r) => searchable(env, r.documents))) {
     const decision = decideRegistration(matcher, {
