@@ -14,7 +14,7 @@
  */
 import { readFileSync, readdirSync, readlinkSync } from "node:fs";
 
-// Node 22 has WebSocket built in (the repo's engines); an older Node takes the `ws` package wrangler's tools install.
+// Node 22 has WebSocket built in (the repo's engines); an older Node takes the `ws` package (a devDependency).
 const WebSocketClass = globalThis.WebSocket ?? (await import("ws")).default;
 
 const MB = 1024 * 1024;
