@@ -13,6 +13,7 @@
  * collects first) and reads what is still held.
  */
 import { readFileSync, readdirSync, readlinkSync } from "node:fs";
+import { descendants } from "./process-tree.mjs";
 
 // Node 22 has WebSocket built in (the repo's engines); an older Node takes the `ws` package (a devDependency).
 const WebSocketClass = globalThis.WebSocket ?? (await import("ws")).default;
@@ -52,19 +53,6 @@ async function session(url) {
       ws.send(JSON.stringify({ id: mine, method, params }));
     });
   return { send, close: () => ws.close() };
-}
-
-/** The process and its descendants, as pids. */
-function descendants(pid) {
-  let children = [];
-  try {
-    children = readdirSync(`/proc/${pid}/task`).flatMap((t) =>
-      readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number),
-    );
-  } catch {
-    /* gone: the process alone */
-  }
-  return [pid, ...children.flatMap(descendants)];
 }
 
 /** Ports a process listens on over TCP (/proc: its sockets' inodes among the listening ones). */

@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 
 /** The process and its descendants, as pids. */
-function descendants(pid) {
+export function descendants(pid) {
   let children = [];
   try {
     children = readdirSync(`/proc/${pid}/task`).flatMap((t) =>
