@@ -34,6 +34,7 @@
  */
 import { availableParallelism, loadavg } from "node:os";
 import { startDevServer } from "../scripts/lib/dev-server.mjs";
+import { benchAccountKey } from "./lib/bench-account.mjs";
 import { startOcrService } from "./lib/ocr-service.mjs";
 import { startOcrTally } from "./lib/ocr-tally.mjs";
 import { treeCpuSeconds } from "./lib/process-tree.mjs";
@@ -119,13 +120,7 @@ async function scenario(mode) {
     pid: devPid,
   } = await startDevServer({ name: "scale", port: Number(process.env.BENCH_PORT ?? 8860), vars: { OCR_URL: tally.url } });
   try {
-    const account = (await call("/api/admin/v1/accounts", { method: "POST", json: { name: "bench scale" }, admin: true })).body;
-    await call(`/api/admin/v1/accounts/${account.id}/subscriptions`, {
-      method: "POST",
-      json: { planId: "enterprise", cycle: "monthly" },
-      admin: true,
-    });
-    const { key } = (await call(`/api/admin/v1/accounts/${account.id}/keys`, { method: "POST", json: {}, admin: true })).body;
+    const key = await benchAccountKey(call, "bench scale");
     const until = async (path, done) => {
       for (;;) {
         const r = await call(path, { key });

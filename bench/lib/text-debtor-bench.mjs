@@ -15,6 +15,7 @@ import { readdirSync, statSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { startDevServer } from "../../scripts/lib/dev-server.mjs";
+import { benchAccountKey } from "./bench-account.mjs";
 import { watchHeaps } from "./isolate-heaps.mjs";
 import { sampleWorkerdRss, treeCpuSeconds, workerdRssMb } from "./process-tree.mjs";
 import { debtorTruth, textDebtorCriteria, textDebtorSubject, verifyTextDebtorCheck } from "./text-debtor.mjs";
@@ -43,13 +44,7 @@ async function runOne(n, port, manyHits) {
         await sleep(1000 * Number(r.body?.error?.retryAfterSeconds ?? 5));
       }
     };
-    const account = (await call("/api/admin/v1/accounts", { method: "POST", json: { name: "bench scale text" }, admin: true })).body;
-    await call(`/api/admin/v1/accounts/${account.id}/subscriptions`, {
-      method: "POST",
-      json: { planId: "enterprise", cycle: "monthly" },
-      admin: true,
-    });
-    const { key } = (await call(`/api/admin/v1/accounts/${account.id}/keys`, { method: "POST", json: {}, admin: true })).body;
+    const key = await benchAccountKey(call, "bench scale text");
     const until = async (path, done) => {
       for (;;) {
         const r = await call(path, { key });

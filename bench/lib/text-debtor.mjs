@@ -8,6 +8,7 @@
  * absent numbers found nowhere.
  */
 import { build } from "esbuild";
+import { BENCH_KEYWORDS } from "./bench-keywords.mjs";
 
 export const textDebtorSubject = (n) => `规模${n}文字层基准有限公司`;
 
@@ -48,20 +49,6 @@ export async function debtorTruth(n) {
   });
 }
 
-/** Keywords as bench/matcher.mjs has them: some printed on almost every page, some nowhere. */
-const KEYWORDS = [
-  "应收账款",
-  "保理合同",
-  "质押财产",
-  "货物销售",
-  "Invoice",
-  "详见附件",
-  "转让财产价值",
-  "融资合同号码",
-  "ABC有限公司",
-  "中征动产",
-].concat(Array.from({ length: 10 }, (_, i) => `关键词${i}号`));
-
 /** Which registrations print `number`, exactly or inside a printed range. */
 export function printedIn(truth, number) {
   const value = Number(number);
@@ -100,7 +87,7 @@ export function textDebtorCriteria(truth) {
   return {
     criteria: [
       ...[...printed8, ...absent8, ...printed20, ...absent20].map((value) => ({ kind: "invoice_no", value })),
-      ...KEYWORDS.map((value) => ({ kind: "keyword", value })),
+      ...BENCH_KEYWORDS.map((value) => ({ kind: "keyword", value })),
     ],
     printed: [...printed8, ...printed20],
     absent: [...absent8, ...absent20],
