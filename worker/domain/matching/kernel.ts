@@ -8,8 +8,9 @@
  * by the memory's guard pages, so the loop is the loads, an add and a sign test.
  *
  * Memory: the table (byte-encoded, see the .wat), four blocks of units, four states and the events of one
- * call (at most one per unit of each block). One kernel per compiled matcher, made at its first long
- * text and kept with it: a check compiles its criteria once and scans every document with them.
+ * call (at most one per unit of each block). One kernel per compiled matcher, made once the matcher has
+ * read enough text to repay it (./scan.ts, KERNEL_AFTER) and kept with it: a check compiles its criteria
+ * once a slice and scans every document with them.
  */
 import { scanKernelModule } from "#scan-kernel";
 import type { Automaton } from "./automaton";
