@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { compileCriteria, type Criterion, type Hit } from "../worker/domain/matching";
 import { BLOCK, fillsNatively, newUnitBlock } from "../worker/domain/matching/units";
 import { compileCriteria as compileBefore } from "./support/matcher-ab4ece0";
+import { prng } from "./support/prng";
 
 /**
  * The matcher of issue 40 (the automaton's loop as WebAssembly over blocks of the text, four chains, the
@@ -9,18 +10,6 @@ import { compileCriteria as compileBefore } from "./support/matcher-ab4ece0";
  * labels) finds exactly the hits of the matcher before it (test/support/matcher-ab4ece0, frozen):
  * every hit, in the same order, with the same fields, on generated pages of Chinese registry text.
  */
-
-/** mulberry32: a tiny seeded PRNG, so every run checks the same pages. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Rand = () => number;
 const pick = <T>(rand: Rand, xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;

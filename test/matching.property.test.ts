@@ -2,18 +2,7 @@ import { describe, expect, it } from "vitest";
 import { compileCriteria, type Criterion, type Hit } from "../worker/domain/matching";
 import { TWO_CHAINS_FROM } from "../worker/domain/matching/scan";
 import { referenceScan } from "./matching.reference";
-
-/** mulberry32: a tiny seeded PRNG, so every run checks the same cases. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from "./support/prng";
 
 // Few distinct digits and short values so that hits, groups and ranges are frequent.
 const TEXT_UNITS = [

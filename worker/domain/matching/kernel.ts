@@ -14,18 +14,11 @@
  */
 import { scanKernelModule } from "#scan-kernel";
 import type { Automaton } from "./automaton";
-import { BLOCK } from "./units";
+import { BLOCK, nativeBuffer } from "./units";
 
 interface KernelExports {
   run4(u: number, n: number, st: number, ev: number): number;
   run1(u: number, n: number, st: number, ev: number): number;
-}
-
-interface NativeBuffer extends Uint8Array {
-  write(text: string, offset: number, length: number, encoding: "utf16le"): number;
-}
-interface BufferConstructor {
-  from(buffer: ArrayBuffer, byteOffset: number, length: number): NativeBuffer;
 }
 
 /** Bytes of the four blocks, each BLOCK units (the .wat's offsets assume 32,768 bytes apart). */
@@ -66,7 +59,8 @@ export function newKernel(a: Automaton): Kernel {
     table[k] = entry < 0 ? ~(~entry * 4) : entry * 4;
   }
   const exports = new WebAssembly.Instance(scanKernelModule, { matcher: { memory } }).exports as unknown as KernelExports;
-  const bytes = (globalThis as unknown as { Buffer: BufferConstructor }).Buffer.from(buffer, unitsAt, BLOCKS_BYTES);
+  if (!nativeBuffer) throw new Error("the scan kernel fills its blocks through Buffer (./units.ts fillsNatively)");
+  const bytes = nativeBuffer.from(buffer, unitsAt, BLOCKS_BYTES);
   return {
     run4: (n) => exports.run4(unitsAt, n, statesAt, eventsAt),
     run1: (n) => exports.run1(unitsAt, n, statesAt, eventsAt),

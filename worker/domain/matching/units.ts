@@ -14,14 +14,17 @@
 /** Units per block: 32 KB, so that the scanner's four blocks stay inside a core's second-level cache. */
 export const BLOCK = 1 << 14;
 
+/** What the blocks use of the runtime's Buffer (Node's, workerd's with nodejs_compat). */
 interface NativeBuffer extends Uint8Array {
   write(text: string, offset: number, length: number, encoding: "utf16le"): number;
 }
 interface BufferConstructor {
   allocUnsafe(size: number): NativeBuffer;
+  from(buffer: ArrayBuffer, byteOffset: number, length: number): NativeBuffer;
 }
 
-const nativeBuffer = (globalThis as { Buffer?: BufferConstructor }).Buffer;
+/** The runtime's Buffer, where there is one (./kernel.ts fills its memory through it too). */
+export const nativeBuffer = (globalThis as { Buffer?: BufferConstructor }).Buffer;
 const littleEndian = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 
 /** A block of units and how it is filled. */
